@@ -1,0 +1,24 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const testMatch = {
+  unit: [
+    "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s",
+    "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.[jt]s",
+  ],
+  "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
+}
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true } } },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
+}

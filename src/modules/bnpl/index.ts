@@ -1,0 +1,8 @@
+import { Module } from "@medusajs/framework/utils"
+import BnplModuleService from "./service"
+
+export const BNPL_MODULE = "bnpl"
+
+export default Module(BNPL_MODULE, {
+  service: BnplModuleService,
+})

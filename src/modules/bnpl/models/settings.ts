@@ -1,0 +1,22 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * The merchant's settings, one row per store. The API key is kept only encrypted
+ * (`api_key_encrypted`), with a non-secret hint (`sk_...1234`) for display.
+ */
+const BnplSettings = model.define("bnpl_settings", {
+  id: model.id({ prefix: "bnplset" }).primaryKey(),
+  api_key_encrypted: model.text().nullable(),
+  api_key_hint: model.text().nullable(),
+  api_url: model.text().nullable(),
+  /** `[{installments_count, deferred_days?, deferred_months?}]`; null = the default plans. */
+  plans: model.json().nullable(),
+  auto_capture: model.boolean().default(true),
+  shipping_sync_enabled: model.boolean().default(true),
+  /** Shipping option id → `{shipping_method?, express_delivery?}` chosen by the merchant. */
+  shipping_method_overrides: model.json().nullable(),
+  verify_notification_signature: model.boolean().default(false),
+  notification_signature_header: model.text().nullable(),
+})
+
+export default BnplSettings

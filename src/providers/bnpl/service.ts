@@ -1,0 +1,335 @@
+import {
+  AbstractPaymentProvider,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { ACCEPTED_STATES, BnplClient, isBnplError, type Payment, type Plan } from "../../client"
+import { formatCents, fromCents, toCents } from "../../utils/money"
+import { clientFor, resolveOptions, validateOptions, type BnplOptions, type ResolvedOptions } from "../../utils/options"
+import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
+import { describeIneligibility } from "../../utils/eligibility-text"
+import type { BnplSessionData, CheckoutSnapshot } from "./types"
+
+type Injected = { logger: Logger }
+
+/** What a service payment's state means for Medusa. */
+function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean) {
+  if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
+    if (expectedCents !== undefined && payment.purchase_amount !== expectedCents) {
+      return {
+        status: PaymentSessionStatus.ERROR,
+        reason: `amount mismatch: the service accepted ${payment.purchase_amount} cents, the session expects ${expectedCents}`,
+      }
+    }
+    return { status: autoCapture ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED }
+  }
+  if (payment.expired_at) {
+    return { status: PaymentSessionStatus.CANCELED, reason: "the payment was cancelled or expired" }
+  }
+  if (payment.state === "scored_no") {
+    return { status: PaymentSessionStatus.ERROR, reason: "the service refused the payment" }
+  }
+  return { status: PaymentSessionStatus.PENDING, reason: `the payment is not accepted yet (state ${payment.state})` }
+}
+
+/**
+ * Payment provider `pp_bnpl_bnpl`: the customer picks a plan, pays on the service's hosted
+ * page, and the payment is authorized/captured once the service accepted it.
+ */
+class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
+  static identifier = "bnpl"
+
+  protected readonly logger: Logger
+  protected readonly options: ResolvedOptions
+  private client_?: BnplClient
+
+  static validateOptions(options: Record<string, unknown>): void {
+    validateOptions(options as BnplOptions)
+  }
+
+  constructor(container: Injected, options: BnplOptions) {
+    super(container as unknown as Record<string, unknown>, options)
+    this.logger = container.logger
+    this.options = resolveOptions(options)
+  }
+
+  protected get client(): BnplClient {
+    this.client_ ??= clientFor(this.options, this.logger)
+    return this.client_
+  }
+
+  async initiatePayment({ amount, currency_code, data = {} }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const input = data as BnplSessionData
+    const plan = this.chosenPlan(input)
+    const currency = currency_code.toLowerCase()
+    if (!this.options.currencies.includes(currency)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Instalment payments are not offered in ${currency.toUpperCase()} (offered: ${this.options.currencies.join(", ").toUpperCase()})`
+      )
+    }
+    const cents = toCents(amount, currency)
+    const payment = await this.createServicePayment(input, plan, cents, currency)
+    return { id: payment.id, data: this.sessionData(input, plan, cents, currency, payment) }
+  }
+
+  async updatePayment({ amount, currency_code, data = {} }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = data as BnplSessionData
+    const currency = (currency_code ?? current.currency_code ?? "").toLowerCase()
+    const cents = toCents(amount, currency)
+    const plan = this.chosenPlan(current)
+    if (current.bnpl_payment_id && current.purchase_amount === cents) {
+      return { data: current }
+    }
+    // Never leave a payment open for a stale amount: cancel it, then make a new one.
+    if (current.bnpl_payment_id) {
+      await this.cancelUnfinished(current.bnpl_payment_id)
+    }
+    const payment = await this.createServicePayment(current, plan, cents, currency)
+    return { data: this.sessionData(current, plan, cents, currency, payment) }
+  }
+
+  async authorizePayment({ data = {} }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return this.getPaymentStatus({ data })
+  }
+
+  async getPaymentStatus({ data = {} }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const session = data as BnplSessionData
+    const paymentId = this.paymentIdOf(session)
+    const payment = await this.client.getPayment(paymentId)
+    const { status, reason } = statusOf(payment, session.purchase_amount, this.options.autoCapture)
+    if (reason && status !== PaymentSessionStatus.PENDING) {
+      this.logger.warn(`BNPL payment ${paymentId} not authorized: ${reason}`)
+    }
+    return {
+      status,
+      data: { ...session, state: payment.state, failure_reason: reason ?? null },
+    }
+  }
+
+  /** The service charges the customer when it accepts: capture only records it in Medusa. */
+  async capturePayment({ data = {} }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    return { data }
+  }
+
+  async refundPayment({ amount, data = {}, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const session = data as BnplSessionData
+    const paymentId = this.paymentIdOf(session)
+    const cents = toCents(amount, session.currency_code ?? "eur")
+    const payment = await this.client.refundPayment(paymentId, {
+      amount: cents,
+      merchant_reference: context?.idempotency_key ?? `medusa-refund-${Date.now()}`,
+    })
+    return { data: { ...session, state: payment.state, refunds: payment.refunds } }
+  }
+
+  async cancelPayment({ data = {} }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const session = data as BnplSessionData
+    if (!session.bnpl_payment_id) {
+      return { data }
+    }
+    const payment = await this.client.getPayment(session.bnpl_payment_id).catch((e) => {
+      if (isBnplError(e) && e.status === 404) {
+        return undefined // gone: nothing to cancel
+      }
+      throw e
+    })
+    if (!payment || payment.expired_at) {
+      return { data: { ...session, state: payment?.state ?? session.state } }
+    }
+    if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
+      // An accepted payment cannot be cancelled at the service: give back what remains.
+      const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
+      const remaining = payment.purchase_amount - refunded
+      if (remaining > 0) {
+        const after = await this.client.refundPayment(payment.id, {
+          amount: remaining,
+          merchant_reference: `medusa-cancel-${session.session_id ?? payment.id}`,
+        })
+        return { data: { ...session, state: after.state, refunds: after.refunds } }
+      }
+      return { data: { ...session, state: payment.state } }
+    }
+    await this.cancelUnfinished(payment.id)
+    return { data: { ...session, state: payment.state, cancelled: true } }
+  }
+
+  /** Sessions are deleted whenever a cart total changes: cancel their unfinished payments. */
+  async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    const session = data as BnplSessionData
+    if (session.bnpl_payment_id) {
+      await this.cancelUnfinished(session.bnpl_payment_id)
+    }
+    return { data }
+  }
+
+  async retrievePayment({ data = {} }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const session = data as BnplSessionData
+    const payment = await this.client.getPayment(this.paymentIdOf(session))
+    return {
+      data: {
+        ...session,
+        state: payment.state,
+        payment_plan: payment.payment_plan,
+        refunds: payment.refunds,
+      },
+    }
+  }
+
+  /**
+   * A notification only names a payment id: re-fetch the payment and derive the action
+   * from the service's own answer. The notification route also checks the session.
+   */
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const pid = String((payload.data as Record<string, unknown>)?.pid ?? "")
+    if (!pid) {
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const payment = await this.client.getPayment(pid)
+    const sessionId = payment.custom_data?.session_id
+    if (typeof sessionId !== "string" || !sessionId.startsWith("payses_")) {
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const currency = typeof payment.custom_data?.currency_code === "string" ? payment.custom_data.currency_code : "eur"
+    const { status } = statusOf(payment, undefined, this.options.autoCapture)
+    const action =
+      status === PaymentSessionStatus.CAPTURED
+        ? PaymentActions.SUCCESSFUL
+        : status === PaymentSessionStatus.AUTHORIZED
+          ? PaymentActions.AUTHORIZED
+          : status === PaymentSessionStatus.CANCELED
+            ? PaymentActions.CANCELED
+            : status === PaymentSessionStatus.ERROR
+              ? PaymentActions.FAILED
+              : PaymentActions.PENDING
+    return { action, data: { session_id: sessionId, amount: fromCents(payment.purchase_amount, currency) } }
+  }
+
+  private chosenPlan(data: BnplSessionData): Plan {
+    const plan = {
+      installments_count: data.installments_count ?? 3,
+      deferred_days: data.deferred_days,
+      deferred_months: data.deferred_months,
+    }
+    const problem = planProblem(plan)
+    if (problem) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid instalment plan in data: ${problem}`)
+    }
+    const normalized = normalizePlan(plan)
+    if (!this.options.plans.some((p) => samePlan(p, normalized))) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `The plan "${planLabel(normalized)}" is not offered by this store (offered: ${this.options.plans.map(planLabel).join(", ")})`
+      )
+    }
+    return normalized
+  }
+
+  private async createServicePayment(
+    data: BnplSessionData,
+    plan: Plan,
+    cents: number,
+    currency: string
+  ): Promise<Payment> {
+    const result = await this.client.checkEligibility({ purchase_amount: cents, ...plan })
+    if (!result.eligible) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The plan "${planLabel(plan)}" is not available for ${formatCents(cents, currency)}: ${describeIneligibility(result, currency)}`
+      )
+    }
+    const returnUrl = data.return_url ?? this.options.returnUrl
+    if (!returnUrl) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "A return_url is required: pass data.return_url (the storefront page the customer comes back to) or set the returnUrl option"
+      )
+    }
+    const checkout: CheckoutSnapshot = data.checkout ?? {}
+    return this.client.createPayment({
+      payment: {
+        purchase_amount: cents,
+        ...plan,
+        return_url: returnUrl,
+        customer_cancel_url: data.customer_cancel_url ?? this.options.cancelUrl ?? returnUrl,
+        ipn_callback_url: `${this.options.backendUrl}/hooks/bnpl/notification`,
+        origin: "online",
+        locale: checkout.locale,
+        custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
+        billing_address: checkout.billing_address,
+        shipping_address: checkout.shipping_address,
+        shipping_info: checkout.shipping_info,
+        cart: checkout.items ? { items: checkout.items } : undefined,
+      },
+      customer: checkout.customer,
+    })
+  }
+
+  private sessionData(
+    input: BnplSessionData,
+    plan: Plan,
+    cents: number,
+    currency: string,
+    payment: Payment
+  ): BnplSessionData {
+    return {
+      ...input,
+      ...plan,
+      bnpl_payment_id: payment.id,
+      url: payment.url,
+      purchase_amount: cents,
+      currency_code: currency,
+      state: payment.state,
+      payment_plan: payment.payment_plan,
+    }
+  }
+
+  /** Cancel a payment nobody paid yet; gone or already cancelled is fine. */
+  private async cancelUnfinished(paymentId: string): Promise<void> {
+    try {
+      await this.client.cancelPayment(paymentId)
+    } catch (e) {
+      if (isBnplError(e) && e.code === "invalid_request") {
+        this.logger.warn(`BNPL payment ${paymentId} was not cancelled: ${e.message}`)
+        return
+      }
+      throw e
+    }
+  }
+
+  private paymentIdOf(session: BnplSessionData): string {
+    if (!session.bnpl_payment_id) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "This payment session has no instalment payment yet: create the payment session again"
+      )
+    }
+    return session.bnpl_payment_id
+  }
+}
+
+export default BnplProviderService

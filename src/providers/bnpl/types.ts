@@ -1,0 +1,38 @@
+import type { Address, CartItem, Customer, Instalment, PaymentState, Refund, ShippingInfo } from "../../client"
+
+/**
+ * What the plugin learns from the server-side cart when a session is created (never from
+ * the storefront): it goes to the service with the payment and is kept as the snapshot of
+ * the shipping options offered at checkout.
+ */
+export type CheckoutSnapshot = {
+  cart_id?: string
+  locale?: string
+  customer?: Customer
+  billing_address?: Address
+  shipping_address?: Address
+  shipping_info?: ShippingInfo
+  items?: CartItem[]
+}
+
+/** A payment session's `data`. Visible to the storefront: nothing secret goes here. */
+export type BnplSessionData = {
+  session_id?: string
+  installments_count?: number
+  deferred_days?: number
+  deferred_months?: number
+  return_url?: string
+  customer_cancel_url?: string
+  checkout?: CheckoutSnapshot
+  bnpl_payment_id?: string
+  /** The hosted payment page to send the customer to. */
+  url?: string
+  /** In cents, as the service has it. */
+  purchase_amount?: number
+  currency_code?: string
+  state?: PaymentState
+  payment_plan?: Instalment[]
+  refunds?: Refund[]
+  failure_reason?: string | null
+  cancelled?: boolean
+}

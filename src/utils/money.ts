@@ -1,0 +1,43 @@
+import { BigNumberInput } from "@medusajs/framework/types"
+import { BigNumber, MathBN } from "@medusajs/framework/utils"
+
+/**
+ * The one place where Medusa amounts (major units: number, string, BigNumber or raw
+ * `{value, precision}`) become the service's integer minor units ("cents") and back.
+ */
+
+// ISO 4217 currencies whose minor unit is not 1/100.
+const ZERO_DECIMAL = new Set([
+  "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF",
+  "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
+])
+const THREE_DECIMAL = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"])
+
+export function currencyExponent(currencyCode: string): number {
+  const code = currencyCode.toUpperCase()
+  if (ZERO_DECIMAL.has(code)) {
+    return 0
+  }
+  return THREE_DECIMAL.has(code) ? 3 : 2
+}
+
+export type MedusaAmount = BigNumberInput | BigNumber
+
+/** Major units → integer minor units, rounded once (half away from zero). */
+export function toCents(amount: MedusaAmount, currencyCode: string): number {
+  const scaled = MathBN.mult(amount, MathBN.exp(10, currencyExponent(currencyCode)))
+  if (!scaled.isFinite()) {
+    throw new Error(`Amount ${JSON.stringify(amount)} is not a finite number`)
+  }
+  return scaled.integerValue(1 /* ROUND_HALF_UP: half away from zero */).toNumber()
+}
+
+/** Integer minor units → major units, as a plain number Medusa accepts. */
+export function fromCents(cents: number, currencyCode: string): number {
+  return new BigNumber(MathBN.div(cents, MathBN.exp(10, currencyExponent(currencyCode)))).numeric
+}
+
+/** "1234.50 EUR": minor units shown with the currency's own number of decimals. */
+export function formatCents(cents: number, currencyCode: string): string {
+  return `${fromCents(cents, currencyCode).toFixed(currencyExponent(currencyCode))} ${currencyCode.toUpperCase()}`
+}

@@ -1,0 +1,116 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { BnplClient, type Plan } from "../client"
+import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
+
+/**
+ * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:
+ * admin settings (stored in the plugin's module) > these options > env `BNPL_API_URL`,
+ * `BNPL_API_KEY`.
+ */
+export type BnplOptions = {
+  apiKey?: string
+  apiUrl?: string
+  /** Plans offered at checkout. Default: 3 and 4 instalments. */
+  plans?: Plan[]
+  /** Accepted payments are captured at once (default) or only authorized. */
+  autoCapture?: boolean
+  /** Public URL of this Medusa backend, for the service's notification (env `MEDUSA_BACKEND_URL`). */
+  backendUrl?: string
+  /** Storefront page the customer returns to (`?pid=` is appended); a session's `data.return_url` wins. */
+  returnUrl?: string
+  /** Storefront page for a customer who leaves the hosted page; a session's `data.customer_cancel_url` wins. */
+  cancelUrl?: string
+  /** Currencies the service handles. Default `["eur"]`. */
+  currencies?: string[]
+  /** Check the notification's HMAC signature in this header (hex HMAC-SHA256 of the pid keyed by the API key). */
+  notificationSignatureHeader?: string
+  verifyNotificationSignature?: boolean
+  /** Per-attempt timeout of service calls. Default 10 s. */
+  timeoutMs?: number
+  /** Timeout of eligibility calls made while a cart is computed. Default 1.5 s. */
+  eligibilityTimeoutMs?: number
+}
+
+export type ResolvedOptions = Required<
+  Omit<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
+> &
+  Pick<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
+
+export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  return {
+    apiKey: options.apiKey || env.BNPL_API_KEY || undefined,
+    apiUrl: (options.apiUrl || env.BNPL_API_URL || "").replace(/\/+$/, ""),
+    plans: (options.plans?.length ? options.plans : DEFAULT_PLANS).map(normalizePlan),
+    autoCapture: options.autoCapture ?? true,
+    backendUrl: (options.backendUrl || env.MEDUSA_BACKEND_URL || "http://localhost:9000").replace(/\/+$/, ""),
+    returnUrl: options.returnUrl,
+    cancelUrl: options.cancelUrl,
+    currencies: (options.currencies?.length ? options.currencies : ["eur"]).map((c) => c.toLowerCase()),
+    notificationSignatureHeader: options.notificationSignatureHeader?.toLowerCase(),
+    verifyNotificationSignature: options.verifyNotificationSignature ?? false,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
+  }
+}
+
+/** Start-up check with messages that say what to fix. The key may come later from the admin. */
+export function validateOptions(options: BnplOptions = {}): void {
+  const problems: string[] = []
+  const url = options.apiUrl
+  if (url !== undefined && url !== "" && !/^https?:\/\/[^/\s]+/.test(url)) {
+    problems.push(`apiUrl must be an http(s) URL like https://api.example.com, got "${url}"`)
+  }
+  if (options.apiKey !== undefined && typeof options.apiKey !== "string") {
+    problems.push("apiKey must be a string")
+  }
+  if (options.plans !== undefined) {
+    if (!Array.isArray(options.plans)) {
+      problems.push("plans must be an array like [{installments_count: 3}]")
+    } else {
+      options.plans.forEach((plan, i) => {
+        const problem = planProblem(plan)
+        if (problem) {
+          problems.push(`plans[${i}]: ${problem}`)
+        }
+      })
+    }
+  }
+  for (const key of ["backendUrl", "returnUrl", "cancelUrl"] as const) {
+    const value = options[key]
+    if (value !== undefined && !/^https?:\/\/[^/\s]+/.test(value)) {
+      problems.push(`${key} must be an absolute http(s) URL, got "${value}"`)
+    }
+  }
+  for (const key of ["timeoutMs", "eligibilityTimeoutMs"] as const) {
+    const value = options[key]
+    if (value !== undefined && (!Number.isInteger(value) || value <= 0)) {
+      problems.push(`${key} must be a positive integer of milliseconds`)
+    }
+  }
+  if (options.autoCapture !== undefined && typeof options.autoCapture !== "boolean") {
+    problems.push("autoCapture must be true or false")
+  }
+  if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
+    problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
+  }
+  if (problems.length) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `medusa-plugin-bnpl options are invalid: ${problems.join("; ")}`
+    )
+  }
+}
+
+/** A client for the resolved options, or a clear error when the plugin is not configured. */
+export function clientFor(
+  options: ResolvedOptions,
+  logger?: { warn: (message: string) => void }
+): BnplClient {
+  if (!options.apiKey || !options.apiUrl) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `Instalment payments are not configured: set the ${!options.apiKey ? "API key" : "service URL"} in the admin (Settings → Instalment payments) or BNPL_${!options.apiKey ? "API_KEY" : "API_URL"}`
+    )
+  }
+  return new BnplClient({ apiKey: options.apiKey, baseUrl: options.apiUrl, timeoutMs: options.timeoutMs, logger })
+}
