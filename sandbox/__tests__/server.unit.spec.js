@@ -1,0 +1,488 @@
+'use strict'
+
+const http = require('node:http')
+const crypto = require('node:crypto')
+const { startSandbox } = require('../server')
+const { ACTIVE_KEY, INACTIVE_KEY } = require('../merchants')
+
+const START = new Date('2025-03-10T12:00:00Z')
+let clock = START
+/** @type {Awaited<ReturnType<typeof startSandbox>>} */
+let sandbox
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
+})
+afterAll(() => sandbox.close())
+beforeEach(() => {
+  sandbox.reset()
+  clock = START
+})
+
+/** Calls the sandbox over HTTP; `body` objects are sent as JSON. */
+async function call(method, path, { key = ACTIVE_KEY, body, headers = {}, redirect = 'manual' } = {}) {
+  const allHeaders = { ...(key ? { authorization: `Service-Auth ${key}` } : {}), ...headers }
+  if (body !== undefined && typeof body !== 'string') allHeaders['content-type'] ??= 'application/json'
+  const res = await fetch(sandbox.url + path, { method, headers: allHeaders, redirect, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) })
+  const text = await res.text()
+  let json
+  try {
+    json = JSON.parse(text)
+  } catch {}
+  return { status: res.status, json, text, headers: res.headers }
+}
+const eligibility = (payment, options) => call('POST', '/v1/payments/eligibility', { body: { payment }, ...options })
+const newPayment = (payment = {}, extra = {}) =>
+  call('POST', '/v1/payments', { body: { payment: { purchase_amount: 100000, installments_count: 3, return_url: 'https://shop.test/return?cart=c1', ...payment }, ...extra } })
+const waitFor = async (predicate, timeoutMs = 2000) => {
+  const end = Date.now() + timeoutMs
+  while (!predicate()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('authentication', () => {
+  it.each([
+    ['no header', {}],
+    ['another scheme', { authorization: `Bearer ${ACTIVE_KEY}` }],
+    ['lower-case scheme', { authorization: `service-auth ${ACTIVE_KEY}` }],
+    ['two spaces', { authorization: `Service-Auth  ${ACTIVE_KEY}` }],
+    ['unknown key', { authorization: 'Service-Auth sk_test_nope' }],
+  ])('answers 401 for %s', async (_, headers) => {
+    const res = await eligibility({ purchase_amount: 10000 }, { key: null, headers })
+    expect(res.status).toBe(401)
+    expect(res.json.error_code).toBe('unauthorized')
+    expect(res.json.message).toMatch(/\S/)
+  })
+
+  it('answers 401 for a revoked key', async () => {
+    sandbox.setMerchant(ACTIVE_KEY, { revoked: true })
+    expect((await eligibility({ purchase_amount: 10000 })).status).toBe(401)
+  })
+
+  it('logs the Authorization header as received', async () => {
+    await eligibility({ purchase_amount: 10000 })
+    const res = await call('GET', '/_sandbox/requests?path=/v1/payments/eligibility', { key: null })
+    expect(res.json.requests).toHaveLength(1)
+    expect(res.json.requests[0]).toMatchObject({ method: 'POST', status: 200, body: { payment: { purchase_amount: 10000 } } })
+    expect(res.json.requests[0].headers.authorization).toBe(`Service-Auth ${ACTIVE_KEY}`)
+  })
+})
+
+describe('request bodies', () => {
+  it('rejects a body without Content-Type application/json', async () => {
+    const res = await eligibility({ purchase_amount: 10000 }, { headers: { 'content-type': 'text/plain' } })
+    expect(res.status).toBe(400)
+    expect(res.json).toMatchObject({ error_code: 'validation_error', errors: [{ field: 'headers.content-type', error_code: 'invalid_value' }] })
+  })
+  it('accepts media type parameters', async () => {
+    expect((await eligibility({ purchase_amount: 10000 }, { headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(200)
+  })
+  it('rejects unparsable JSON and missing fields', async () => {
+    const bad = await call('POST', '/v1/payments/eligibility', { body: '{"payment":', headers: { 'content-type': 'application/json' } })
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors[0].field).toBe('body')
+    const missing = await eligibility({})
+    expect(missing.json.errors).toEqual([expect.objectContaining({ field: 'payment.purchase_amount', error_code: 'missing_field' })])
+    const wrong = await eligibility({ purchase_amount: 100.5, installments_count: [3, 0] })
+    expect(wrong.json.errors.map((e) => [e.field, e.error_code, e.value])).toEqual([
+      ['payment.purchase_amount', 'invalid_value', 100.5],
+      ['payment.installments_count[1]', 'invalid_value', 0],
+    ])
+  })
+})
+
+describe('eligibility', () => {
+  it('answers one object when installments_count is not an array', async () => {
+    const res = await eligibility({ purchase_amount: 100000 })
+    expect(res.status).toBe(200)
+    expect(Array.isArray(res.json)).toBe(false)
+    expect(res.json).toMatchObject({ eligible: true, installments_count: 3, customer_total_cost_amount: 1450, customer_total_cost_bps: 145 })
+    expect(res.json.payment_plan[0].due_date).toBe(START.getTime() / 1000)
+  })
+
+  it('answers an array in request order, even for one element, with mixed results', async () => {
+    const one = await eligibility({ purchase_amount: 100000, installments_count: [4] })
+    expect(one.json).toHaveLength(1)
+    const mixed = await eligibility({ purchase_amount: 20000, installments_count: [10, 3, 2, 7] })
+    expect(mixed.json.map((r) => [r.installments_count, r.eligible])).toEqual([[10, false], [3, true], [2, true], [7, false]])
+    expect(mixed.json[0]).toEqual({
+      eligible: false,
+      installments_count: 10,
+      deferred_days: 0,
+      deferred_months: 0,
+      reasons: { purchase_amount: 'invalid_value' },
+      constraints: { purchase_amount: { minimum: 50000, maximum: 500000 } },
+    })
+    expect(mixed.json[3].reasons).toEqual({ installments_count: 'invalid_value' })
+  })
+
+  it('applies the deferral to the requested counts', async () => {
+    const res = await eligibility({ purchase_amount: 10000, installments_count: 1, deferred_days: 30 })
+    expect(res.json).toMatchObject({ eligible: true, deferred_days: 30, customer_total_cost_amount: 150 })
+  })
+
+  it('answers 400 for a merchant that is not activated, on eligibility and creation', async () => {
+    const expected = {
+      error_code: 'merchant_cant_create_payments',
+      errors: [{ field: 'merchant', error_code: 'merchant_cant_create_payments', message: 'This merchant account is not activated yet' }],
+    }
+    const res = await eligibility({ purchase_amount: 10000 }, { key: INACTIVE_KEY })
+    expect(res.status).toBe(400)
+    expect(res.json).toEqual(expected)
+    const created = await call('POST', '/v1/payments', { key: INACTIVE_KEY, body: { payment: { purchase_amount: 10000, return_url: 'https://shop.test/r' } } })
+    expect(created.status).toBe(400)
+    expect(created.json).toEqual(expected)
+  })
+
+  it('follows merchant changes from the control API', async () => {
+    const res = await call('POST', '/_sandbox/merchants', { key: null, body: { api_key: ACTIVE_KEY, minimum: 20000, plans: { '3x': { fee_bps: 0 } } } })
+    expect(res.status).toBe(200)
+    expect((await eligibility({ purchase_amount: 19999 })).json.constraints).toEqual({ purchase_amount: { minimum: 20000, maximum: 500000 } })
+    expect((await eligibility({ purchase_amount: 20000 })).json.customer_total_cost_amount).toBe(0)
+  })
+})
+
+describe('payments', () => {
+  it('creates and fetches a payment; another merchant gets 404', async () => {
+    const created = await newPayment(
+      { custom_data: { cart_id: 'cart_1' }, ipn_callback_url: 'http://127.0.0.1:1/ipn' },
+      { customer: { email: 'jane@shop.test' } }
+    )
+    expect(created.status).toBe(200)
+    const payment = created.json
+    expect(payment.id).toMatch(/^payment_[A-Za-z0-9]{24}$/)
+    expect(payment).toMatchObject({
+      url: `${sandbox.url}/pay/${payment.id}`,
+      state: 'not_started',
+      purchase_amount: 100000,
+      installments_count: 3,
+      deferred_days: 0,
+      deferred_months: 0,
+      customer_fee: 1450,
+      customer_interest: 0,
+      custom_data: { cart_id: 'cart_1' },
+      refunds: [],
+      expired_at: null,
+      created: START.getTime() / 1000,
+      customer: { email: 'jane@shop.test' },
+    })
+    expect(payment.payment_plan.map((i) => [i.purchase_amount, i.state])).toEqual([[33334, 'pending'], [33333, 'pending'], [33333, 'pending']])
+    expect((await call('GET', `/v1/payments/${payment.id}`)).json).toEqual(payment)
+    sandbox.setMerchant('sk_test_other', { name: 'Other' })
+    const other = await call('GET', `/v1/payments/${payment.id}`, { key: 'sk_test_other' })
+    expect(other.status).toBe(404)
+    expect(other.json.error_code).toBe('not_found')
+  })
+
+  it('rejects invalid creations field by field', async () => {
+    const res = await call('POST', '/v1/payments', { body: { payment: { purchase_amount: 100000, installments_count: 5, return_url: 'shop.test/return' } } })
+    expect(res.status).toBe(400)
+    expect(res.json.errors.map((e) => [e.field, e.error_code])).toEqual([['payment.return_url', 'invalid_value']])
+    const plan = await newPayment({ installments_count: 5 })
+    expect(plan.json.errors.map((e) => [e.field, e.error_code])).toEqual([['payment.installments_count', 'invalid_value']])
+    const amount = await newPayment({ purchase_amount: 4999 })
+    expect(amount.json.errors).toEqual([expect.objectContaining({ field: 'payment.purchase_amount', error_code: 'invalid_value', value: 4999 })])
+    expect(amount.json.errors[0].message).toContain('5000')
+    const missing = await call('POST', '/v1/payments', { body: { payment: { purchase_amount: 100000 } } })
+    expect(missing.json.errors).toEqual([expect.objectContaining({ field: 'payment.return_url', error_code: 'missing_field' })])
+  })
+
+  it('edits shipping_info on both edit paths, merging the lists', async () => {
+    const { json: payment } = await newPayment()
+    const selected = [{ title: 'Colissimo', amount: 590, carrier: 'La Poste', shipping_method: 'postal', express_delivery: false }]
+    const first = await call('POST', `/v1/payment/${payment.id}`, { body: { payment: { shipping_info: { selected_options: selected } } } })
+    expect(first.status).toBe(200)
+    expect(first.json.shipping_info).toEqual({ selected_options: selected })
+    const available = [{ title: 'Relay', amount: 0, shipping_method: 'pickup_point' }]
+    const second = await call('POST', `/v1/payments/${payment.id}`, { body: { payment: { shipping_info: { available_options: available } } } })
+    expect(second.json.shipping_info).toEqual({ selected_options: selected, available_options: available })
+    expect(sandbox.payments.get(payment.id).shipping_info.available_options).toEqual(available)
+  })
+
+  it('validates each shipping option and records deprecated fields', async () => {
+    const { json: payment } = await newPayment()
+    const res = await call('POST', `/v1/payment/${payment.id}`, {
+      body: {
+        payment: {
+          shipping_info: {
+            selected_options: [{ title: '', amount: -1, shipping_method: 'drone', colour: 'red' }],
+            available_options: [{ amount: 100, pickup_delivery: true, express_delivery: 'yes' }],
+          },
+        },
+      },
+    })
+    expect(res.status).toBe(400)
+    expect(res.json.error_code).toBe('validation_error')
+    expect(res.json.errors.map((e) => [e.field, e.error_code])).toEqual([
+      ['payment.shipping_info.selected_options[0].title', 'invalid_value'],
+      ['payment.shipping_info.selected_options[0].amount', 'invalid_value'],
+      ['payment.shipping_info.selected_options[0].shipping_method', 'invalid_value'],
+      ['payment.shipping_info.selected_options[0].colour', 'invalid_value'],
+      ['payment.shipping_info.available_options[0].title', 'missing_field'],
+      ['payment.shipping_info.available_options[0].express_delivery', 'invalid_value'],
+    ])
+    expect(sandbox.payments.get(payment.id).shipping_info).toBeNull()
+    const log = sandbox.requests.filter((r) => r.path === `/v1/payment/${payment.id}`)
+    expect(log[0].deprecated_fields_seen).toEqual(['payment.shipping_info.available_options[0].pickup_delivery'])
+    expect(log[0].status).toBe(400)
+  })
+
+  it('cancels a payment not yet accepted, idempotently; refuses to cancel an accepted one', async () => {
+    const { json: payment } = await newPayment()
+    clock = new Date(START.getTime() + 60000)
+    const cancelled = await call('PUT', `/v1/payments/${payment.id}/cancel`)
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.json).toMatchObject({ state: 'not_started', expired_at: START.getTime() / 1000 + 60 })
+    clock = new Date(START.getTime() + 120000)
+    expect((await call('PUT', `/v1/payments/${payment.id}/cancel`)).json.expired_at).toBe(START.getTime() / 1000 + 60)
+
+    const { json: accepted } = await newPayment()
+    sandbox.accept(accepted.id, { notify: false })
+    const refused = await call('PUT', `/v1/payments/${accepted.id}/cancel`)
+    expect(refused.status).toBe(400)
+    expect(refused.json.errors[0]).toMatchObject({ field: 'state', error_code: 'invalid_value', value: 'in_progress' })
+    expect(refused.json.errors[0].message).toMatch(/refund/)
+  })
+
+  it('refunds accepted payments partially then fully', async () => {
+    const { json: payment } = await newPayment()
+    const early = await call('POST', `/v1/payments/${payment.id}/refund`, { body: { amount: 100, merchant_reference: 'order_1' } })
+    expect(early.status).toBe(400)
+    expect(early.json.errors[0].field).toBe('state')
+    sandbox.accept(payment.id, { notify: false })
+    const partial = await call('POST', `/v1/payments/${payment.id}/refund`, { body: { amount: 30000, merchant_reference: 'order_1' } })
+    expect(partial.status).toBe(200)
+    expect(partial.json.state).toBe('in_progress')
+    expect(partial.json.refunds).toEqual([{ id: expect.stringMatching(/^refund_/), created: START.getTime() / 1000, amount: 30000, merchant_reference: 'order_1' }])
+    const tooMuch = await call('POST', `/v1/payments/${payment.id}/refund`, { body: { amount: 70001, merchant_reference: 'order_1' } })
+    expect(tooMuch.json.errors).toEqual([expect.objectContaining({ field: 'amount', error_code: 'invalid_value', value: 70001 })])
+    const noReference = await call('POST', `/v1/payments/${payment.id}/refund`, { body: { amount: 1 } })
+    expect(noReference.json.errors).toEqual([expect.objectContaining({ field: 'merchant_reference', error_code: 'missing_field' })])
+    const rest = await call('POST', `/v1/payments/${payment.id}/refund`, { body: { merchant_reference: 'order_1' } })
+    expect(rest.json.refunds.map((r) => r.amount)).toEqual([30000, 70000])
+    expect(rest.json.state).toBe('paid')
+    expect(rest.json.payment_plan.map((i) => i.state)).toEqual(['paid', 'cancelled', 'cancelled'])
+  })
+
+  it('expires a payment after expires_after minutes', async () => {
+    const { json: payment } = await newPayment({ expires_after: 30 })
+    clock = new Date(START.getTime() + 31 * 60000)
+    expect((await call('GET', `/v1/payments/${payment.id}`)).json.expired_at).toBe(START.getTime() / 1000 + 1800)
+  })
+})
+
+describe('hosted payment page', () => {
+  it('shows the schedule and redirects to return_url with pid on acceptance, idempotently', async () => {
+    const { json: payment } = await newPayment()
+    const page = await call('GET', `/pay/${payment.id}`, { key: null })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('1000.00 €')
+    expect(page.text).toContain('347.84 €')
+    expect(page.text).toContain(`action="/pay/${payment.id}/accept"`)
+    expect(page.text).toContain(`action="/pay/${payment.id}/refuse"`)
+    const accepted = await call('POST', `/pay/${payment.id}/accept`, { key: null })
+    expect(accepted.status).toBe(302)
+    expect(accepted.headers.get('location')).toBe(`https://shop.test/return?cart=c1&pid=${payment.id}`)
+    const stored = sandbox.payments.get(payment.id)
+    expect(stored.state).toBe('in_progress')
+    expect(stored.payment_plan.map((i) => i.state)).toEqual(['paid', 'pending', 'pending'])
+    const again = await call('POST', `/pay/${payment.id}/accept`, { key: null })
+    expect(again.status).toBe(302)
+    expect(sandbox.payments.get(payment.id).payment_plan[1].state).toBe('pending')
+  })
+
+  it('charges nothing at acceptance of a deferred plan', async () => {
+    const { json: payment } = await newPayment({ purchase_amount: 20000, installments_count: 1, deferred_months: 1 })
+    expect(payment.payment_plan[0].due_date).toBe(Date.parse('2025-04-10T12:00:00Z') / 1000)
+    sandbox.accept(payment.id, { notify: false })
+    expect(sandbox.payments.get(payment.id).state).toBe('in_progress')
+    expect(sandbox.payments.get(payment.id).payment_plan[0].state).toBe('pending')
+  })
+
+  it('refuses to customer_cancel_url with pid', async () => {
+    const { json: payment } = await newPayment({ customer_cancel_url: 'https://shop.test/cancel' })
+    const refused = await call('POST', `/pay/${payment.id}/refuse`, { key: null })
+    expect(refused.status).toBe(302)
+    expect(refused.headers.get('location')).toBe(`https://shop.test/cancel?pid=${payment.id}`)
+    expect(sandbox.payments.get(payment.id).state).toBe('scored_no')
+  })
+
+  it('does not accept a cancelled payment', async () => {
+    const { json: payment } = await newPayment()
+    await call('PUT', `/v1/payments/${payment.id}/cancel`)
+    const page = await call('GET', `/pay/${payment.id}`, { key: null })
+    expect(page.text).toMatch(/cancelled or has expired/)
+    expect(page.text).not.toContain('/accept"')
+    expect((await call('POST', `/pay/${payment.id}/accept`, { key: null })).status).toBe(409)
+    expect(sandbox.payments.get(payment.id).state).toBe('not_started')
+  })
+
+  it('control API accepts like the page and shows the stored payment', async () => {
+    const { json: payment } = await newPayment()
+    const res = await call('POST', `/_sandbox/payments/${payment.id}/accept`, { key: null, body: { notify: false } })
+    expect(res.json).toEqual({ redirect: `https://shop.test/return?cart=c1&pid=${payment.id}` })
+    const stored = await call('GET', `/_sandbox/payments/${payment.id}`, { key: null })
+    expect(stored.json).toMatchObject({ merchant: ACTIVE_KEY, payment: { id: payment.id, state: 'in_progress' } })
+  })
+})
+
+describe('notification (IPN)', () => {
+  let callbacks
+  let statuses
+  let receiver
+  let receiverUrl
+  beforeAll(async () => {
+    receiver = http.createServer((req, res) => {
+      callbacks.push({ method: req.method, url: req.url, headers: req.headers })
+      res.writeHead(statuses.shift() ?? 200)
+      res.end()
+    })
+    await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    receiverUrl = `http://127.0.0.1:${receiver.address().port}/hooks/bnpl/notification?source=test`
+  })
+  afterAll(() => new Promise((resolve) => receiver.close(resolve)))
+  beforeEach(() => {
+    callbacks = []
+    statuses = []
+  })
+
+  it('calls ipn_callback_url with pid and a valid HMAC signature after acceptance', async () => {
+    const { json: payment } = await newPayment({ ipn_callback_url: receiverUrl })
+    await call('POST', `/pay/${payment.id}/accept`, { key: null })
+    await waitFor(() => callbacks.length === 1)
+    const expected = crypto.createHmac('sha256', ACTIVE_KEY).update(payment.id).digest('hex')
+    expect(callbacks[0]).toMatchObject({ method: 'GET', url: `/hooks/bnpl/notification?source=test&pid=${payment.id}` })
+    expect(callbacks[0].headers['x-bnpl-signature']).toBe(expected)
+    await waitFor(() => sandbox.ipnCalls.length === 1)
+    expect(sandbox.ipnCalls[0]).toMatchObject({ pid: payment.id, status: 200 })
+  })
+
+  it('retries after a non-2xx answer', async () => {
+    statuses = [500, 503]
+    const { json: payment } = await newPayment({ ipn_callback_url: receiverUrl })
+    const first = await call('POST', `/_sandbox/payments/${payment.id}/notify`, { key: null })
+    expect(first.json).toMatchObject({ sent: true, status: 500 })
+    await waitFor(() => sandbox.ipnCalls.length === 3)
+    expect(sandbox.ipnCalls.map((c) => c.status)).toEqual([500, 503, 200])
+    expect(callbacks).toHaveLength(3)
+  })
+
+  it('records network errors and gives up after the configured retries', async () => {
+    const { json: payment } = await newPayment({ ipn_callback_url: 'http://127.0.0.1:1/unreachable' })
+    await sandbox.notify(payment.id)
+    await waitFor(() => sandbox.ipnCalls.length === 3)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(sandbox.ipnCalls).toHaveLength(3)
+    expect(sandbox.ipnCalls[0].error).toMatch(/ECONNREFUSED/)
+  })
+})
+
+describe('faults', () => {
+  it('status with count: the next N matching calls fail, then normal answers; logged with the fault', async () => {
+    sandbox.setFault({ match: { path: '/v1/payments/eligibility' }, count: 2, status: 503 })
+    expect((await eligibility({ purchase_amount: 10000 })).status).toBe(503)
+    const second = await eligibility({ purchase_amount: 10000 })
+    expect(second.json).toEqual({ error_code: 'server_error', message: expect.any(String) })
+    expect((await eligibility({ purchase_amount: 10000 })).status).toBe(200)
+    expect(sandbox.requests.map((r) => [r.status, r.fault])).toEqual([[503, 'status'], [503, 'status'], [200, undefined]])
+  })
+
+  it('only matching method and path are hit; the control API never is', async () => {
+    sandbox.setFault({ match: { method: 'GET', path: '/v1/payments/' }, status: 500 })
+    const { json: payment } = await newPayment()
+    expect(payment.id).toBeDefined()
+    expect((await call('GET', `/v1/payments/${payment.id}`)).status).toBe(500)
+    sandbox.setFault({ status: 500 })
+    expect((await call('GET', '/_sandbox/health', { key: null })).json).toEqual({ ok: true })
+  })
+
+  it('429 with Retry-After and a custom body', async () => {
+    const set = await call('POST', '/_sandbox/faults', { key: null, body: { status: 429, retryAfter: 7, count: 1 } })
+    expect(set.status).toBe(200)
+    expect((await call('GET', '/_sandbox/faults', { key: null })).json.faults).toEqual([{ status: 429, retryAfter: 7, count: 1, remaining: 1 }])
+    const limited = await eligibility({ purchase_amount: 10000 })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('7')
+    expect(limited.json.error_code).toBe('too_many_requests')
+    sandbox.setFault({ status: 400, body: { error_code: 'custom' }, count: 1 })
+    expect((await eligibility({ purchase_amount: 10000 })).json).toEqual({ error_code: 'custom' })
+    await call('DELETE', '/_sandbox/faults', { key: null })
+    expect((await call('GET', '/_sandbox/faults', { key: null })).json.faults).toEqual([])
+  })
+
+  it('ratio with a seed is deterministic and hits only a share of calls', async () => {
+    const run = async () => {
+      sandbox.clearFaults()
+      sandbox.setFault({ ratio: 0.5, seed: 42, status: 503 })
+      const statuses = []
+      for (let i = 0; i < 20; i++) statuses.push((await call('GET', '/v1/payments/payment_x')).status)
+      return statuses
+    }
+    const first = await run()
+    expect(await run()).toEqual(first)
+    expect(first).toContain(503)
+    expect(first).toContain(404)
+    sandbox.clearFaults()
+    sandbox.setFault({ ratio: 0, status: 503 })
+    expect((await call('GET', '/v1/payments/payment_x')).status).toBe(404)
+  })
+
+  it('delayMs answers normally but late', async () => {
+    sandbox.setFault({ delayMs: 150, count: 1 })
+    const started = Date.now()
+    const res = await eligibility({ purchase_amount: 10000 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+    expect(res.status).toBe(200)
+    expect(sandbox.requests[0].fault).toBe('delay')
+  })
+
+  it('drop destroys the socket without an answer', async () => {
+    sandbox.setFault({ drop: true, count: 1 })
+    await expect(eligibility({ purchase_amount: 10000 })).rejects.toThrow()
+    expect(sandbox.requests[0]).toMatchObject({ fault: 'drop', status: null })
+  })
+
+  it('garble answers 200 with invalid JSON', async () => {
+    sandbox.setFault({ garble: true, count: 1 })
+    const res = await eligibility({ purchase_amount: 10000 })
+    expect(res.status).toBe(200)
+    expect(res.json).toBeUndefined()
+    expect(() => JSON.parse(res.text)).toThrow()
+  })
+
+  it('wrongShape swaps object and array on eligibility and empties other answers', async () => {
+    sandbox.setFault({ wrongShape: true, count: 3 })
+    const single = await eligibility({ purchase_amount: 10000 })
+    expect(Array.isArray(single.json)).toBe(true)
+    expect(single.json[0].installments_count).toBe(3)
+    const list = await eligibility({ purchase_amount: 10000, installments_count: [2, 3] })
+    expect(Array.isArray(list.json)).toBe(false)
+    expect(list.json.installments_count).toBe(2)
+    const created = await newPayment()
+    expect(created.status).toBe(200)
+    expect(created.json).toEqual({})
+  })
+
+  it('rejects a fault without any effect', () => {
+    expect(() => sandbox.setFault({ count: 1 })).toThrow(/needs one of/)
+  })
+})
+
+describe('control API', () => {
+  it('lists and clears requests, resets everything', async () => {
+    await eligibility({ purchase_amount: 10000 })
+    await newPayment()
+    expect((await call('GET', '/_sandbox/requests?path=/v1/payments', { key: null })).json.requests.map((r) => r.path)).toEqual([
+      '/v1/payments/eligibility',
+      '/v1/payments',
+    ])
+    await call('DELETE', '/_sandbox/requests', { key: null })
+    expect(sandbox.requests).toHaveLength(0)
+    sandbox.setMerchant(ACTIVE_KEY, { activated: false })
+    await call('POST', '/_sandbox/reset', { key: null })
+    expect(sandbox.payments.size).toBe(0)
+    expect((await eligibility({ purchase_amount: 10000 })).status).toBe(200)
+  })
+})
