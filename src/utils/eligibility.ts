@@ -1,0 +1,104 @@
+import type { ICacheService } from "@medusajs/framework/types"
+import { BnplClient, isBnplError, type BnplErrorCode, type EligibilityResult, type Plan } from "../client"
+import { groupByDeferral, planKey } from "./plans"
+
+export type UnavailableReason = BnplErrorCode | "not_configured"
+
+/** One plan as the storefront gets it: the contract's fields, amounts in cents. */
+export type PlanAnswer = EligibilityResult & { currency_code: string }
+
+export type PlansAnswer = {
+  purchase_amount: number
+  currency_code: string
+  /** ISO time the service was asked (or the cached answer was made). */
+  checked_at: string
+  /** False when the service could not be asked: then every plan is unavailable. */
+  service_available: boolean
+  unavailable_reason?: UnavailableReason
+  message?: string
+  plans: PlanAnswer[]
+}
+
+/** Eligibility answers are shared by every cart of the same amount, for a few minutes. */
+export const ELIGIBILITY_CACHE_TTL_SECONDS = 300
+
+// Due dates start at the call date: the UTC day is part of the key, so an answer from an
+// earlier day is never served.
+const cacheKey = (cents: number, plans: Plan[], now: Date) =>
+  `bnpl:eligibility:${now.toISOString().slice(0, 10)}:${cents}:${plans.map(planKey).sort().join(",")}`
+
+export function unavailableAnswer(
+  cents: number,
+  currency: string,
+  reason: UnavailableReason,
+  message: string,
+  now = new Date()
+): PlansAnswer {
+  return {
+    purchase_amount: cents,
+    currency_code: currency,
+    checked_at: now.toISOString(),
+    service_available: false,
+    unavailable_reason: reason,
+    message,
+    plans: [],
+  }
+}
+
+/**
+ * Asks the service which of the plans fit an amount: one request per deferral group (all
+ * instalment counts of a group in one array request), none when the shared cache has the
+ * answer. Never throws: a failing service gives an answer marked unavailable, with the reason.
+ */
+export async function checkPlans(input: {
+  client: BnplClient
+  cents: number
+  currency: string
+  plans: Plan[]
+  timeoutMs: number
+  cache?: ICacheService
+  now?: Date
+}): Promise<PlansAnswer> {
+  const { client, cents, currency, plans, timeoutMs, cache } = input
+  const now = input.now ?? new Date()
+  const key = cacheKey(cents, plans, now)
+  const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
+  if (cached) {
+    return { ...cached, currency_code: currency }
+  }
+
+  try {
+    const groups = groupByDeferral(plans)
+    const answers = await Promise.all(
+      groups.map(({ deferral, counts }) =>
+        client.checkEligibility(
+          { purchase_amount: cents, installments_count: counts, ...deferral },
+          { timeoutMs, retries: 0 }
+        )
+      )
+    )
+    // The client checked each answer is in request order: key results by what was asked,
+    // then put them back in the merchant's order of plans.
+    const byKey = new Map<string, EligibilityResult>()
+    groups.forEach(({ deferral, counts }, g) =>
+      counts.forEach((count, i) => byKey.set(planKey({ installments_count: count, ...deferral }), answers[g][i]))
+    )
+    const answer: PlansAnswer = {
+      purchase_amount: cents,
+      currency_code: currency,
+      checked_at: now.toISOString(),
+      service_available: true,
+      plans: plans
+        .map((p) => byKey.get(planKey(p)))
+        .filter((r): r is EligibilityResult => !!r)
+        .map((r) => ({ ...r, currency_code: currency })),
+    }
+    await cache?.set(key, answer, ELIGIBILITY_CACHE_TTL_SECONDS).catch(() => undefined)
+    return answer
+  } catch (e) {
+    if (isBnplError(e)) {
+      return unavailableAnswer(cents, currency, e.code, e.message, now)
+    }
+    return unavailableAnswer(cents, currency, "unavailable", "The instalment service could not be asked", now)
+  }
+}

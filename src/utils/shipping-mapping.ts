@@ -1,0 +1,112 @@
+import { SHIPPING_METHODS, type ShippingMethod } from "../client"
+
+/** What the plugin knows of a store's shipping option when mapping it. */
+export type ShippingOptionFacts = {
+  id?: string
+  name?: string
+  type?: { code?: string | null; label?: string | null } | null
+  provider_id?: string | null
+  /** `service_zone.fulfillment_set.type`, e.g. "shipping" or "pickup". */
+  fulfillment_set_type?: string | null
+  metadata?: Record<string, unknown> | null
+}
+
+export type ShippingOverride = { shipping_method?: ShippingMethod; express_delivery?: boolean }
+
+export type ShippingMapping = {
+  shipping_method: ShippingMethod
+  express_delivery: boolean
+  /** Why, in the merchant's words (shown in the admin). */
+  reason: string
+}
+
+// Words are matched on lower-cased, accent-free text; English and French at least.
+const PICKUP_POINT = [
+  "relay", "relais", "pick-up point", "pickup point", "pick up point", "point retrait", "locker",
+  "consigne", "parcel shop", "parcelshop", "packstation", "pickup_point", "paketshop",
+]
+const PICKUP_STORE = [
+  "click and collect", "click & collect", "click-and-collect", "click&collect", "clickandcollect",
+  "store pickup", "store pick-up", "pickup in store", "pick up in store", "in-store pickup",
+  "in store pickup", "collect in store", "retrait en magasin", "retrait magasin", "pickup_store",
+]
+const EXPRESS = [
+  "express", "next day", "next-day", "nextday", "24h", "24 h", "same day", "same-day", "overnight",
+  "livraison rapide", "le lendemain", "j+1", "chrono",
+]
+
+const normalize = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+
+const findWord = (text: string, words: string[]) => words.find((w) => text.includes(w))
+
+const isShippingMethod = (v: unknown): v is ShippingMethod =>
+  typeof v === "string" && (SHIPPING_METHODS as readonly string[]).includes(v)
+
+function asBoolean(v: unknown): boolean | undefined {
+  if (typeof v === "boolean") {
+    return v
+  }
+  if (v === "true" || v === "1") {
+    return true
+  }
+  if (v === "false" || v === "0") {
+    return false
+  }
+  return undefined
+}
+
+/**
+ * Maps a shipping option to the contract's `shipping_method` and `express_delivery`, in
+ * this order: the merchant's explicit choice (settings, then the option's metadata);
+ * Medusa's own facts (pickup fulfillment set, nothing to ship); the words of the option's
+ * type, provider and name; otherwise home delivery (`postal`).
+ */
+export function mapShippingOption(
+  option: ShippingOptionFacts,
+  context: { override?: ShippingOverride; requiresShipping?: boolean } = {}
+): ShippingMapping {
+  const metadata = option.metadata ?? {}
+  const text = normalize(
+    [option.type?.code, option.type?.label, option.provider_id, option.name].filter(Boolean).join(" | ")
+  )
+
+  let method: { value: ShippingMethod; reason: string }
+  if (context.override?.shipping_method) {
+    method = { value: context.override.shipping_method, reason: "set in the plugin settings" }
+  } else if (isShippingMethod(metadata.bnpl_shipping_method)) {
+    method = { value: metadata.bnpl_shipping_method, reason: "set in the option's metadata (bnpl_shipping_method)" }
+  } else if (context.requiresShipping === false) {
+    method = { value: "instore", reason: "nothing in the order requires shipping" }
+  } else if (option.fulfillment_set_type === "pickup") {
+    method = { value: "pickup_store", reason: "its fulfillment set is an in-store pickup" }
+  } else {
+    const point = findWord(text, PICKUP_POINT)
+    const store = point ? undefined : findWord(text, PICKUP_STORE)
+    method = point
+      ? { value: "pickup_point", reason: `its type, provider or name says "${point}"` }
+      : store
+        ? { value: "pickup_store", reason: `its type, provider or name says "${store}"` }
+        : { value: "postal", reason: "no pickup or in-store sign: home delivery" }
+  }
+
+  let express: { value: boolean; reason?: string }
+  const metadataExpress = asBoolean(metadata.bnpl_express_delivery)
+  if (context.override?.express_delivery !== undefined) {
+    express = { value: context.override.express_delivery, reason: "express set in the plugin settings" }
+  } else if (metadataExpress !== undefined) {
+    express = { value: metadataExpress, reason: "express set in the option's metadata (bnpl_express_delivery)" }
+  } else {
+    const word = findWord(text, EXPRESS)
+    express = word ? { value: true, reason: `express because it says "${word}"` } : { value: false }
+  }
+
+  return {
+    shipping_method: method.value,
+    express_delivery: express.value,
+    reason: [method.reason, express.reason].filter(Boolean).join("; "),
+  }
+}

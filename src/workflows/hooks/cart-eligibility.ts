@@ -1,0 +1,30 @@
+import { createCartWorkflow, refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { plansForCart } from "../../utils/cart-eligibility"
+
+/**
+ * Keeps each cart's plans current as it is created and as its items or total change
+ * (`refreshCartItemsWorkflow` runs for every item change and cart update). A cart mutation
+ * never fails because of this: errors are logged, and the service call has a tight timeout.
+ */
+async function refresh(container: MedusaContainer, cartId: string | undefined) {
+  if (!cartId) {
+    return
+  }
+  try {
+    await plansForCart(container, cartId)
+  } catch (e) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`BNPL eligibility for cart ${cartId} not refreshed: ${(e as Error).message}`)
+  }
+}
+
+createCartWorkflow.hooks.cartCreated(async ({ cart }, { container }) => {
+  await refresh(container, cart?.id)
+})
+
+refreshCartItemsWorkflow.hooks.beforeRefreshingPaymentCollection(async ({ input }, { container }) => {
+  await refresh(container, input?.cart_id)
+})
