@@ -19,6 +19,6 @@ module.exports = {
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
-  setupFiles: ["<rootDir>/integration-tests/setup.js"],
+  setupFiles: ["<rootDir>/integration-tests/setup.js", "<rootDir>/integration-tests/quiet-console.js"],
   testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
 }

@@ -29,7 +29,7 @@ export function toCents(amount: MedusaAmount, currencyCode: string): number {
   if (!scaled.isFinite()) {
     throw new Error(`Amount ${JSON.stringify(amount)} is not a finite number`)
   }
-  return scaled.integerValue(1 /* ROUND_HALF_UP: half away from zero */).toNumber()
+  return scaled.integerValue(4 /* BigNumber.ROUND_HALF_UP: half away from zero (1 would be ROUND_DOWN) */).toNumber()
 }
 
 /** Integer minor units → major units, as a plain number Medusa accepts. */

@@ -7,7 +7,7 @@ export function signPaymentId(paymentId: string, apiKey: string): string {
 
 /** Constant-time check of a notification signature. */
 export function isValidSignature(paymentId: string, signature: unknown, apiKey: string): boolean {
-  if (typeof signature !== "string" || !/^[0-9a-f]+$/i.test(signature)) {
+  if (typeof signature !== "string" || !/^[0-9a-f]{64}$/i.test(signature)) {
     return false
   }
   const expected = Buffer.from(signPaymentId(paymentId, apiKey), "hex")

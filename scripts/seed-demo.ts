@@ -1,0 +1,56 @@
+import type { ExecArgs } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import fs from "node:fs"
+import path from "node:path"
+import { createAdminUser, DEFAULT_ADMIN } from "../integration-tests/helpers/admin"
+import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../integration-tests/helpers/store"
+
+/**
+ * The demo store: `medusa exec ./scripts/seed-demo.ts` (run by scripts/demo.js). Idempotent:
+ * on a database seeded before, it finds and reuses everything. Writes what the demo needs to
+ * the JSON file named by `BNPL_DEMO_SEED_FILE` (default `.demo/seed.json`).
+ */
+export default async function seedDemo({ container }: ExecArgs) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const admin = {
+    email: process.env.BNPL_DEMO_ADMIN_EMAIL || DEFAULT_ADMIN.email,
+    password: process.env.BNPL_DEMO_ADMIN_PASSWORD || DEFAULT_ADMIN.password,
+  }
+
+  const { created } = await createAdminUser(container, admin)
+  logger.info(created ? `Admin user ${admin.email} created` : `Admin user ${admin.email} already exists`)
+
+  const store = await setupStore(container, {
+    regionName: "Europe",
+    countries: ["fr", "de"],
+    currencyCode: "eur",
+    stockLocationName: "Paris Warehouse",
+    publishableKeyTitle: "Demo storefront",
+    products: [
+      ...DEFAULT_PRODUCTS,
+      { title: "Ceramic Dinner Set", handle: "ceramic-dinner-set", price: 89, description: "18 pieces, stoneware, dishwasher safe." },
+      { title: "Walnut Desk", handle: "walnut-desk", price: 900, description: "Solid walnut, 140 x 70 cm, cable tray." },
+    ],
+    shippingOptions: DEFAULT_SHIPPING_OPTIONS,
+  })
+  logger.info(store.reused ? "Reused the seeded store" : "Seeded a new store")
+
+  const output = path.resolve(process.env.BNPL_DEMO_SEED_FILE || ".demo/seed.json")
+  fs.mkdirSync(path.dirname(output), { recursive: true })
+  fs.writeFileSync(
+    output,
+    JSON.stringify(
+      {
+        reused: store.reused,
+        admin_email: admin.email,
+        publishable_key: store.publishableKey,
+        region_id: store.regionId,
+        sales_channel_id: store.salesChannelId,
+        products: store.products,
+        shipping_options: store.shippingOptions,
+      },
+      null,
+      2
+    ) + "\n"
+  )
+}

