@@ -58,6 +58,7 @@ function parseArgs(argv) {
 const children = new Set()
 let database = null
 let dataDir = null
+let interrupted = false
 
 function cleanUpNow() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
@@ -67,6 +68,8 @@ function cleanUpNow() {
 process.on('exit', cleanUpNow)
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, async () => {
+    if (interrupted) return
+    interrupted = true
     console.error(`\n${signal}: stopping the tests and the database`)
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
     if (database) await Promise.race([database.stop(), new Promise((r) => setTimeout(r, 5000))]).catch(() => undefined)
@@ -97,6 +100,7 @@ function runJest(kind, extraArgs, dbEnv) {
     children.add(child)
     child.on('exit', (code, signal) => {
       children.delete(child)
+      if (interrupted) return resolve({ kind, code: 130, passed: 0, failed: 0, total: 0, brokenSuites: 0 })
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
       let passed = 0
       let failed = 0
@@ -148,6 +152,7 @@ async function main() {
   const results = []
   for (const kind of kinds) {
     results.push(await runJest(kind, argsFor(kind), kind === 'http' ? dbEnv : {}))
+    if (interrupted) return new Promise(() => {}) // the signal handler cleans up and exits
   }
 
   if (database) {

@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import { BNPL_PROVIDER_ID, setupStore, StoreSetup } from "../helpers/store"
+import { RETURN_URL, storefront, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
 import { signPaymentId } from "../../src/utils/signature"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -8,30 +9,22 @@ const { startSandbox } = require("../../sandbox/server")
 
 jest.setTimeout(120 * 1000)
 
-const API_KEY = "sk_test_active_0000000000000000"
-// Fixed per process so the app can be told both URLs before it boots.
-const APP_PORT = 20000 + (process.pid % 10000)
-const SANDBOX_PORT = 30000 + (process.pid % 10000)
-const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
+const ports = testPorts()
+const APP_PORT = ports.app
 
 /**
  * Checkout through the real store API of a running Medusa app against the sandbox over HTTP:
  * plans, session, hosted page, completion, notifications, refunds and a failing service.
  */
 medusaIntegrationTestRunner({
-  env: {
-    PORT: String(APP_PORT),
-    MEDUSA_BACKEND_URL: `http://localhost:${APP_PORT}`,
-    BNPL_API_URL: `http://127.0.0.1:${SANDBOX_PORT}`,
-    BNPL_API_KEY: API_KEY,
-  },
+  env: ports.env,
   testSuite: ({ api, getContainer }) => {
     let sandbox: any
     let store: StoreSetup
     let admin: { headers: Record<string, string> }
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ port: SANDBOX_PORT, autoNotify: false })
+      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false })
     })
     afterAll(async () => {
       await sandbox?.close()
@@ -42,58 +35,7 @@ medusaIntegrationTestRunner({
       admin = await adminHeaders(api, getContainer())
     })
 
-    const productAt = (price: number) => store.products.find((p) => p.price === price)!
-
-    async function cartWith(price: number, quantity = 1) {
-      const { data } = await api.post(
-        "/store/carts",
-        {
-          region_id: store.regionId,
-          email: "jeanne@example.com",
-          shipping_address: {
-            first_name: "Jeanne",
-            last_name: "Martin",
-            address_1: "3 rue des Lilas",
-            city: "Lyon",
-            postal_code: "69003",
-            country_code: "fr",
-          },
-          billing_address: {
-            first_name: "Jeanne",
-            last_name: "Martin",
-            address_1: "3 rue des Lilas",
-            city: "Lyon",
-            postal_code: "69003",
-            country_code: "fr",
-          },
-          items: [{ variant_id: productAt(price).variantId, quantity }],
-        },
-        store.storeHeaders
-      )
-      const home = store.shippingOptions.find((o) => o.name === "Colissimo Home")!
-      const { data: withShipping } = await api.post(
-        `/store/carts/${data.cart.id}/shipping-methods`,
-        { option_id: home.id },
-        store.storeHeaders
-      )
-      return withShipping.cart
-    }
-
-    async function startBnplSession(cartId: string, data: Record<string, unknown> = { installments_count: 3 }) {
-      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, store.storeHeaders)
-      const { data: withSession } = await api.post(
-        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
-        { provider_id: BNPL_PROVIDER_ID, data: { return_url: RETURN_URL, ...data } },
-        store.storeHeaders
-      )
-      const session = withSession.payment_collection.payment_sessions.find(
-        (s: any) => s.provider_id === BNPL_PROVIDER_ID
-      )
-      return { collectionId: pc.payment_collection.id, session }
-    }
-
-    const complete = (cartId: string) =>
-      api.post(`/store/carts/${cartId}/complete`, {}, store.storeHeaders).catch((e) => e.response)
+    const { productAt, cartWith, startBnplSession, complete } = storefront(api, () => store)
 
     const notify = (pid: string) =>
       api

@@ -2,6 +2,7 @@ import { MedusaService } from "@medusajs/framework/utils"
 import { resolveOptions, validateOptions, type BnplOptions, type ResolvedOptions } from "../../utils/options"
 import BnplCartEligibility from "./models/cart-eligibility"
 import BnplSettings from "./models/settings"
+import BnplShippingSync from "./models/shipping-sync"
 
 type InjectedDependencies = Record<string, unknown>
 
@@ -9,6 +10,7 @@ type InjectedDependencies = Record<string, unknown>
 class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,
+  BnplShippingSync,
 }) {
   protected readonly pluginOptions: BnplOptions
 

@@ -1,8 +1,10 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The merchant's settings, one row per store. The API key is kept only encrypted
- * (`api_key_encrypted`), with a non-secret hint (`sk_...1234`) for display.
+ * The merchant's settings, one row per store (see `utils/settings.ts`). The API key is kept
+ * only encrypted (`api_key_encrypted`), with a non-secret hint (`sk_...1234`) for display.
+ * Every setting is nullable: null means "not set in the admin", so the plugin options, then
+ * env, then the built-in default apply (a saved API key alone must not pin `auto_capture`).
  */
 const BnplSettings = model.define("bnpl_settings", {
   id: model.id({ prefix: "bnplset" }).primaryKey(),
@@ -11,11 +13,11 @@ const BnplSettings = model.define("bnpl_settings", {
   api_url: model.text().nullable(),
   /** `[{installments_count, deferred_days?, deferred_months?}]`; null = the default plans. */
   plans: model.json().nullable(),
-  auto_capture: model.boolean().default(true),
-  shipping_sync_enabled: model.boolean().default(true),
+  auto_capture: model.boolean().nullable(),
+  shipping_sync_enabled: model.boolean().nullable(),
   /** Shipping option id → `{shipping_method?, express_delivery?}` chosen by the merchant. */
   shipping_method_overrides: model.json().nullable(),
-  verify_notification_signature: model.boolean().default(false),
+  verify_notification_signature: model.boolean().nullable(),
   notification_signature_header: model.text().nullable(),
 })
 

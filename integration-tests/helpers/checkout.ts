@@ -1,0 +1,99 @@
+import { BNPL_PROVIDER_ID, type StoreSetup } from "./store"
+
+export const TEST_API_KEY = "sk_test_active_0000000000000000"
+export const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
+
+/** Ports fixed per test process, so the app can be told the URLs before it boots. */
+export function testPorts(offset = 0) {
+  const app = 20000 + ((process.pid + offset) % 10000)
+  const sandbox = 30000 + ((process.pid + offset) % 10000)
+  return {
+    app,
+    sandbox,
+    env: {
+      PORT: String(app),
+      MEDUSA_BACKEND_URL: `http://localhost:${app}`,
+      BNPL_API_URL: `http://127.0.0.1:${sandbox}`,
+      BNPL_API_KEY: TEST_API_KEY,
+    },
+  }
+}
+
+const ADDRESS = {
+  first_name: "Jeanne",
+  last_name: "Martin",
+  address_1: "3 rue des Lilas",
+  city: "Lyon",
+  postal_code: "69003",
+  country_code: "fr",
+}
+
+/** A storefront's checkout through the store API: cart, shipping, BNPL session, completion. */
+export function storefront(api: any, store: () => StoreSetup) {
+  const productAt = (price: number) => store().products.find((p) => p.price === price)!
+
+  async function cartWith(price: number, quantity = 1, shippingOption = "Colissimo Home") {
+    const { data } = await api.post(
+      "/store/carts",
+      {
+        region_id: store().regionId,
+        email: "jeanne@example.com",
+        shipping_address: ADDRESS,
+        billing_address: ADDRESS,
+        items: [{ variant_id: productAt(price).variantId, quantity }],
+      },
+      store().storeHeaders
+    )
+    const option = store().shippingOptions.find((o) => o.name === shippingOption)!
+    const { data: withShipping } = await api.post(
+      `/store/carts/${data.cart.id}/shipping-methods`,
+      { option_id: option.id },
+      store().storeHeaders
+    )
+    return withShipping.cart
+  }
+
+  async function startBnplSession(cartId: string, data: Record<string, unknown> = { installments_count: 3 }) {
+    const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, store().storeHeaders)
+    const { data: withSession } = await api.post(
+      `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+      { provider_id: BNPL_PROVIDER_ID, data: { return_url: RETURN_URL, ...data } },
+      store().storeHeaders
+    )
+    const session = withSession.payment_collection.payment_sessions.find((s: any) => s.provider_id === BNPL_PROVIDER_ID)
+    return { collectionId: pc.payment_collection.id, session }
+  }
+
+  const complete = (cartId: string) =>
+    api.post(`/store/carts/${cartId}/complete`, {}, store().storeHeaders).catch((e: any) => e.response)
+
+  /** A whole BNPL checkout accepted on the sandbox: returns the order and the service payment id. */
+  async function paidOrder(sandbox: any, price: number, quantity = 1, shippingOption = "Colissimo Home") {
+    const cart = await cartWith(price, quantity, shippingOption)
+    const { session } = await startBnplSession(cart.id)
+    const pid = session.data.bnpl_payment_id
+    sandbox.accept(pid, { notify: false })
+    const done = await complete(cart.id)
+    if (done.status !== 200) {
+      throw new Error(`cart completion failed: ${JSON.stringify(done.data)}`)
+    }
+    return { order: done.data.order, pid, cart }
+  }
+
+  return { productAt, cartWith, startBnplSession, complete, paidOrder }
+}
+
+/** Polls until `check` returns a truthy value (subscribers run after the request answers). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    const value = await check()
+    if (value) {
+      return value
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error("condition not met in time")
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

@@ -1,0 +1,134 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminHeaders } from "../helpers/admin"
+import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { setupStore, StoreSetup } from "../helpers/store"
+import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { startSandbox } = require("../../sandbox/server")
+
+jest.setTimeout(120 * 1000)
+
+const ports = testPorts(1)
+
+/**
+ * Fulfillments created through the admin API push the order's shipping information to the
+ * sandbox: what it received, failures then recovery, no duplicates.
+ */
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    let sandbox: any
+    let store: StoreSetup
+    let admin: { headers: Record<string, string> }
+    const { paidOrder } = storefront(api, () => store)
+
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false })
+    })
+    afterAll(async () => {
+      await sandbox?.close()
+    })
+    beforeEach(async () => {
+      sandbox.reset()
+      store = await setupStore(getContainer())
+      admin = await adminHeaders(api, getContainer())
+    })
+
+    const bnpl = () => getContainer().resolve("bnpl") as any
+    const syncsOf = (orderId: string) =>
+      bnpl().listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "ASC" } })
+    const edits = (pid: string) => sandbox.requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
+
+    async function fulfill(orderId: string, itemIndexes?: number[]) {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
+      const items = data.order.items.filter((_: any, i: number) => !itemIndexes || itemIndexes.includes(i))
+      const response = await api.post(
+        `/admin/orders/${orderId}/fulfillments`,
+        { items: items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.stockLocationId },
+        admin
+      )
+      expect(response.status).toBe(200)
+    }
+
+    const settled = (orderId: string, count = 1) =>
+      eventually(async () => {
+        const syncs = await syncsOf(orderId)
+        return syncs.length >= count && syncs.every((s: any) => s.status !== "pending" || s.attempts > 0) && syncs
+      })
+
+    it.each([
+      ["Colissimo Home", { title: "Colissimo Home", amount: 490, shipping_method: "postal", express_delivery: false }],
+      ["Express 24h", { title: "Express 24h", amount: 1290, shipping_method: "postal", express_delivery: true }],
+      ["Relay point Mondial Relay", { title: "Relay point Mondial Relay", amount: 390, shipping_method: "pickup_point", express_delivery: false }],
+      ["Click and collect", { title: "Click and collect", amount: 0, shipping_method: "pickup_store", express_delivery: false }],
+    ])("pushes %s with the contract's path, header and body", async (optionName, expected) => {
+      const { order, pid } = await paidOrder(sandbox, 129.9, 1, optionName)
+      sandbox.clearRequests()
+      await fulfill(order.id)
+      const [sync] = await settled(order.id)
+      expect(sync).toMatchObject({ status: "synced", attempts: 1, bnpl_payment_id: pid, last_error: null })
+
+      const [edit] = edits(pid)
+      expect(edit.method).toBe("POST")
+      expect(edit.headers.authorization).toBe(`Service-Auth ${TEST_API_KEY}`)
+      expect(edit.headers["content-type"]).toMatch(/^application\/json/)
+      expect(edit.body.payment.shipping_info.selected_options).toEqual([expect.objectContaining(expected)])
+      // The options offered at checkout, as snapshotted when the payment was created.
+      const offered = edit.body.payment.shipping_info.available_options
+      expect(offered.map((o: any) => o.title).sort()).toEqual(store.shippingOptions.map((o) => o.name).sort())
+      expect(offered.every((o: any) => !("pickup_delivery" in o))).toBe(true)
+    })
+
+    it("retries while the service fails, then syncs exactly once", async () => {
+      const { order, pid } = await paidOrder(sandbox, 349)
+      // First attempt: three 503s (the call and its two retries) → pending, retried later.
+      sandbox.setFault({ match: { path: `/v1/payment/${pid}` }, status: 503, count: 3 })
+      await fulfill(order.id)
+      const [pending] = await settled(order.id)
+      expect(pending).toMatchObject({ status: "pending", attempts: 1 })
+      expect(pending.last_error).toMatch(/unavailable|503/)
+      expect(pending.last_error).not.toContain(TEST_API_KEY)
+
+      // The scheduled job picks it up once due, and the service has recovered.
+      await bnpl().updateBnplShippingSyncs({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
+      await retryBnplShippingSync(getContainer())
+      await retryBnplShippingSync(getContainer())
+      const [synced] = await syncsOf(order.id)
+      expect(synced).toMatchObject({ status: "synced", attempts: 2 })
+      const accepted = edits(pid).filter((r: any) => !r.fault)
+      expect(accepted).toHaveLength(1)
+    })
+
+    it("does not push the same information twice for two fulfillments of one order", async () => {
+      const cartOrder = await paidOrder(sandbox, 30, 2)
+      const { order, pid } = cartOrder
+      sandbox.clearRequests()
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin)
+      const item = data.order.items[0]
+      for (let i = 0; i < 2; i++) {
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments`,
+          { items: [{ id: item.id, quantity: 1 }], location_id: store.stockLocationId },
+          admin
+        )
+        await settled(order.id, i + 1)
+      }
+      const syncs = await syncsOf(order.id)
+      expect(syncs.map((s: any) => s.status)).toEqual(["synced", "unchanged"])
+      expect(edits(pid)).toHaveLength(1)
+    })
+
+    it("ignores orders not paid with the plugin, quietly", async () => {
+      const { syncShippingInfoWorkflow } = await import("../../src/workflows/sync-shipping-info")
+      sandbox.clearRequests()
+      const before = (await bnpl().listBnplShippingSyncs({})).length
+      const { result } = await syncShippingInfoWorkflow(getContainer()).run({
+        input: { order_id: "order_not_paid_with_bnpl", trigger: "manual" },
+      })
+      expect(result).toBeNull()
+      expect(await bnpl().listBnplShippingSyncs({})).toHaveLength(before)
+      expect(sandbox.requests).toHaveLength(0)
+    })
+  },
+})

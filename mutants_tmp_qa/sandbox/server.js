@@ -1,0 +1,718 @@
+'use strict'
+
+/**
+ * The sandbox: a separate, in-memory implementation of the BNPL service over real HTTP.
+ * Service API under /v1 (authenticated), hosted payment page under /pay, control API under /_sandbox.
+ * See README.md for the behaviour in prose.
+ */
+
+const http = require('node:http')
+const https = require('node:https')
+const crypto = require('node:crypto')
+const { URL } = require('node:url')
+const schedule = require('./schedule')
+const { defaultMerchants, patchMerchant } = require('./merchants')
+
+const ACCEPTED_STATES = ['in_progress', 'paid']
+const SHIPPING_METHODS = ['instore', 'pickup_store', 'pickup_point', 'postal']
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const MAX_BODY_BYTES = 1024 * 1024
+const GARBLED_BODY = '{"eligible": tru'
+
+class HttpError extends Error {
+  /** @param {number} status @param {any} body */
+  constructor(status, body) {
+    super(body.message || body.error_code)
+    this.status = status
+    this.body = body
+  }
+}
+
+/** @param {string} field @param {string} error_code @param {string} message @param {any} [value] */
+const fieldError = (field, error_code, message, value) => ({ field, error_code, ...(value !== undefined ? { value } : {}), message })
+/** @param {object[]} errors */
+const validationError = (errors) => new HttpError(400, { error_code: 'validation_error', errors })
+/** @param {string} message */
+const notFound = (message) => new HttpError(404, { error_code: 'not_found', message })
+const notActivated = () =>
+  new HttpError(400, {
+    error_code: 'merchant_cant_create_payments',
+    errors: [{ field: 'merchant', error_code: 'merchant_cant_create_payments', message: 'This merchant account is not activated yet' }],
+  })
+
+/** @param {any} v @returns {v is Record<string, any>} */
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+/** @param {any} v */
+const isHttpUrl = (v) => {
+  try {
+    return typeof v === 'string' && ['http:', 'https:'].includes(new URL(v).protocol)
+  } catch {
+    return false
+  }
+}
+/** @param {string} prefix */
+const randomId = (prefix) => prefix + Array.from({ length: 24 }, () => ALPHANUMERIC[crypto.randomInt(62)]).join('')
+/** @param {string} base @param {string} pid */
+const withPid = (base, pid) => {
+  const url = new URL(base)
+  url.searchParams.set('pid', pid)
+  return url.toString()
+}
+/** Deterministic PRNG for ratio faults with a seed. @param {number} seed */
+const mulberry32 = (seed) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+// ---------------------------------------------------------------- validation
+
+/** Plan fields shared by eligibility and creation. */
+function validatePlanFields(payment, errors, allowArray) {
+  const amount = payment.purchase_amount
+  if (amount == null) errors.push(fieldError('payment.purchase_amount', 'missing_field', 'purchase_amount is required (integer, cents)'))
+  else if (!Number.isInteger(amount) || amount <= 0)
+    errors.push(fieldError('payment.purchase_amount', 'invalid_value', 'purchase_amount must be a positive integer number of cents', amount))
+  const count = payment.installments_count
+  if (Array.isArray(count) && allowArray) {
+    if (count.length === 0) errors.push(fieldError('payment.installments_count', 'invalid_value', 'installments_count must not be an empty array', count))
+    count.forEach((c, i) => {
+      if (!Number.isInteger(c) || c < 1)
+        errors.push(fieldError(`payment.installments_count[${i}]`, 'invalid_value', 'each installments_count must be an integer >= 1', c))
+    })
+  } else if (count != null && (!Number.isInteger(count) || count < 1)) {
+    errors.push(fieldError('payment.installments_count', 'invalid_value', `installments_count must be an integer >= 1${allowArray ? ' or an array of them' : ''}`, count))
+  }
+  for (const field of ['deferred_days', 'deferred_months']) {
+    const v = payment[field]
+    if (v != null && (!Number.isInteger(v) || v < 0)) errors.push(fieldError(`payment.${field}`, 'invalid_value', `${field} must be an integer >= 0`, v))
+  }
+}
+
+/** @type {Record<string, [(v: any) => boolean, string]>} */
+const OPTION_RULES = {
+  title: [(v) => typeof v === 'string' && v.trim() !== '', 'title must be a non-empty string'],
+  amount: [(v) => Number.isInteger(v) && v >= 0, 'amount must be an integer >= 0 (cents)'],
+  carrier: [(v) => typeof v === 'string', 'carrier must be a string (omit it when unknown)'],
+  express_delivery: [(v) => typeof v === 'boolean', 'express_delivery must be a boolean'],
+  pickup_delivery: [(v) => typeof v === 'boolean', 'pickup_delivery must be a boolean (deprecated: use shipping_method)'],
+  shipping_method: [(v) => SHIPPING_METHODS.includes(v), `shipping_method must be one of ${SHIPPING_METHODS.join(', ')}`],
+}
+
+/** Validates a shipping_info object (contract 2.4 / 2.5); deprecated fields seen are pushed to `deprecated`. */
+function validateShippingInfo(info, path, errors, deprecated) {
+  if (!isObject(info)) return errors.push(fieldError(path, 'invalid_value', 'shipping_info must be an object', info))
+  for (const key of Object.keys(info)) {
+    if (!['selected_options', 'available_options'].includes(key))
+      errors.push(fieldError(`${path}.${key}`, 'invalid_value', `Unknown property ${key}: expected selected_options and/or available_options`))
+  }
+  for (const list of ['selected_options', 'available_options']) {
+    if (info[list] === undefined) continue
+    if (!Array.isArray(info[list])) {
+      errors.push(fieldError(`${path}.${list}`, 'invalid_value', `${list} must be an array of shipping options`, info[list]))
+      continue
+    }
+    info[list].forEach((option, i) => {
+      const at = `${path}.${list}[${i}]`
+      if (!isObject(option)) return errors.push(fieldError(at, 'invalid_value', 'a shipping option must be an object', option))
+      for (const required of ['title', 'amount']) {
+        if (option[required] === undefined) errors.push(fieldError(`${at}.${required}`, 'missing_field', `${required} is required`))
+      }
+      for (const [key, value] of Object.entries(option)) {
+        const rule = OPTION_RULES[key]
+        if (!rule) errors.push(fieldError(`${at}.${key}`, 'invalid_value', `Unknown shipping option property ${key}`, value))
+        else if (!rule[0](value)) errors.push(fieldError(`${at}.${key}`, 'invalid_value', rule[1], value))
+        if (key === 'pickup_delivery') deprecated.push(`${at}.pickup_delivery`)
+      }
+    })
+  }
+}
+
+/** @param {any} body @returns {Record<string, any>} the `payment` object of a request body */
+function requirePayment(body) {
+  if (body !== undefined && !isObject(body)) throw validationError([fieldError('body', 'invalid_value', 'The request body must be a JSON object')])
+  const payment = body && body.payment
+  if (payment === undefined) throw validationError([fieldError('payment', 'missing_field', 'payment is required')])
+  if (!isObject(payment)) throw validationError([fieldError('payment', 'invalid_value', 'payment must be an object', payment)])
+  return payment
+}
+
+// ---------------------------------------------------------------- server
+
+/**
+ * @param {{port?: number, host?: string, merchants?: Record<string, object>, ipnDelayMs?: number,
+ *   ipnRetryDelaysMs?: number[], autoNotify?: boolean, signatureHeader?: string, now?: () => Date, quiet?: boolean}} [opts]
+ */
+async function startSandbox(opts = {}) {
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    ipnDelayMs = 0,
+    ipnRetryDelaysMs = [200, 1000, 3000],
+    autoNotify = true,
+    signatureHeader = 'x-bnpl-signature',
+    now = () => new Date(),
+    quiet = true,
+  } = opts
+  const log = quiet ? () => {} : (/** @type {string} */ line) => console.log(`[bnpl-sandbox] ${line}`)
+  const nowSeconds = () => schedule.unixSeconds(now())
+
+  /** @type {Record<string, import('./schedule').Merchant>} */
+  let merchants = {}
+  /** @type {Map<string, any>} */
+  const payments = new Map()
+  /** @type {Map<string, string>} payment id -> API key of its merchant */
+  const owners = new Map()
+  /** @type {any[]} */
+  const requests = []
+  /** @type {any[]} */
+  const ipnCalls = []
+  /** @type {{spec: any, remaining: number | null, random: () => number}[]} */
+  let faults = []
+  const ipnTimers = new Set() // pending notifications: cancelled by reset() and close()
+  const delayTimers = new Set() // delayed answers (delayMs faults): cancelled by close() only
+  let closed = false
+
+  /** A setTimeout registered in `timers` so that it can be cancelled. */
+  const later = (/** @type {() => void} */ fn, /** @type {number} */ ms, timers = ipnTimers) => {
+    const t = setTimeout(() => {
+      timers.delete(t)
+      fn()
+    }, ms)
+    timers.add(t)
+  }
+  const sleep = (/** @type {number} */ ms) => new Promise((resolve) => later(() => resolve(undefined), ms, delayTimers))
+  const cancelAll = (/** @type {Set<any>} */ timers) => {
+    for (const t of timers) clearTimeout(t)
+    timers.clear()
+  }
+
+  function setMerchant(key, patch) {
+    if (typeof key !== 'string' || !key) throw new Error('setMerchant needs an API key')
+    merchants[key] = patchMerchant(merchants[key], patch)
+    return merchants[key]
+  }
+
+  function reset() {
+    cancelAll(ipnTimers)
+    payments.clear()
+    owners.clear()
+    requests.length = 0
+    ipnCalls.length = 0
+    faults = []
+    merchants = defaultMerchants()
+    for (const [key, patch] of Object.entries(opts.merchants || {})) setMerchant(key, patch)
+  }
+  reset()
+
+  // ---------------------------------------------------------------- faults
+
+  function setFault(spec) {
+    if (!isObject(spec)) throw new Error('A fault must be an object')
+    if (!['status', 'drop', 'garble', 'wrongShape', 'delayMs'].some((k) => spec[k] != null && spec[k] !== false))
+      throw new Error('A fault needs one of status, drop, garble, wrongShape, delayMs')
+    if (spec.count != null && (!Number.isInteger(spec.count) || spec.count < 1)) throw new Error('count must be an integer >= 1')
+    if (spec.ratio != null && !(spec.ratio >= 0 && spec.ratio <= 1)) throw new Error('ratio must be between 0 and 1')
+    const fault = { spec: { ...spec }, remaining: spec.count ?? null, random: spec.seed != null ? mulberry32(Number(spec.seed)) : Math.random }
+    faults.push(fault)
+    return publicFault(fault)
+  }
+  const publicFault = (/** @type {any} */ f) => ({ ...f.spec, ...(f.remaining != null ? { remaining: f.remaining } : {}) })
+  const clearFaults = () => {
+    faults = []
+  }
+
+  /** First fault matching this call (consuming one of its count), or undefined. */
+  function takeFault(method, path) {
+    for (const fault of faults) {
+      const match = fault.spec.match || {}
+      if (match.method && String(match.method).toUpperCase() !== method) continue
+      if (match.path && !path.startsWith(match.path)) continue
+      if (fault.spec.ratio != null && !(fault.random() < fault.spec.ratio)) continue
+      if (fault.remaining != null && --fault.remaining <= 0) faults = faults.filter((f) => f !== fault)
+      return fault.spec
+    }
+    return undefined
+  }
+  const faultKind = (/** @type {any} */ f) =>
+    f.drop ? 'drop' : f.garble ? 'garble' : f.wrongShape ? 'wrongShape' : f.status != null ? 'status' : 'delay'
+
+  /** Eligibility: object <-> array; anything else: {}. */
+  function wrongShape(json, path) {
+    if (path === '/v1/payments/eligibility') return Array.isArray(json) ? json[0] || {} : [json]
+    return {}
+  }
+
+  // ---------------------------------------------------------------- payments
+
+  function expireIfDue(payment) {
+    if (payment.expires_after == null || payment.expired_at != null || ACCEPTED_STATES.includes(payment.state)) return
+    const deadline = payment.created + payment.expires_after * 60
+    if (nowSeconds() >= deadline) payment.expired_at = deadline
+  }
+
+  function findPayment(id) {
+    const payment = payments.get(id)
+    if (!payment) throw notFound(`Payment ${id} not found`)
+    expireIfDue(payment)
+    return payment
+  }
+
+  /** A payment of the calling merchant (another merchant's payment is a 404). */
+  function ownPayment(ctx, id) {
+    if (owners.get(id) !== ctx.key) throw notFound(`Payment ${id} not found`)
+    return findPayment(id)
+  }
+
+  const describePlan = (p) =>
+    p.deferred_days ? `1 payment in ${p.deferred_days} days` : p.deferred_months ? `1 payment in ${p.deferred_months} month(s)` : `${p.installments_count} instalments`
+
+  function eligibilityRoute(ctx) {
+    if (!ctx.merchant.activated) throw notActivated()
+    const payment = requirePayment(ctx.body)
+    const errors = []
+    validatePlanFields(payment, errors, true)
+    if (errors.length) throw validationError(errors)
+    const { purchase_amount, installments_count, deferred_days, deferred_months } = payment
+    return schedule.eligibility(ctx.merchant, { purchase_amount, installments_count: installments_count ?? 3, deferred_days, deferred_months }, now())
+  }
+
+  function createRoute(ctx) {
+    if (!ctx.merchant.activated) throw notActivated()
+    const payment = requirePayment(ctx.body)
+    const body = ctx.body
+    const errors = []
+    const deprecated = []
+    validatePlanFields(payment, errors, false)
+    if (payment.return_url == null) errors.push(fieldError('payment.return_url', 'missing_field', 'return_url is required'))
+    for (const field of ['return_url', 'customer_cancel_url', 'ipn_callback_url']) {
+      if (payment[field] != null && !isHttpUrl(payment[field]))
+        errors.push(fieldError(`payment.${field}`, 'invalid_value', `${field} must be an absolute http(s) URL`, payment[field]))
+    }
+    if (payment.expires_after != null && (!Number.isInteger(payment.expires_after) || payment.expires_after < 1))
+      errors.push(fieldError('payment.expires_after', 'invalid_value', 'expires_after must be an integer number of minutes >= 1', payment.expires_after))
+    for (const field of ['locale', 'origin']) {
+      if (payment[field] != null && typeof payment[field] !== 'string') errors.push(fieldError(`payment.${field}`, 'invalid_value', `${field} must be a string`, payment[field]))
+    }
+    for (const field of ['billing_address', 'shipping_address', 'cart']) {
+      if (payment[field] != null && !isObject(payment[field])) errors.push(fieldError(`payment.${field}`, 'invalid_value', `${field} must be an object`, payment[field]))
+    }
+    for (const field of ['customer', 'order']) {
+      if (body[field] != null && !isObject(body[field])) errors.push(fieldError(field, 'invalid_value', `${field} must be an object`, body[field]))
+    }
+    if (payment.shipping_info != null) validateShippingInfo(payment.shipping_info, 'payment.shipping_info', errors, deprecated)
+    if (deprecated.length) ctx.entry.deprecated_fields_seen = deprecated
+    if (errors.length) throw validationError(errors)
+
+    const plan = { installments_count: payment.installments_count ?? 3, deferred_days: payment.deferred_days || 0, deferred_months: payment.deferred_months || 0 }
+    const result = schedule.evaluatePlan(ctx.merchant, { purchase_amount: payment.purchase_amount, ...plan }, now())
+    if (!result.eligible) {
+      const { minimum, maximum } = result.constraints.purchase_amount
+      throw validationError(
+        Object.keys(result.reasons).map((field) =>
+          field === 'purchase_amount'
+            ? fieldError('payment.purchase_amount', 'invalid_value', `purchase_amount must be between ${minimum} and ${maximum} cents for this plan`, payment.purchase_amount)
+            : fieldError(`payment.${field}`, 'invalid_value', `This merchant does not offer the plan ${schedule.planKey(plan)} (${describePlan(plan)})`, plan[field])
+        )
+      )
+    }
+    const id = randomId('payment_')
+    const created = {
+      id,
+      url: `${sandbox.url}/pay/${id}`,
+      state: 'not_started',
+      purchase_amount: payment.purchase_amount,
+      ...plan,
+      customer_fee: result.payment_plan.reduce((sum, i) => sum + i.customer_fee, 0),
+      customer_interest: result.payment_plan.reduce((sum, i) => sum + i.customer_interest, 0),
+      custom_data: payment.custom_data ?? null,
+      payment_plan: result.payment_plan.map((i) => ({ ...i, state: 'pending' })),
+      refunds: [],
+      shipping_info: payment.shipping_info ?? null,
+      return_url: payment.return_url,
+      customer_cancel_url: payment.customer_cancel_url ?? null,
+      ipn_callback_url: payment.ipn_callback_url ?? null,
+      locale: payment.locale ?? null,
+      origin: payment.origin ?? null,
+      expires_after: payment.expires_after ?? null,
+      created: nowSeconds(),
+      expired_at: null,
+      customer: body.customer ?? null,
+      billing_address: payment.billing_address ?? null,
+      shipping_address: payment.shipping_address ?? null,
+      cart: payment.cart ?? null,
+      order: body.order ?? null,
+    }
+    payments.set(id, created)
+    owners.set(id, ctx.key)
+    return created
+  }
+
+  function editRoute(ctx, id) {
+    const payment = ownPayment(ctx, id)
+    const edit = requirePayment(ctx.body)
+    const errors = []
+    const deprecated = []
+    for (const key of Object.keys(edit)) {
+      if (key !== 'shipping_info') errors.push(fieldError(`payment.${key}`, 'invalid_value', 'Only shipping_info can be edited on an existing payment'))
+    }
+    if (edit.shipping_info === undefined) errors.push(fieldError('payment.shipping_info', 'missing_field', 'shipping_info is required'))
+    else validateShippingInfo(edit.shipping_info, 'payment.shipping_info', errors, deprecated)
+    if (deprecated.length) ctx.entry.deprecated_fields_seen = deprecated
+    if (errors.length) throw validationError(errors)
+    payment.shipping_info = { ...(payment.shipping_info || {}), ...edit.shipping_info }
+    return payment
+  }
+
+  function cancelRoute(ctx, id) {
+    const payment = ownPayment(ctx, id)
+    if (ACCEPTED_STATES.includes(payment.state))
+      throw validationError([fieldError('state', 'invalid_value', `The payment was accepted (state ${payment.state}) and cannot be cancelled: refund it instead`, payment.state)])
+    if (payment.expired_at == null) payment.expired_at = nowSeconds()
+    return payment
+  }
+
+  function refundRoute(ctx, id) {
+    const payment = ownPayment(ctx, id)
+    const body = ctx.body === undefined ? {} : ctx.body
+    if (!isObject(body)) throw validationError([fieldError('body', 'invalid_value', 'The request body must be a JSON object')])
+    if (!ACCEPTED_STATES.includes(payment.state))
+      throw validationError([fieldError('state', 'invalid_value', `Only accepted payments (in_progress, paid) can be refunded; this one is ${payment.state}`, payment.state)])
+    const remaining = payment.purchase_amount - payment.refunds.reduce((sum, r) => sum + r.amount, 0)
+    const errors = []
+    if (body.merchant_reference == null) errors.push(fieldError('merchant_reference', 'missing_field', 'merchant_reference is required'))
+    else if (typeof body.merchant_reference !== 'string' || body.merchant_reference === '')
+      errors.push(fieldError('merchant_reference', 'invalid_value', 'merchant_reference must be a non-empty string', body.merchant_reference))
+    if (body.comment != null && typeof body.comment !== 'string') errors.push(fieldError('comment', 'invalid_value', 'comment must be a string', body.comment))
+    const amount = body.amount ?? remaining
+    if (!Number.isInteger(amount) || amount <= 0 || amount > remaining)
+      errors.push(fieldError('amount', 'invalid_value', `amount must be an integer between 1 and ${remaining} (what remains refundable, in cents)`, body.amount ?? null))
+    if (errors.length) throw validationError(errors)
+    payment.refunds.push({ id: randomId('refund_'), created: nowSeconds(), amount, merchant_reference: body.merchant_reference, ...(body.comment != null ? { comment: body.comment } : {}) })
+    if (amount === remaining) {
+      payment.state = 'paid'
+      for (const instalment of payment.payment_plan) if (instalment.state === 'pending') instalment.state = 'cancelled'
+    }
+    return payment
+  }
+
+  const routes = [
+    ['POST', /^\/v1\/payments\/eligibility$/, eligibilityRoute],
+    ['POST', /^\/v1\/payments$/, createRoute],
+    ['GET', /^\/v1\/payments\/([^/]+)$/, (ctx, id) => ownPayment(ctx, id)],
+    ['POST', /^\/v1\/payments?\/([^/]+)$/, editRoute],
+    ['PUT', /^\/v1\/payments\/([^/]+)\/cancel$/, cancelRoute],
+    ['POST', /^\/v1\/payments\/([^/]+)\/refund$/, refundRoute],
+  ]
+
+  // ---------------------------------------------------------------- customer actions and IPN
+
+  function accept(id, { notify: sendNotification = autoNotify } = {}) {
+    const payment = findPayment(id)
+    const redirect = withPid(payment.return_url, id)
+    if (ACCEPTED_STATES.includes(payment.state)) return { redirect, payment }
+    if (payment.expired_at != null) throw new HttpError(409, { error_code: 'payment_expired', message: 'This payment was cancelled or has expired and can no longer be accepted' })
+    if (payment.state === 'scored_no') throw new HttpError(409, { error_code: 'payment_refused', message: 'This payment was refused and can no longer be accepted' })
+    payment.state = 'in_progress'
+    // Non-deferred plans charge the first instalment at acceptance; deferred plans charge nothing yet.
+    if (!payment.deferred_days && !payment.deferred_months) payment.payment_plan[0].state = 'paid'
+    if (payment.payment_plan.every((i) => i.state === 'paid')) payment.state = 'paid'
+    if (sendNotification) later(() => notify(id).catch(() => {}), ipnDelayMs)
+    return { redirect, payment }
+  }
+
+  function refuse(id) {
+    const payment = findPayment(id)
+    if (ACCEPTED_STATES.includes(payment.state)) throw new HttpError(409, { error_code: 'payment_accepted', message: 'This payment was already accepted' })
+    payment.state = 'scored_no'
+    return { redirect: withPid(payment.customer_cancel_url || payment.return_url, id), payment }
+  }
+
+  /** GET the URL with an HMAC signature; resolves {status} or {error}. */
+  function callCallback(url, signature) {
+    return new Promise((resolve) => {
+      const client = url.startsWith('https:') ? https : http
+      const req = client.request(url, { method: 'GET', agent: false, timeout: 5000, headers: { [signatureHeader]: signature } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode }))
+      })
+      req.on('timeout', () => req.destroy(new Error('timeout')))
+      req.on('error', (/** @type {Error} */ e) => resolve({ error: e.message }))
+      req.end()
+    })
+  }
+
+  /**
+   * Sends the IPN now: GET ipn_callback_url?pid=<id>, header <signatureHeader> = hex HMAC-SHA256(API key, pid).
+   * Resolves with the first attempt; failed attempts are retried in the background after ipnRetryDelaysMs.
+   * Resolves null when the payment has no ipn_callback_url.
+   */
+  async function notify(id, attempt = 0) {
+    const payment = payments.get(id)
+    if (!payment) throw notFound(`Payment ${id} not found`)
+    if (!payment.ipn_callback_url || closed) return null
+    const url = withPid(payment.ipn_callback_url, id)
+    const signature = crypto.createHmac('sha256', owners.get(id) || '').update(id).digest('hex')
+    const outcome = await callCallback(url, signature)
+    if (payments.get(id) !== payment) return null // reset() while the call was in flight
+    const call = { pid: id, url, ...outcome, at: now().toISOString(), attempt: attempt + 1 }
+    ipnCalls.push(call)
+    log(`IPN ${url} -> ${outcome.status ?? outcome.error}`)
+    const ok = outcome.status != null && outcome.status >= 200 && outcome.status < 300
+    if (!ok && attempt < ipnRetryDelaysMs.length && !closed) later(() => notify(id, attempt + 1).catch(() => {}), ipnRetryDelaysMs[attempt])
+    return call
+  }
+
+  // ---------------------------------------------------------------- hosted page
+
+  const escape = (/** @type {any} */ s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  const money = (/** @type {number} */ cents) => `${(cents / 100).toFixed(2)} €`
+  const day = (/** @type {number} */ seconds) => new Date(seconds * 1000).toISOString().slice(0, 10)
+
+  function renderPage(payment, notice) {
+    const rows = payment.payment_plan
+      .map((i) => {
+        const extra = i.customer_fee + i.customer_interest
+        return `<tr><td>${day(i.due_date)}</td><td>${money(i.total_amount)}</td><td>${extra ? `incl. ${money(extra)} fees/interest` : ''}</td><td>${escape(i.state)}</td></tr>`
+      })
+      .join('')
+    const id = escape(payment.id)
+    const actionable = !notice && payment.state === 'not_started'
+    const forms = actionable
+      ? `<form method="post" action="/pay/${id}/accept"><button type="submit">Accept and pay</button></form>
+<form method="post" action="/pay/${id}/refuse"><button type="submit">Refuse</button></form>`
+      : ''
+    return `<!doctype html><html><head><meta charset="utf-8"><title>BNPL sandbox payment</title></head><body>
+<h1>BNPL sandbox: ${money(payment.purchase_amount)}</h1>
+<p>Plan: ${escape(describePlan(payment))}. State: ${escape(payment.state)}.</p>
+${notice ? `<p class="notice">${escape(notice)}</p>` : ''}
+<table><thead><tr><th>Due</th><th>Amount</th><th></th><th>State</th></tr></thead><tbody>${rows}</tbody></table>
+${forms}
+</body></html>`
+  }
+
+  function pageNotice(payment) {
+    if (ACCEPTED_STATES.includes(payment.state)) return 'This payment has been accepted.'
+    if (payment.expired_at != null) return 'This payment was cancelled or has expired: it can no longer be accepted.'
+    if (payment.state === 'scored_no') return 'This payment was refused.'
+    return ''
+  }
+
+  function hostedPage(method, path) {
+    const m = /^\/pay\/([^/]+)(?:\/(accept|refuse))?$/.exec(path)
+    const payment = m && payments.get(m[1])
+    if (!payment) return { status: 404, html: '<!doctype html><p>Payment not found</p>' }
+    expireIfDue(payment)
+    if (!m[2] && method === 'GET') return { status: 200, html: renderPage(payment, pageNotice(payment)) }
+    if (!m[2] || method !== 'POST') return { status: 405, html: '<!doctype html><p>Method not allowed</p>' }
+    try {
+      const { redirect } = m[2] === 'accept' ? accept(m[1]) : refuse(m[1])
+      return { status: 302, headers: { location: redirect }, html: `<!doctype html><a href="${escape(redirect)}">Continue</a>` }
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e
+      return { status: e.status, html: renderPage(payment, e.body.message) }
+    }
+  }
+
+  // ---------------------------------------------------------------- control API
+
+  async function control(method, path, query, rawBody) {
+    let body = {}
+    try {
+      body = rawBody ? JSON.parse(rawBody) : {}
+    } catch {
+      return { status: 400, json: { error_code: 'invalid_json', message: 'Body is not valid JSON' } }
+    }
+    const route = `${method} ${path}`
+    const paymentRoute = /^(GET|POST) \/_sandbox\/payments\/([^/]+)(?:\/(accept|refuse|notify))?$/.exec(route)
+    try {
+      if (route === 'GET /_sandbox/health') return { json: { ok: true } }
+      if (route === 'GET /_sandbox/requests') return { json: { requests: requests.filter((r) => r.path.startsWith(query.get('path') || '')) } }
+      if (route === 'DELETE /_sandbox/requests') {
+        requests.length = 0
+        return { json: { ok: true } }
+      }
+      if (route === 'GET /_sandbox/faults') return { json: { faults: faults.map(publicFault) } }
+      if (route === 'POST /_sandbox/faults') return { json: { fault: setFault(body) } }
+      if (route === 'DELETE /_sandbox/faults') {
+        clearFaults()
+        return { json: { ok: true } }
+      }
+      if (route === 'GET /_sandbox/merchants') return { json: { merchants } }
+      if (route === 'POST /_sandbox/merchants') return { json: { api_key: body.api_key, merchant: setMerchant(body.api_key, body) } }
+      if (route === 'GET /_sandbox/ipn') return { json: { calls: ipnCalls } }
+      if (route === 'POST /_sandbox/reset') {
+        reset()
+        return { json: { ok: true } }
+      }
+      if (paymentRoute) {
+        const [, verb, id, action] = paymentRoute
+        if (verb === 'GET' && !action) return { json: { payment: findPayment(id), merchant: owners.get(id), merchant_name: merchants[owners.get(id) || '']?.name ?? null } }
+        if (verb === 'POST' && action === 'accept') return { json: { redirect: accept(id, { notify: body.notify ?? autoNotify }).redirect } }
+        if (verb === 'POST' && action === 'refuse') return { json: { redirect: refuse(id).redirect } }
+        if (verb === 'POST' && action === 'notify') {
+          const call = await notify(id)
+          return { json: call ? { sent: true, ...call } : { sent: false, reason: 'payment has no ipn_callback_url' } }
+        }
+      }
+      return { status: 404, json: { error_code: 'not_found', message: `No control route ${route}` } }
+    } catch (e) {
+      if (e instanceof HttpError) return { status: e.status, json: e.body }
+      return { status: 400, json: { error_code: 'invalid_value', message: /** @type {Error} */ (e).message } }
+    }
+  }
+
+  // ---------------------------------------------------------------- service dispatch
+
+  function authenticate(req) {
+    const m = /^Service-Auth (\S+)$/.exec(req.headers.authorization || '')
+    if (!m) throw new HttpError(401, { error_code: 'unauthorized', message: 'Missing or malformed Authorization header: expected "Service-Auth <API key>"' })
+    const merchant = merchants[m[1]]
+    if (!merchant || merchant.revoked) throw new HttpError(401, { error_code: 'unauthorized', message: 'Invalid or revoked API key' })
+    return { key: m[1], merchant }
+  }
+
+  function parseBody(req, raw) {
+    if (raw === '') return undefined
+    const type = String(req.headers['content-type'] || '').split(';')[0].trim().toLowerCase()
+    if (type !== 'application/json')
+      throw validationError([fieldError('headers.content-type', 'invalid_value', 'Request bodies must be sent with Content-Type: application/json', req.headers['content-type'] ?? null)])
+    try {
+      return JSON.parse(raw)
+    } catch {
+      throw validationError([fieldError('body', 'invalid_value', 'The request body is not valid JSON')])
+    }
+  }
+
+  function handleService(req, path, raw, entry) {
+    try {
+      const auth = authenticate(req)
+      const body = parseBody(req, raw)
+      for (const [method, pattern, handler] of routes) {
+        const m = /** @type {RegExp} */ (pattern).exec(path)
+        if (m && method === req.method) return { status: 200, json: /** @type {Function} */ (handler)({ ...auth, body, entry }, m[1] && decodeURIComponent(m[1])) }
+      }
+      throw notFound(`No route ${req.method} ${path}`)
+    } catch (e) {
+      if (e instanceof HttpError) return { status: e.status, json: e.body }
+      console.error('[bnpl-sandbox]', e)
+      return { status: 500, json: { error_code: 'server_error', message: 'Internal sandbox error' } }
+    }
+  }
+
+  const defaultFaultBody = (/** @type {number} */ status) =>
+    status === 429
+      ? { error_code: 'too_many_requests', message: 'Too many requests' }
+      : status >= 500
+        ? { error_code: 'server_error', message: 'Service unavailable (sandbox fault)' }
+        : { error_code: 'fault', message: `Sandbox fault ${status}` }
+
+  async function service(req, res, url, raw) {
+    const path = url.pathname
+    let logged = raw
+    try {
+      logged = raw === '' ? null : JSON.parse(raw)
+    } catch {}
+    const entry = { method: req.method, path, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body: logged, at: now().toISOString(), status: null }
+    requests.push(entry)
+    const fault = takeFault(req.method, path)
+    if (fault) entry.fault = faultKind(fault)
+    /** @type {any} */
+    let result
+    if (fault && fault.drop) result = null
+    else if (fault && fault.garble) result = { status: fault.status ?? 200, raw: GARBLED_BODY }
+    else if (fault && fault.status != null) {
+      result = { status: fault.status, ...(typeof fault.body === 'string' ? { raw: fault.body } : { json: fault.body ?? defaultFaultBody(fault.status) }) }
+    } else result = handleService(req, path, raw, entry)
+    if (fault && fault.wrongShape && result && result.status < 300) result.json = wrongShape(result.json, path)
+    if (fault && fault.retryAfter != null && result) result.headers = { 'retry-after': String(fault.retryAfter) }
+    if (fault && fault.delayMs) await sleep(fault.delayMs)
+    if (closed) return
+    if (!result) return req.socket.destroy()
+    entry.status = result.status
+    log(`${req.method} ${path} -> ${result.status}${fault ? ` (fault: ${entry.fault})` : ''}`)
+    send(res, result)
+  }
+
+  function send(res, { status = 200, json, raw, html, headers = {} }) {
+    const text = html ?? raw ?? JSON.stringify(json)
+    const type = html != null ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8'
+    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text), ...headers })
+    res.end(text)
+  }
+
+  function readBody(req) {
+    return new Promise((resolve, reject) => {
+      const chunks = []
+      let size = 0
+      req.on('data', (chunk) => {
+        size += chunk.length
+        if (size > MAX_BODY_BYTES) reject(new Error('too large'))
+        else chunks.push(chunk)
+      })
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      req.on('error', reject)
+    })
+  }
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url || '/', 'http://sandbox')
+      let raw
+      try {
+        raw = await readBody(req)
+      } catch {
+        return send(res, { status: 413, json: { error_code: 'payload_too_large', message: 'Body over 1 MB' } })
+      }
+      const method = req.method || 'GET'
+      if (url.pathname.startsWith('/_sandbox/')) return send(res, await control(method, url.pathname, url.searchParams, raw))
+      if (url.pathname.startsWith('/pay/')) return send(res, hostedPage(method, url.pathname))
+      await service(req, res, url, raw)
+    } catch (e) {
+      console.error('[bnpl-sandbox]', e)
+      if (!res.headersSent) send(res, { status: 500, json: { error_code: 'server_error', message: 'Internal sandbox error' } })
+    }
+  })
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => resolve(undefined))
+  })
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address())
+  const publicHost = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+
+  const sandbox = {
+    url: `http://${publicHost}:${address.port}`,
+    port: address.port,
+    requests,
+    ipnCalls,
+    payments,
+    get merchants() {
+      return merchants
+    },
+    clearRequests: () => {
+      requests.length = 0
+    },
+    reset,
+    setFault,
+    clearFaults,
+    setMerchant,
+    accept,
+    refuse,
+    notify: (/** @type {string} */ id) => notify(id),
+    /** Stops the server, pending IPNs and delayed answers. */
+    close() {
+      closed = true
+      cancelAll(ipnTimers)
+      cancelAll(delayTimers)
+      return new Promise((resolve) => {
+        server.close(() => resolve(undefined))
+        server.closeAllConnections()
+      })
+    },
+  }
+  return sandbox
+}
+
+module.exports = { startSandbox, HttpError }

@@ -1,0 +1,373 @@
+import axios, { AxiosError, AxiosInstance, AxiosResponse } from "axios"
+import axiosRetry, { retryAfter } from "axios-retry"
+import { z } from "@medusajs/framework/zod"
+import { BnplServiceError } from "./errors"
+import { eligibilityAnswer, paymentAnswer, shippingInfoInput } from "./schemas"
+import type {
+  CreatePaymentInput,
+  EligibilityQuery,
+  EligibilityResult,
+  Payment,
+  RefundInput,
+  ShippingInfo,
+} from "./types"
+
+export type BnplClientOptions = {
+  apiKey: string
+  /** e.g. `https://api.example.com` (no `/v1`). */
+  baseUrl: string
+  /** Per attempt. Default 10 s. */
+  timeoutMs?: number
+  /** Extra attempts for calls that are safe to repeat. Default 2. */
+  retries?: number
+  /** First backoff delay; doubles each retry. Default 200 ms. */
+  retryDelayMs?: number
+  /** A `Retry-After` longer than this is not waited for. Default 10 s. */
+  maxRetryAfterMs?: number
+  logger?: { warn: (message: string) => void }
+}
+
+/** Per-call overrides, e.g. a tight timeout and no retry while a cart is being computed. */
+export type CallOptions = { timeoutMs?: number; retries?: number }
+
+type Call = {
+  method: "get" | "post" | "put"
+  path: string
+  body?: unknown
+  /** Only calls that are safe to repeat are retried. */
+  idempotent: boolean
+  operation: string
+} & CallOptions
+
+/**
+ * The only code that speaks HTTP to the service: auth header, timeouts, retries of calls
+ * that are safe to repeat, and the mapping of every failure to a `BnplServiceError`.
+ */
+export class BnplClient {
+  private readonly http: AxiosInstance
+  private readonly options: Required<Omit<BnplClientOptions, "logger" | "apiKey">> & Pick<BnplClientOptions, "logger">
+  // A private field: not enumerable, so never serialised or inspected with the client.
+  readonly #apiKey: string
+
+  constructor(options: BnplClientOptions) {
+    if (!options.apiKey || typeof options.apiKey !== "string") {
+      throw new BnplServiceError("unauthorized", "No API key is configured for the instalment payment service")
+    }
+    if (!/^https?:\/\/[^/]/.test(options.baseUrl ?? "")) {
+      throw new BnplServiceError(
+        "invalid_request",
+        `The service base URL must be an http(s) URL, got "${options.baseUrl}"`
+      )
+    }
+    const { apiKey, ...rest } = options
+    this.#apiKey = apiKey
+    this.options = {
+      timeoutMs: 10_000,
+      retries: 2,
+      retryDelayMs: 200,
+      maxRetryAfterMs: 10_000,
+      ...rest,
+      baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    }
+    this.http = axios.create({
+      baseURL: this.options.baseUrl,
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // Parse ourselves so a garbled body becomes a typed error, not a string.
+      responseType: "text",
+      transformResponse: (data) => data,
+      validateStatus: (status) => status >= 200 && status < 300,
+    })
+    // Added per request rather than kept in the instance defaults, so the key is in no
+    // inspectable object but the outgoing request itself.
+    this.http.interceptors.request.use((config) => {
+      config.headers.set("Authorization", `Service-Auth ${this.#apiKey}`)
+      return config
+    })
+    axiosRetry(this.http, {
+      retries: this.options.retries,
+      retryCondition: (error) => isRetryable(error),
+      retryDelay: (retryCount, error) => this.retryDelay(retryCount, error),
+      shouldResetTimeout: true,
+      onRetry: (retryCount, error, config) => {
+        this.options.logger?.warn(
+          `BNPL service ${config.method?.toUpperCase()} ${config.url} failed (${describe(error)}); retry ${retryCount}`
+        )
+      },
+    })
+  }
+
+  /**
+   * Eligibility of a purchase for one plan (a number of instalments) or several (an array of
+   * counts sharing one deferral). As the contract says: a number in → one result out; an
+   * array in, even of one → an array out, in request order.
+   */
+  checkEligibility(query: EligibilityQuery<number>, call?: CallOptions): Promise<EligibilityResult>
+  checkEligibility(query: EligibilityQuery<number[]>, call?: CallOptions): Promise<EligibilityResult[]>
+  async checkEligibility(
+    query: EligibilityQuery,
+    call: CallOptions = {}
+  ): Promise<EligibilityResult | EligibilityResult[]> {
+    const counts = query.installments_count
+    if (Array.isArray(counts) && counts.length === 0) {
+      throw new BnplServiceError("invalid_request", "Ask eligibility for at least one instalment count", {
+        field: "payment.installments_count",
+      })
+    }
+    const answer = await this.request({
+      ...call,
+      method: "post",
+      path: "/v1/payments/eligibility",
+      body: { payment: query },
+      idempotent: true,
+      operation: "eligibility",
+    })
+    const parsed = parse(eligibilityAnswer, answer, "eligibility")
+    if (Array.isArray(counts) !== Array.isArray(parsed)) {
+      throw malformed(
+        "eligibility",
+        Array.isArray(counts) ? "an object where an array of results was asked" : "an array where one result was asked"
+      )
+    }
+    const asked = Array.isArray(counts) ? counts : [counts ?? 3]
+    const results = (Array.isArray(parsed) ? parsed : [parsed]) as EligibilityResult[]
+    if (results.length !== asked.length) {
+      throw malformed("eligibility", `${results.length} results for ${asked.length} instalment counts asked`)
+    }
+    results.forEach((result, i) => {
+      if (result.installments_count !== undefined && result.installments_count !== asked[i]) {
+        throw malformed(
+          "eligibility",
+          `result ${i} is for ${result.installments_count} instalments, ${asked[i]} was asked at that position`
+        )
+      }
+    })
+    return Array.isArray(counts) ? results : results[0]
+  }
+
+  /** Never retried: a repeated creation could make two payments. */
+  async createPayment(input: CreatePaymentInput, call: CallOptions = {}): Promise<Payment> {
+    if (input.payment.shipping_info) {
+      validateShippingInfo(input.payment.shipping_info, "payment.shipping_info")
+    }
+    const answer = await this.request({
+      ...call,
+      method: "post",
+      path: "/v1/payments",
+      body: input,
+      idempotent: false,
+      operation: "payment creation",
+    })
+    return parse(paymentAnswer, answer, "payment creation") as Payment
+  }
+
+  async getPayment(paymentId: string, call: CallOptions = {}): Promise<Payment> {
+    const answer = await this.request({
+      ...call,
+      method: "get",
+      path: `/v1/payments/${encodeId(paymentId)}`,
+      idempotent: true,
+      operation: "payment fetch",
+    })
+    return parse(paymentAnswer, answer, "payment fetch") as Payment
+  }
+
+  /** Cancelling twice leaves the payment cancelled: safe to repeat. */
+  async cancelPayment(paymentId: string, call: CallOptions = {}): Promise<Payment | undefined> {
+    const answer = await this.request({
+      ...call,
+      method: "put",
+      path: `/v1/payments/${encodeId(paymentId)}/cancel`,
+      idempotent: true,
+      operation: "payment cancellation",
+    })
+    // The contract does not show this answer's body; accept an empty one.
+    return answer === undefined ? undefined : (parse(paymentAnswer, answer, "payment cancellation") as Payment)
+  }
+
+  /** Never retried: a repeated refund could refund twice. The amount is always explicit. */
+  async refundPayment(paymentId: string, refund: RefundInput, call: CallOptions = {}): Promise<Payment> {
+    if (!Number.isInteger(refund.amount) || refund.amount <= 0) {
+      throw new BnplServiceError("invalid_request", `A refund amount must be a positive integer of cents, got ${refund.amount}`, {
+        field: "amount",
+      })
+    }
+    const answer = await this.request({
+      ...call,
+      method: "post",
+      path: `/v1/payments/${encodeId(paymentId)}/refund`,
+      body: refund,
+      idempotent: false,
+      operation: "refund",
+    })
+    return parse(paymentAnswer, answer, "refund") as Payment
+  }
+
+  /**
+   * Contract 4.2: `POST /v1/payment/<payment_id>` (singular `payment`). Setting the same
+   * shipping information twice leaves the same state: safe to repeat.
+   */
+  async updateShippingInfo(paymentId: string, shippingInfo: ShippingInfo, call: CallOptions = {}): Promise<void> {
+    validateShippingInfo(shippingInfo, "payment.shipping_info")
+    await this.request({
+      ...call,
+      method: "post",
+      path: `/v1/payment/${encodeId(paymentId)}`,
+      body: { payment: { shipping_info: shippingInfo } },
+      idempotent: true,
+      operation: "shipping information update",
+    })
+  }
+
+  private async request(call: Call): Promise<unknown> {
+    let response: AxiosResponse<string>
+    try {
+      response = await this.http.request<string>({
+        method: call.method,
+        url: call.path,
+        data: call.body === undefined ? undefined : JSON.stringify(call.body),
+        timeout: call.timeoutMs ?? this.options.timeoutMs,
+        "axios-retry": { retries: call.idempotent ? call.retries ?? this.options.retries : 0 },
+      })
+    } catch (error) {
+      throw this.toServiceError(error, call)
+    }
+    const text = response.data
+    if (text === undefined || text === null || String(text).trim() === "") {
+      return undefined
+    }
+    try {
+      return JSON.parse(text)
+    } catch {
+      throw malformed(call.operation, "a body that is not JSON")
+    }
+  }
+
+  private retryDelay(retryCount: number, error: AxiosError): number {
+    const serviceAsked = retryAfter(error)
+    const backoff = this.options.retryDelayMs * 2 ** (retryCount - 1)
+    return Math.min(Math.max(backoff, serviceAsked), this.options.maxRetryAfterMs)
+  }
+
+  private toServiceError(error: unknown, call: Call): BnplServiceError {
+    // The service could echo what it received; never let the key through.
+    const redact = (text: string) => text.split(this.#apiKey).join("[redacted]")
+    if (!axios.isAxiosError(error) || !error.response) {
+      const reason = axios.isAxiosError(error) ? describe(error) : "unexpected client failure"
+      return new BnplServiceError(
+        "unavailable",
+        redact(`The instalment payment service could not be reached for ${call.operation} (${reason}); try again later`)
+      )
+    }
+    const { status, data } = error.response
+    const body = safeJson(data)
+    const first = Array.isArray(body?.errors) ? body.errors[0] : undefined
+    const serviceCode: string | undefined = first?.error_code ?? body?.error_code
+    const field: string | undefined = first?.field
+    const serviceMessage: string | undefined = first?.message ?? body?.message
+    const said = redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", "))
+
+    if (status === 401 || status === 403) {
+      return new BnplServiceError(
+        "unauthorized",
+        `The instalment payment service rejected the API key (HTTP ${status}): check the key in the plugin settings`,
+        { status, serviceCode }
+      )
+    }
+    if (status === 429 || status >= 500) {
+      return new BnplServiceError(
+        "unavailable",
+        `The instalment payment service is unavailable for ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""}); try again later`,
+        { status, serviceCode }
+      )
+    }
+    // Contract 4.1/7: a 400 on eligibility means the merchant account is not activated,
+    // unless the service says which of our request fields it objects to.
+    if (status === 400 && call.operation === "eligibility" && !field?.startsWith("payment")) {
+      return new BnplServiceError(
+        "not_activated",
+        "The merchant account tied to this API key is not activated yet: finish the activation with the service, then try again",
+        { status, serviceCode, field }
+      )
+    }
+    if (serviceCode === "merchant_cant_create_payments") {
+      return new BnplServiceError(
+        "not_activated",
+        `The merchant account cannot create payments yet (${said}): finish the activation with the service`,
+        { status, serviceCode, field }
+      )
+    }
+    return new BnplServiceError(
+      "invalid_request",
+      `The instalment payment service refused the ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""})`,
+      { status, serviceCode, field }
+    )
+  }
+}
+
+function isRetryable(error: AxiosError): boolean {
+  if (axios.isCancel(error)) {
+    return false
+  }
+  if (!error.response) {
+    return true // network error, reset, timeout
+  }
+  const status = error.response.status
+  return status === 429 || status >= 500
+}
+
+function describe(error: AxiosError): string {
+  if (error.response) {
+    return `HTTP ${error.response.status}`
+  }
+  if (error.code === "ECONNABORTED" || error.code === "ETIMEDOUT") {
+    return "timed out"
+  }
+  return error.code ?? "network error"
+}
+
+function safeJson(data: unknown): any {
+  if (typeof data !== "string") {
+    return data && typeof data === "object" ? data : undefined
+  }
+  try {
+    return JSON.parse(data)
+  } catch {
+    return undefined
+  }
+}
+
+function malformed(operation: string, what: string): BnplServiceError {
+  return new BnplServiceError(
+    "malformed_answer",
+    `The instalment payment service sent an unexpected answer to the ${operation}: ${what}`
+  )
+}
+
+function parse<T>(schema: z.ZodType<T>, answer: unknown, operation: string): T {
+  const result = schema.safeParse(answer)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const where = issue.path.length ? issue.path.join(".") : "body"
+    throw malformed(operation, `${where}: ${issue.message}`)
+  }
+  return result.data
+}
+
+function encodeId(paymentId: string): string {
+  if (!paymentId || typeof paymentId !== "string") {
+    throw new BnplServiceError("invalid_request", "A service payment id is required")
+  }
+  return encodeURIComponent(paymentId)
+}
+
+/** Contract 2.4 checked before sending, so a bad option is our error, not the service's. */
+export function validateShippingInfo(info: ShippingInfo, prefix = "shipping_info"): void {
+  const result = shippingInfoInput.safeParse(info)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const field = [prefix, ...issue.path].join(".").replace(/\.(\d+)/g, "[$1]")
+    throw new BnplServiceError("invalid_request", `Invalid shipping information: ${field}: ${issue.message}`, {
+      field,
+    })
+  }
+}

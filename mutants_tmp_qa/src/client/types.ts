@@ -1,0 +1,162 @@
+/**
+ * The service's contract types (service-contract.md, plus the lifecycle fields public
+ * integrations use). Field names are the service's own; every amount is in integer cents.
+ */
+
+/** A payment plan a merchant can offer: instalments, optionally deferred. */
+export type Plan = {
+  installments_count: number
+  deferred_days?: number
+  deferred_months?: number
+}
+
+export type Instalment = {
+  purchase_amount: number
+  customer_fee: number
+  customer_interest: number
+  /** Unix seconds. */
+  due_date: number
+  total_amount: number
+}
+
+export type EligiblePlan = {
+  eligible: true
+  installments_count: number
+  deferred_days?: number
+  deferred_months?: number
+  customer_total_cost_amount: number
+  customer_total_cost_bps: number
+  payment_plan: Instalment[]
+}
+
+export type AmountConstraint = { minimum: number; maximum: number }
+
+export type IneligiblePlan = {
+  eligible: false
+  installments_count: number
+  deferred_days?: number
+  deferred_months?: number
+  /** Attribute name → reason, e.g. `{purchase_amount: "invalid_value"}`. */
+  reasons: Record<string, string>
+  constraints: { purchase_amount?: AmountConstraint }
+}
+
+export type EligibilityResult = EligiblePlan | IneligiblePlan
+
+export type EligibilityQuery<Counts extends number | number[] = number | number[]> = {
+  purchase_amount: number
+  installments_count?: Counts
+  deferred_days?: number
+  deferred_months?: number
+}
+
+export const SHIPPING_METHODS = ["instore", "pickup_store", "pickup_point", "postal"] as const
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+
+/** Contract 2.4. `pickup_delivery` is deprecated and deliberately absent. */
+export type ShippingOption = {
+  title: string
+  amount: number
+  carrier?: string
+  express_delivery?: boolean
+  shipping_method?: ShippingMethod
+}
+
+/** Contract 2.5. */
+export type ShippingInfo = {
+  selected_options?: ShippingOption[]
+  available_options?: ShippingOption[]
+}
+
+export type Address = {
+  first_name?: string
+  last_name?: string
+  company?: string
+  line1?: string
+  line2?: string
+  postal_code?: string
+  city?: string
+  country?: string
+  email?: string
+  phone?: string
+}
+
+export type Customer = {
+  first_name?: string
+  last_name?: string
+  email?: string
+  phone?: string
+}
+
+export type CartItem = {
+  sku?: string
+  title: string
+  quantity: number
+  unit_price: number
+  line_price: number
+}
+
+export type CreatePaymentInput = {
+  payment: Plan & {
+    purchase_amount: number
+    return_url: string
+    customer_cancel_url?: string
+    ipn_callback_url?: string
+    locale?: string
+    origin?: "online"
+    expires_after?: number
+    custom_data?: Record<string, unknown>
+    billing_address?: Address
+    shipping_address?: Address
+    shipping_info?: ShippingInfo
+    cart?: { items: CartItem[] }
+  }
+  customer?: Customer
+  order?: { merchant_reference?: string }
+}
+
+export const ACCEPTED_STATES = ["in_progress", "paid"] as const
+
+export type PaymentState =
+  | "not_started"
+  | "scored_no"
+  | "scored_maybe"
+  | "scored_yes"
+  | "in_progress"
+  | "paid"
+  | "stopped"
+  | "late_dunning"
+  | "late_contact_customer"
+  | "default"
+  | "collection_done"
+
+export type Refund = {
+  id: string
+  created: number
+  amount: number
+  merchant_reference?: string
+}
+
+export type Payment = {
+  id: string
+  url: string
+  state: PaymentState
+  purchase_amount: number
+  installments_count: number
+  deferred_days?: number
+  deferred_months?: number
+  customer_fee?: number
+  customer_interest?: number
+  custom_data?: Record<string, unknown> | null
+  payment_plan: (Instalment & { state?: string })[]
+  refunds: Refund[]
+  shipping_info?: ShippingInfo | null
+  expired_at?: number | null
+}
+
+export type RefundInput = {
+  /** Always explicit, so a partial refund can never turn into a full one. */
+  amount: number
+  merchant_reference: string
+  comment?: string
+}

@@ -1,0 +1,1 @@
+export { syncShippingInfoWorkflow, retryShippingSyncWorkflow } from "./sync-shipping-info"
