@@ -119,6 +119,31 @@ medusaIntegrationTestRunner({
       expect(edits(pid)).toHaveLength(1)
     })
 
+    it("shows the order's BNPL view and pushes again on demand", async () => {
+      const { order, pid } = await paidOrder(sandbox, 129.9)
+      const unauthenticated = await api.get(`/admin/bnpl/orders/${order.id}`).catch((e: any) => e.response)
+      expect(unauthenticated.status).toBe(401)
+
+      sandbox.setFault({ match: { path: `/v1/payment/${pid}` }, status: 503 })
+      await fulfill(order.id)
+      await settled(order.id)
+      const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin)
+      expect(data.bnpl_order).toMatchObject({
+        paid_with_bnpl: true,
+        payment: { bnpl_payment_id: pid, state: "in_progress", installments_count: 3, live: true },
+      })
+      expect(data.bnpl_order.payment.payment_plan).toHaveLength(3)
+      expect(data.bnpl_order.shipping_syncs[0]).toMatchObject({ status: "pending", attempts: 1 })
+      expect(JSON.stringify(data)).not.toContain(TEST_API_KEY)
+
+      sandbox.clearFaults()
+      const pushed = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin)
+      expect(pushed.data.sync).toMatchObject({ status: "synced" })
+      const again = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin)
+      expect(again.data.sync).toMatchObject({ status: "unchanged" })
+      expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
+    })
+
     it("ignores orders not paid with the plugin, quietly", async () => {
       const { syncShippingInfoWorkflow } = await import("../../src/workflows/sync-shipping-info")
       sandbox.clearRequests()

@@ -1,0 +1,85 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { BNPL_MODULE } from "../modules/bnpl"
+import type BnplModuleService from "../modules/bnpl/service"
+import type { BnplSessionData } from "../providers/bnpl/types"
+import { PROVIDER_ID } from "./notification"
+import { clientFor } from "./options"
+
+/**
+ * What the admin shows on an order paid with the plugin: the service payment (state, plan,
+ * schedule, refunds, fetched live when the service answers) and the shipping sync log.
+ */
+export async function orderView(container: MedusaContainer, orderId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "currency_code",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.data",
+      "payment_collections.payments.amount",
+      "payment_collections.payments.captured_at",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as any
+  if (!order) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
+  }
+  const payment = (order.payment_collections ?? [])
+    .flatMap((pc: any) => pc?.payments ?? [])
+    .find((p: any) => p?.provider_id === PROVIDER_ID)
+  if (!payment) {
+    return { order_id: orderId, paid_with_bnpl: false as const }
+  }
+  const session = (payment.data ?? {}) as BnplSessionData
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+
+  let live: Awaited<ReturnType<ReturnType<typeof clientFor>["getPayment"]>> | undefined
+  let serviceError: string | undefined
+  if (session.bnpl_payment_id) {
+    try {
+      live = await clientFor(await bnpl.getOptions(), logger).getPayment(session.bnpl_payment_id, { timeoutMs: 5000 })
+    } catch (e) {
+      serviceError = (e as Error).message
+    }
+  }
+  const syncs = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "DESC" }, take: 50 })
+  return {
+    order_id: orderId,
+    paid_with_bnpl: true as const,
+    payment: {
+      id: payment.id,
+      bnpl_payment_id: session.bnpl_payment_id ?? null,
+      currency_code: session.currency_code ?? order.currency_code,
+      purchase_amount: live?.purchase_amount ?? session.purchase_amount ?? null,
+      installments_count: live?.installments_count ?? session.installments_count ?? null,
+      deferred_days: live?.deferred_days ?? session.deferred_days ?? null,
+      deferred_months: live?.deferred_months ?? session.deferred_months ?? null,
+      state: live?.state ?? session.state ?? null,
+      customer_fee: live?.customer_fee ?? null,
+      customer_interest: live?.customer_interest ?? null,
+      payment_plan: live?.payment_plan ?? session.payment_plan ?? [],
+      refunds: live?.refunds ?? session.refunds ?? [],
+      /** False when the service could not be asked: the figures are those kept at checkout. */
+      live: !!live,
+      service_error: serviceError ?? null,
+    },
+    shipping_syncs: syncs.map((s) => ({
+      id: s.id,
+      status: s.status,
+      trigger: s.trigger,
+      fulfillment_id: s.fulfillment_id,
+      attempts: s.attempts,
+      last_error: s.last_error,
+      next_attempt_at: s.next_attempt_at,
+      synced_at: s.synced_at,
+      created_at: s.created_at,
+      payload: s.payload,
+    })),
+  }
+}
