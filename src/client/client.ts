@@ -2,7 +2,7 @@ import axios, { AxiosError, AxiosInstance, AxiosResponse } from "axios"
 import axiosRetry, { retryAfter } from "axios-retry"
 import { z } from "@medusajs/framework/zod"
 import { BnplServiceError } from "./errors"
-import { eligibilityAnswer, paymentAnswer, shippingInfoInput } from "./schemas"
+import { eligibilityResult, paymentAnswer, shippingInfoInput } from "./schemas"
 import type {
   CreatePaymentInput,
   EligibilityQuery,
@@ -121,7 +121,10 @@ export class BnplClient {
       idempotent: true,
       operation: "eligibility",
     })
-    const parsed = parse(eligibilityAnswer, answer, "eligibility")
+    // Parsed as what the answer claims to be, so a bad element reports its own field.
+    const parsed: unknown = Array.isArray(answer)
+      ? parse(z.array(eligibilityResult), answer, "eligibility")
+      : parse(eligibilityResult, answer, "eligibility")
     if (Array.isArray(counts) !== Array.isArray(parsed)) {
       throw malformed(
         "eligibility",
@@ -261,8 +264,8 @@ export class BnplClient {
     const { status, data } = error.response
     const body = safeJson(data)
     const first = Array.isArray(body?.errors) ? body.errors[0] : undefined
-    const serviceCode: string | undefined = first?.error_code ?? body?.error_code
-    const field: string | undefined = first?.field
+    const serviceCode = optionalText(first?.error_code ?? body?.error_code, redact)
+    const field = optionalText(first?.field, redact)
     const serviceMessage: string | undefined = first?.message ?? body?.message
     const said = redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", "))
 
@@ -313,6 +316,10 @@ function isRetryable(error: AxiosError): boolean {
   }
   const status = error.response.status
   return status === 429 || status >= 500
+}
+
+function optionalText(value: unknown, redact: (text: string) => string): string | undefined {
+  return typeof value === "string" ? redact(value) : undefined
 }
 
 function describe(error: AxiosError): string {

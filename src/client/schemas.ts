@@ -40,9 +40,7 @@ const ineligible = z.looseObject({
     .transform((v) => v ?? {}),
 })
 
-const eligibilityResult = z.discriminatedUnion("eligible", [eligible, ineligible])
-
-export const eligibilityAnswer = z.union([eligibilityResult, z.array(eligibilityResult)])
+export const eligibilityResult = z.discriminatedUnion("eligible", [eligible, ineligible])
 
 export const paymentAnswer = z.looseObject({
   id: z.string().min(1),

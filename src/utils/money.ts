@@ -27,7 +27,7 @@ export type MedusaAmount = BigNumberInput | BigNumber
 export function toCents(amount: MedusaAmount, currencyCode: string): number {
   const scaled = MathBN.mult(amount, MathBN.exp(10, currencyExponent(currencyCode)))
   if (!scaled.isFinite()) {
-    throw new Error(`Amount ${JSON.stringify(amount)} is not a finite number`)
+    throw new Error(`Amount ${String(amount)} is not a finite number`)
   }
   return scaled.integerValue(4 /* BigNumber.ROUND_HALF_UP: half away from zero (1 would be ROUND_DOWN) */).toNumber()
 }

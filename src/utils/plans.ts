@@ -50,7 +50,7 @@ export const samePlan = (a: Plan, b: Plan): boolean => planKey(a) === planKey(b)
 export function planLabel(plan: Plan): string {
   const p = normalizePlan(plan)
   const deferral = p.deferred_days
-    ? `${p.deferred_days} days`
+    ? `${p.deferred_days} day${p.deferred_days > 1 ? "s" : ""}`
     : p.deferred_months
       ? `${p.deferred_months} month${p.deferred_months > 1 ? "s" : ""}`
       : undefined

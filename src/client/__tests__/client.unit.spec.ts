@@ -448,7 +448,7 @@ const transientFailures: Failure[] = [
   { kind: "HTTP 429", fault: { status: 429 }, status: 429, message: /HTTP 429/ },
   { kind: "HTTP 429 with Retry-After: 0", fault: { status: 429, retryAfter: 0 }, status: 429, message: /HTTP 429/ },
   { kind: "a dropped connection", fault: { drop: true }, message: /could not be reached/ },
-  { kind: "a timeout", fault: { delayMs: 450 }, message: /timed out/ },
+  { kind: "a timeout", fault: { delayMs: 300 }, message: /timed out/ },
 ]
 
 const cases = <T>(ops: Op[], failures: T[]): [string, string, Op, T][] =>
@@ -460,7 +460,7 @@ describe("retries of calls that are safe to repeat", () => {
     async (_name, _kind, op, { fault, status, message }) => {
       const { path, run } = await op.prepare()
       sandbox.setFault({ match: { method: op.method, path }, ...fault })
-      const c = client({ timeoutMs: 150 })
+      const c = client({ timeoutMs: 100 })
       const error = await failure(run(c))
       expect(error.code).toBe("unavailable")
       expect(error.status).toBe(status)
@@ -533,7 +533,7 @@ describe("calls that are never retried", () => {
     async (_name, _kind, op, { fault, status, message }) => {
       const { path, run } = await op.prepare()
       sandbox.setFault({ match: { method: op.method, path }, ...fault })
-      const error = await failure(run(client({ timeoutMs: 150 })))
+      const error = await failure(run(client({ timeoutMs: 100 })))
       expect(error.code).toBe("unavailable")
       expect(error.status).toBe(status)
       expect(error.message).toMatch(message)
@@ -794,7 +794,7 @@ describe("the API key never leaks", () => {
 
   it("from the errors of every kind of failure, or the logger", async () => {
     const id = await newPaymentId(true)
-    const c = client({ timeoutMs: 150 })
+    const c = client({ timeoutMs: 100 })
     const echo = `you sent Service-Auth ${ACTIVE_KEY}`
     const scenarios: [string, () => void, () => Promise<unknown>][] = [
       ["503 echoing the key", () => sandbox.setFault({ status: 503, body: { error_code: "server_error", message: echo } }), () => c.checkEligibility({ purchase_amount: 10000 })],
