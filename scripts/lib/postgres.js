@@ -90,6 +90,9 @@ async function startPostgres({ dataDir, port, persistent = true, verbose = false
 
   if (!fs.existsSync(path.join(absoluteDir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(absoluteDir), { recursive: true })
+    // As root the cluster runs as the `postgres` user, which must be able to reach its directory
+    // (a restrictive umask would make .tmp/.demo unreadable to it).
+    if (typeof process.getuid === 'function' && process.getuid() === 0) fs.chmodSync(path.dirname(absoluteDir), 0o755)
     try {
       await pg.initialise()
     } catch (error) {
