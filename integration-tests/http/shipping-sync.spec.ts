@@ -144,6 +144,16 @@ medusaIntegrationTestRunner({
       expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
     })
 
+    it("shows the merchant what each shipping option maps to, and why", async () => {
+      const { data } = await api.get("/admin/bnpl/shipping-options", admin)
+      const byName = Object.fromEntries(data.shipping_options.map((o: any) => [o.name, o.mapping]))
+      expect(byName["Colissimo Home"]).toMatchObject({ shipping_method: "postal", express_delivery: false })
+      expect(byName["Express 24h"]).toMatchObject({ shipping_method: "postal", express_delivery: true })
+      expect(byName["Relay point Mondial Relay"]).toMatchObject({ shipping_method: "pickup_point" })
+      expect(byName["Click and collect"]).toMatchObject({ shipping_method: "pickup_store" })
+      expect(byName["Click and collect"].reason).toMatch(/pickup/)
+    })
+
     it("ignores orders not paid with the plugin, quietly", async () => {
       const { syncShippingInfoWorkflow } = await import("../../src/workflows/sync-shipping-info")
       sandbox.clearRequests()
