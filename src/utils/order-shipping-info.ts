@@ -1,10 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShippingInfo, ShippingOption } from "../client"
-import type { BnplSessionData } from "../providers/bnpl/types"
 import { loadShippingOptions, toServiceShippingOption } from "./checkout-snapshot"
 import { toCents } from "./money"
-import { PROVIDER_ID } from "./notification"
+import { orderWithBnplPayment } from "./order-payment"
 import type { ShippingOverride } from "./shipping-mapping"
 
 export type OrderShippingInfo =
@@ -22,35 +20,19 @@ export async function buildOrderShippingInfo(
   orderId: string,
   overrides: Record<string, ShippingOverride> = {}
 ): Promise<OrderShippingInfo> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "currency_code",
-      "total",
-      "items.requires_shipping",
-      "shipping_methods.name",
-      "shipping_methods.amount",
-      "shipping_methods.total",
-      "shipping_methods.shipping_option_id",
-      "shipping_methods.tax_lines.*",
-      "shipping_methods.adjustments.*",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payments.canceled_at",
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as any
-  const payment = (order?.payment_collections ?? [])
-    .flatMap((pc: any) => pc?.payments ?? [])
-    .find((p: any) => p?.provider_id === PROVIDER_ID && !p.canceled_at)
+  const { order, payment } = await orderWithBnplPayment(container, orderId, [
+    "items.requires_shipping",
+    "shipping_methods.name",
+    "shipping_methods.amount",
+    "shipping_methods.total",
+    "shipping_methods.shipping_option_id",
+    "shipping_methods.tax_lines.*",
+    "shipping_methods.adjustments.*",
+  ])
   if (!order || !payment) {
     return { kind: "ignored" }
   }
-  const session = (payment.data ?? {}) as BnplSessionData
+  const session = payment.data
   if (!session.bnpl_payment_id) {
     return { kind: "skipped", payment_id: payment.id, reason: "the payment has no service payment id" }
   }

@@ -2,8 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import type { BnplSessionData } from "../providers/bnpl/types"
-import { PROVIDER_ID } from "./notification"
+import { orderWithBnplPayment } from "./order-payment"
 import { clientFor } from "./options"
 
 /**
@@ -11,31 +10,14 @@ import { clientFor } from "./options"
  * schedule, refunds, fetched live when the service answers) and the shipping sync log.
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "currency_code",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payments.amount",
-      "payment_collections.payments.captured_at",
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as any
+  const { order, payment } = await orderWithBnplPayment(container, orderId)
   if (!order) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
   }
-  const payment = (order.payment_collections ?? [])
-    .flatMap((pc: any) => pc?.payments ?? [])
-    .find((p: any) => p?.provider_id === PROVIDER_ID)
   if (!payment) {
     return { order_id: orderId, paid_with_bnpl: false as const }
   }
-  const session = (payment.data ?? {}) as BnplSessionData
+  const session = payment.data
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
 
