@@ -1,12 +1,16 @@
 import {
   defineMiddlewares,
+  validateAndTransformBody,
   validateAndTransformQuery,
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
+import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
 import { buildCheckoutSnapshot } from "../utils/checkout-snapshot"
+import { BNPL_MODULE } from "../modules/bnpl"
+import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
 
 // What a storefront may choose for a BNPL session; everything else is server-side.
@@ -25,12 +29,22 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
   try {
     const data = body.data ?? {}
     const chosen = Object.fromEntries(Object.entries(data).filter(([k]) => STOREFRONT_FIELDS.includes(k)))
-    const checkout = await buildCheckoutSnapshot(req.scope, req.params.id)
+    // The merchant's shipping option overrides (settings) decide what each option is sent as.
+    const { shippingMethodOverrides } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const checkout = await buildCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
     body.data = { ...chosen, ...(checkout ? { checkout } : {}) }
     next()
   } catch (e) {
     next(e)
   }
+}
+
+/** A POST without a body (e.g. "verify what is saved") validates as `{}`. */
+function emptyBodyAsObject(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  if (req.body === undefined || req.body === null || req.body === "") {
+    req.body = {}
+  }
+  next()
 }
 
 export default defineMiddlewares({
@@ -39,6 +53,16 @@ export default defineMiddlewares({
       matcher: "/store/bnpl/eligibility",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreEligibilityQuery, {})],
+    },
+    {
+      matcher: "/admin/bnpl/settings",
+      method: ["POST"],
+      middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminUpdateBnplSettings)],
+    },
+    {
+      matcher: "/admin/bnpl/settings/verify",
+      method: ["POST"],
+      middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminVerifyBnplSettings)],
     },
     {
       matcher: "/store/payment-collections/:id/payment-sessions",

@@ -5,6 +5,7 @@ import type BnplModuleService from "../modules/bnpl/service"
 import { ELIGIBILITY_CACHE_TTL_SECONDS, checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
 import { clientFor, type ResolvedOptions } from "./options"
+import { accountFingerprint } from "./settings"
 
 // A failed check is tried again sooner than a good answer expires.
 const RETRY_UNAVAILABLE_AFTER_MS = 30_000
@@ -38,6 +39,7 @@ export async function plansForAmount(
     plans: resolved.plans,
     timeoutMs: resolved.eligibilityTimeoutMs,
     cache: resolveCache(container),
+    cacheScope: accountFingerprint(resolved),
   })
 }
 

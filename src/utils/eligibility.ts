@@ -24,8 +24,10 @@ export const ELIGIBILITY_CACHE_TTL_SECONDS = 300
 
 // Due dates start at the call date: the UTC day is part of the key, so an answer from an
 // earlier day is never served.
-const cacheKey = (cents: number, plans: Plan[], now: Date) =>
-  `bnpl:eligibility:${now.toISOString().slice(0, 10)}:${cents}:${plans.map(planKey).sort().join(",")}`
+// The scope names the account asked (a fingerprint of the service URL and key): after the
+// merchant changes the key in the settings, answers made for the other account are not served.
+const cacheKey = (cents: number, plans: Plan[], now: Date, scope: string) =>
+  `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${cents}:${plans.map(planKey).sort().join(",")}`
 
 export function unavailableAnswer(
   cents: number,
@@ -57,11 +59,13 @@ export async function checkPlans(input: {
   plans: Plan[]
   timeoutMs: number
   cache?: ICacheService
+  /** Which account is asked (e.g. `accountFingerprint(options)`); part of the cache key. */
+  cacheScope?: string
   now?: Date
 }): Promise<PlansAnswer> {
   const { client, cents, currency, plans, timeoutMs, cache } = input
   const now = input.now ?? new Date()
-  const key = cacheKey(cents, plans, now)
+  const key = cacheKey(cents, plans, now, input.cacheScope ?? "default")
   const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
   if (cached) {
     return { ...cached, currency_code: currency }

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplClient, type Plan } from "../client"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
+import type { ShippingOverride } from "./shipping-mapping"
 
 /**
  * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:
@@ -29,10 +30,17 @@ export type BnplOptions = {
   timeoutMs?: number
   /** Timeout of eligibility calls made while a cart is computed. Default 1.5 s. */
   eligibilityTimeoutMs?: number
+  /** Push shipping information on every fulfillment. Default true. */
+  shippingSyncEnabled?: boolean
+  /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */
+  shippingMethodOverrides?: Record<string, ShippingOverride>
 }
 
 export type ResolvedOptions = Required<
-  Omit<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
+  Omit<
+    BnplOptions,
+    "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader" | "shippingSyncEnabled" | "shippingMethodOverrides"
+  >
 > &
   Pick<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
 
@@ -87,8 +95,14 @@ export function validateOptions(options: BnplOptions = {}): void {
       problems.push(`${key} must be a positive integer of milliseconds`)
     }
   }
-  if (options.autoCapture !== undefined && typeof options.autoCapture !== "boolean") {
-    problems.push("autoCapture must be true or false")
+  for (const key of ["autoCapture", "shippingSyncEnabled", "verifyNotificationSignature"] as const) {
+    if (options[key] !== undefined && typeof options[key] !== "boolean") {
+      problems.push(`${key} must be true or false`)
+    }
+  }
+  const overrides = options.shippingMethodOverrides
+  if (overrides !== undefined && (typeof overrides !== "object" || overrides === null || Array.isArray(overrides))) {
+    problems.push("shippingMethodOverrides must be an object keyed by shipping option id")
   }
   if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")

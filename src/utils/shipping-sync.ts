@@ -6,7 +6,6 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { clientFor } from "./options"
 import { buildOrderShippingInfo } from "./order-shipping-info"
-import type { ShippingOverride } from "./shipping-mapping"
 
 /** After this many failed attempts a sync stays `failed` (visible, pushed again by hand). */
 export const MAX_SYNC_ATTEMPTS = 12
@@ -27,11 +26,6 @@ export function hashShippingInfo(info: ShippingInfo): string {
   return createHash("sha256").update(JSON.stringify(stable(info))).digest("hex")
 }
 
-async function settingsRow(bnpl: BnplModuleService) {
-  const [settings] = await bnpl.listBnplSettings({}, { take: 1 })
-  return settings
-}
-
 /**
  * Records what must be pushed for an order (or why nothing is): returns the sync record id
  * to push, or null. Orders not paid with the plugin are ignored without a trace.
@@ -41,9 +35,8 @@ export async function prepareShippingSync(
   input: { order_id: string; fulfillment_id?: string; trigger: string }
 ): Promise<string | null> {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  const settings = await settingsRow(bnpl)
-  const overrides = (settings?.shipping_method_overrides ?? {}) as Record<string, ShippingOverride>
-  const info = await buildOrderShippingInfo(container, input.order_id, overrides)
+  const options = await bnpl.getOptions()
+  const info = await buildOrderShippingInfo(container, input.order_id, options.shippingMethodOverrides)
   if (info.kind === "ignored") {
     return null
   }
@@ -52,14 +45,14 @@ export async function prepareShippingSync(
     await bnpl.createBnplShippingSyncs({ ...base, payment_id: info.payment_id, status: "skipped", last_error: info.reason })
     return null
   }
-  if (settings && settings.shipping_sync_enabled === false && input.trigger !== "manual") {
+  if (!options.shippingSyncEnabled && input.trigger !== "manual") {
     await bnpl.createBnplShippingSyncs({
       ...base,
       payment_id: info.payment_id,
       bnpl_payment_id: info.bnpl_payment_id,
       payload: info.shipping_info as Record<string, unknown>,
       status: "skipped",
-      last_error: "automatic shipping sync is turned off in the plugin settings",
+      last_error: "automatic shipping sync is turned off (plugin settings or options)",
     })
     return null
   }

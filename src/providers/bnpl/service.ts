@@ -29,12 +29,19 @@ import type {
 } from "@medusajs/framework/types"
 import { ACCEPTED_STATES, BnplClient, isBnplError, type Payment, type Plan } from "../../client"
 import { formatCents, fromCents, toCents } from "../../utils/money"
-import { clientFor, resolveOptions, validateOptions, type BnplOptions, type ResolvedOptions } from "../../utils/options"
+import { clientFor, validateOptions, type BnplOptions } from "../../utils/options"
+import {
+  effectiveSettings,
+  mergeSettings,
+  settingsSourceFrom,
+  type EffectiveOptions,
+  type PluginOptions,
+} from "../../utils/settings"
 import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
 import { describeIneligibility } from "../../utils/eligibility-text"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
-type Injected = { logger: Logger }
+type Injected = { logger: Logger } & Record<string, unknown>
 
 /** What a service payment's state means for Medusa. */
 function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean) {
@@ -64,7 +71,10 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   static identifier = "bnpl"
 
   protected readonly logger: Logger
-  protected readonly options: ResolvedOptions
+  /** The effective options, refreshed at the start of every operation (`refreshOptions`). */
+  protected options: EffectiveOptions
+  private readonly container_: Injected
+  private readonly providerOptions: PluginOptions
   private client_?: BnplClient
 
   static validateOptions(options: Record<string, unknown>): void {
@@ -74,7 +84,26 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   constructor(container: Injected, options: BnplOptions) {
     super(container as unknown as Record<string, unknown>, options)
     this.logger = container.logger
-    this.options = resolveOptions(options)
+    this.container_ = container
+    this.providerOptions = options ?? {}
+    this.options = mergeSettings({}, this.providerOptions).options
+  }
+
+  /**
+   * The admin settings (read from the plugin's `bnpl_settings` table through the payment
+   * module's `__pg_connection__`, cached a few seconds) over this provider's options over env:
+   * the same rules as the bnpl module (`utils/settings.ts`). A new key or URL makes a new client.
+   */
+  protected async refreshOptions(): Promise<void> {
+    const { options } = await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions)
+    if (
+      options.apiKey !== this.options.apiKey ||
+      options.apiUrl !== this.options.apiUrl ||
+      options.timeoutMs !== this.options.timeoutMs
+    ) {
+      this.client_ = undefined
+    }
+    this.options = options
   }
 
   protected get client(): BnplClient {
@@ -83,6 +112,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async initiatePayment({ amount, currency_code, data = {} }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    await this.refreshOptions()
     const input = data as BnplSessionData
     const plan = this.chosenPlan(input)
     const currency = currency_code.toLowerCase()
@@ -98,6 +128,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async updatePayment({ amount, currency_code, data = {} }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    await this.refreshOptions()
     const current = data as BnplSessionData
     const currency = (currency_code ?? current.currency_code ?? "").toLowerCase()
     const cents = toCents(amount, currency)
@@ -118,6 +149,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async getPaymentStatus({ data = {} }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    await this.refreshOptions()
     const session = data as BnplSessionData
     const paymentId = this.paymentIdOf(session)
     const payment = await this.client.getPayment(paymentId)
@@ -137,6 +169,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async refundPayment({ amount, data = {}, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    await this.refreshOptions()
     const session = data as BnplSessionData
     const paymentId = this.paymentIdOf(session)
     const cents = toCents(amount, session.currency_code ?? "eur")
@@ -148,6 +181,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async cancelPayment({ data = {} }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    await this.refreshOptions()
     const session = data as BnplSessionData
     if (!session.bnpl_payment_id) {
       return { data }
@@ -180,6 +214,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
 
   /** Sessions are deleted whenever a cart total changes: cancel their unfinished payments. */
   async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    await this.refreshOptions()
     const session = data as BnplSessionData
     if (session.bnpl_payment_id) {
       await this.cancelUnfinished(session.bnpl_payment_id)
@@ -188,6 +223,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async retrievePayment({ data = {} }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    await this.refreshOptions()
     const session = data as BnplSessionData
     const payment = await this.client.getPayment(this.paymentIdOf(session))
     return {
@@ -205,6 +241,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    * from the service's own answer. The notification route also checks the session.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    await this.refreshOptions()
     const pid = String((payload.data as Record<string, unknown>)?.pid ?? "")
     if (!pid) {
       return { action: PaymentActions.NOT_SUPPORTED }

@@ -11,8 +11,8 @@ import { mapShippingOption, type ShippingOverride } from "../../../../utils/ship
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  const [settings] = await bnpl.listBnplSettings({}, { take: 1 })
-  const overrides = (settings?.shipping_method_overrides ?? {}) as Record<string, ShippingOverride>
+  // The effective overrides: admin settings > plugin options (utils/settings.ts).
+  const overrides: Record<string, ShippingOverride> = (await bnpl.getOptions()).shippingMethodOverrides
   const { data } = await query.graph({
     entity: "shipping_option",
     fields: ["id", "name", "provider_id", "metadata", "type.code", "type.label", "service_zone.fulfillment_set.type"],

@@ -1,0 +1,595 @@
+import { createHash } from "node:crypto"
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "@medusajs/framework/zod"
+import { BnplClient, isBnplError, SHIPPING_METHODS, type Plan } from "../client"
+import {
+  decryptSecret,
+  encryptionSecret,
+  encryptionSecrets,
+  encryptSecret,
+  EncryptionError,
+  maskKey,
+  type StoreSecretsConfig,
+} from "./encryption"
+import { formatCents } from "./money"
+import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./options"
+import { normalizePlan, planKey, planLabel } from "./plans"
+import type { ShippingOverride } from "./shipping-mapping"
+
+/**
+ * The merchant's settings saved in the admin, and the one place that decides what the plugin
+ * uses: **settings row (admin) > plugin/provider options > env (`BNPL_API_URL`,
+ * `BNPL_API_KEY`) > built-in default**, field by field (a null column = not set in the admin).
+ *
+ * Read by the bnpl module (`getOptions()`) and by the payment provider, which runs in the
+ * payment module's container and reads the same table through that container's
+ * `__pg_connection__`. The row is cached per process for `SETTINGS_TTL_MS`, so a save made on
+ * one instance applies on every instance within that time, without a restart; a save clears
+ * this process's cache at once.
+ */
+
+export const SETTINGS_TABLE = "bnpl_settings"
+export const SETTINGS_TTL_MS = 3_000
+
+/** The columns of `bnpl_settings` as read with knex. */
+export type SettingsRow = {
+  id: string
+  api_key_encrypted: string | null
+  api_key_hint: string | null
+  api_url: string | null
+  plans: Plan[] | null
+  auto_capture: boolean | null
+  shipping_sync_enabled: boolean | null
+  shipping_method_overrides: Record<string, ShippingOverride> | null
+  verify_notification_signature: boolean | null
+  notification_signature_header: string | null
+  created_at?: Date | string
+  updated_at?: Date | string
+}
+
+/** The writable columns (everything but the id and timestamps). */
+export type SettingsColumns = Omit<SettingsRow, "id" | "created_at" | "updated_at">
+
+/** Options a store may give the plugin, including the settings that have no env variable. */
+export type PluginOptions = BnplOptions
+
+/** What the plugin uses: the resolved options plus the shipping sync settings. */
+export type EffectiveOptions = ResolvedOptions & {
+  shippingSyncEnabled: boolean
+  /** Shipping option id → the merchant's choice of `shipping_method` / `express_delivery`. */
+  shippingMethodOverrides: Record<string, ShippingOverride>
+}
+
+export const SETTING_FIELDS = [
+  "api_key",
+  "api_url",
+  "plans",
+  "auto_capture",
+  "shipping_sync_enabled",
+  "shipping_method_overrides",
+  "verify_notification_signature",
+  "notification_signature_header",
+] as const
+export type SettingField = (typeof SETTING_FIELDS)[number]
+
+/** Where a value comes from; null: set nowhere (and no default). */
+export type SettingSource = "settings" | "options" | "env" | "default" | null
+
+export type EffectiveSettings = {
+  options: EffectiveOptions
+  sources: Record<SettingField, SettingSource>
+  /** `sk_test_...1234`, never the key. */
+  apiKeyHint?: string
+  /** Why the key saved in the admin cannot be used (it is then not used at all). */
+  apiKeyProblem?: string
+  row?: SettingsRow
+}
+
+/** Minimal knex surface used here (`__pg_connection__`). */
+export type Knex = (table: string) => any
+
+export type SettingsSource = {
+  /** The container's `__pg_connection__`; without it only options and env apply. */
+  knex?: Knex
+  /** The container's `configModule` (its http secrets are the encryption fallback). */
+  config?: StoreSecretsConfig
+  logger?: { warn: (message: string) => void }
+}
+
+/** Resolves what a module or provider container offers for reading the settings. */
+export function settingsSourceFrom(container: Record<string, unknown>): SettingsSource {
+  const optional = <T>(key: string): T | undefined => {
+    try {
+      return (container as Record<string, unknown>)[key] as T | undefined
+    } catch {
+      return undefined // not registered in this container
+    }
+  }
+  return {
+    knex: optional<Knex>("__pg_connection__"),
+    config: optional<StoreSecretsConfig>("configModule"),
+    logger: optional<{ warn: (message: string) => void }>("logger"),
+  }
+}
+
+// ---------------------------------------------------------------- reading (cached)
+
+type Loaded = { row?: SettingsRow; apiKey?: string; apiKeyProblem?: string }
+type CacheEntry = { at: number; generation: number; value: Promise<Loaded>; last?: Loaded }
+
+const cache = new WeakMap<object, CacheEntry>()
+let generation = 0
+const warned = new Set<string>()
+
+function warnOnce(source: SettingsSource, message: string) {
+  if (!warned.has(message)) {
+    warned.add(message)
+    source.logger?.warn(message)
+  }
+}
+
+/** Makes every reader of this process read the row again (after a save). */
+export function forgetCachedSettings(): void {
+  generation++
+}
+
+/** The settings row, straight from the database (the oldest live row, if several). */
+export async function readSettingsRow(knex: Knex): Promise<SettingsRow | undefined> {
+  const row = await knex(SETTINGS_TABLE).whereNull("deleted_at").orderBy("created_at", "asc").first()
+  return (row as SettingsRow | undefined) ?? undefined
+}
+
+const isMissingTable = (e: unknown) => (e as { code?: string })?.code === "42P01"
+
+async function readAndDecrypt(source: SettingsSource): Promise<Loaded> {
+  const row = await readSettingsRow(source.knex!)
+  if (!row?.api_key_encrypted) {
+    return { row }
+  }
+  try {
+    return { row, apiKey: decryptSecret(row.api_key_encrypted, encryptionSecrets(source.config)) }
+  } catch (e) {
+    const problem = e instanceof EncryptionError ? e.message : "The stored API key cannot be read"
+    warnOnce(source, `BNPL settings: ${problem}`)
+    return { row, apiKeyProblem: problem }
+  }
+}
+
+/** The settings row with its key decrypted, cached `SETTINGS_TTL_MS` per connection. */
+export async function loadStoredSettings(source: SettingsSource): Promise<Loaded> {
+  const knex = source.knex
+  if (!knex) {
+    return {}
+  }
+  const now = Date.now()
+  const previous = cache.get(knex)
+  if (previous && previous.generation === generation && now - previous.at < SETTINGS_TTL_MS) {
+    return previous.value
+  }
+  const entry: CacheEntry = { at: now, generation, value: undefined as unknown as Promise<Loaded>, last: previous?.last }
+  entry.value = readAndDecrypt(source).then(
+    (loaded) => {
+      entry.last = loaded
+      return loaded
+    },
+    (e) => {
+      if (isMissingTable(e)) {
+        // The provider without the plugin's module (or before its migrations): options and env only.
+        warnOnce(source, `BNPL settings: table ${SETTINGS_TABLE} not found; using the plugin options and env only`)
+        return {}
+      }
+      cache.delete(knex)
+      if (entry.last) {
+        source.logger?.warn(`BNPL settings could not be read again (${(e as Error).message}); using the last ones read`)
+        return entry.last
+      }
+      throw e
+    }
+  )
+  cache.set(knex, entry)
+  return entry.value
+}
+
+// ---------------------------------------------------------------- precedence
+
+const trimUrl = (url: string) => url.replace(/\/+$/, "")
+
+/** Settings row > options > env > default, field by field. Pure. */
+export function mergeSettings(
+  loaded: Loaded,
+  pluginOptions: PluginOptions = {},
+  env: NodeJS.ProcessEnv = process.env
+): EffectiveSettings {
+  const base = resolveOptions(pluginOptions, env)
+  const row = loaded.row
+  const set = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined
+
+  const options: EffectiveOptions = {
+    ...base,
+    shippingSyncEnabled: pluginOptions.shippingSyncEnabled ?? true,
+    shippingMethodOverrides: pluginOptions.shippingMethodOverrides ?? {},
+  }
+  const sources: Record<SettingField, SettingSource> = {
+    api_key: pluginOptions.apiKey ? "options" : env.BNPL_API_KEY ? "env" : null,
+    api_url: pluginOptions.apiUrl ? "options" : env.BNPL_API_URL ? "env" : null,
+    plans: pluginOptions.plans?.length ? "options" : "default",
+    auto_capture: set(pluginOptions.autoCapture) ? "options" : "default",
+    shipping_sync_enabled: set(pluginOptions.shippingSyncEnabled) ? "options" : "default",
+    shipping_method_overrides: set(pluginOptions.shippingMethodOverrides) ? "options" : "default",
+    verify_notification_signature: set(pluginOptions.verifyNotificationSignature) ? "options" : "default",
+    notification_signature_header: pluginOptions.notificationSignatureHeader ? "options" : null,
+  }
+  let apiKeyProblem: string | undefined
+  let apiKeyHint = options.apiKey ? maskKey(options.apiKey) : undefined
+
+  if (row) {
+    if (row.api_key_encrypted) {
+      // A key saved in the admin is the one meant: if it cannot be read, use none rather
+      // than quietly falling back to another account's key.
+      options.apiKey = loaded.apiKey
+      apiKeyProblem = loaded.apiKeyProblem
+      apiKeyHint = row.api_key_hint || (loaded.apiKey ? maskKey(loaded.apiKey) : "****")
+      sources.api_key = "settings"
+    }
+    if (row.api_url) {
+      options.apiUrl = trimUrl(row.api_url)
+      sources.api_url = "settings"
+    }
+    if (Array.isArray(row.plans) && row.plans.length) {
+      options.plans = row.plans.map(normalizePlan)
+      sources.plans = "settings"
+    }
+    if (set(row.auto_capture)) {
+      options.autoCapture = row.auto_capture
+      sources.auto_capture = "settings"
+    }
+    if (set(row.shipping_sync_enabled)) {
+      options.shippingSyncEnabled = row.shipping_sync_enabled
+      sources.shipping_sync_enabled = "settings"
+    }
+    if (set(row.shipping_method_overrides)) {
+      options.shippingMethodOverrides = row.shipping_method_overrides
+      sources.shipping_method_overrides = "settings"
+    }
+    if (set(row.verify_notification_signature)) {
+      options.verifyNotificationSignature = row.verify_notification_signature
+      sources.verify_notification_signature = "settings"
+    }
+    if (row.notification_signature_header) {
+      options.notificationSignatureHeader = row.notification_signature_header.toLowerCase()
+      sources.notification_signature_header = "settings"
+    }
+  }
+  return { options, sources, apiKeyHint, apiKeyProblem, row }
+}
+
+/**
+ * A short, one-way name for the account the options talk to (service URL + key), to keep
+ * answers of one account apart from another's in caches. Does not reveal the key.
+ */
+export function accountFingerprint(options: Pick<ResolvedOptions, "apiKey" | "apiUrl">): string {
+  return createHash("sha256")
+    .update(`bnpl-account\n${options.apiUrl ?? ""}\n${options.apiKey ?? ""}`)
+    .digest("hex")
+    .slice(0, 16)
+}
+
+/** What the plugin uses now, for a container's connection and its own options. */
+export async function effectiveSettings(
+  source: SettingsSource,
+  pluginOptions: PluginOptions = {},
+  env: NodeJS.ProcessEnv = process.env
+): Promise<EffectiveSettings> {
+  return mergeSettings(await loadStoredSettings(source), pluginOptions, env)
+}
+
+/** The admin's view: every effective value and where it comes from; never the key. */
+export function settingsView(settings: EffectiveSettings) {
+  const { options, sources } = settings
+  return {
+    api_key_set: sources.api_key !== null,
+    api_key_hint: settings.apiKeyHint ?? null,
+    ...(settings.apiKeyProblem ? { api_key_problem: settings.apiKeyProblem } : {}),
+    api_url: options.apiUrl || null,
+    plans: options.plans,
+    auto_capture: options.autoCapture,
+    shipping_sync_enabled: options.shippingSyncEnabled,
+    shipping_method_overrides: options.shippingMethodOverrides,
+    verify_notification_signature: options.verifyNotificationSignature,
+    notification_signature_header: options.notificationSignatureHeader ?? null,
+    source: sources,
+    updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
+  }
+}
+
+// ---------------------------------------------------------------- writing
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname
+  } catch {
+    return false
+  }
+}
+
+/** The API key as typed in the admin. Its value is never echoed in an error message. */
+const apiKeyInput = z
+  .custom<string | null>((v) => v === null || typeof v === "string", {
+    message: "api_key must be a string (an empty string or null removes the saved key)",
+  })
+  .superRefine((v, ctx) => {
+    if (typeof v === "string") {
+      const key = v.trim()
+      if (key.length > 256) {
+        ctx.addIssue({ code: "custom", message: "api_key is longer than 256 characters: paste only the key" })
+      } else if (/\s/.test(key)) {
+        ctx.addIssue({ code: "custom", message: "api_key must not contain spaces: paste only the key" })
+      }
+    }
+  })
+
+const apiUrlInput = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(isHttpUrl, { message: "api_url must be an http(s) URL, like https://api.example.com" })
+
+const PLAN_FIELDS = ["installments_count", "deferred_days", "deferred_months"]
+
+const shown = (v: unknown) => (typeof v === "string" ? `the string ${JSON.stringify(v)} (send a number)` : JSON.stringify(v))
+
+/** Problems of one plan, each naming its field (`plans[1].installments_count`). */
+function planIssues(value: unknown, i: number): string[] {
+  const at = `plans[${i}]`
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return [`${at} must be an object like {"installments_count": 3}`]
+  }
+  const plan = value as Record<string, unknown>
+  const issues: string[] = []
+  const unknown = Object.keys(plan).filter((k) => !PLAN_FIELDS.includes(k))
+  if (unknown.length) {
+    issues.push(`${at} has unknown fields: ${unknown.join(", ")} (allowed: ${PLAN_FIELDS.join(", ")})`)
+  }
+  const count = plan.installments_count
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 48) {
+    issues.push(
+      count === undefined
+        ? `${at}.installments_count is required (a whole number from 1 to 48)`
+        : `${at}.installments_count must be a whole number from 1 to 48, got ${shown(count)}`
+    )
+  }
+  for (const [key, max] of [["deferred_days", 365], ["deferred_months", 24]] as const) {
+    const v = plan[key]
+    if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > max)) {
+      issues.push(`${at}.${key} must be a whole number from 0 to ${max}, got ${shown(v)}`)
+    }
+  }
+  if (plan.deferred_days && plan.deferred_months) {
+    issues.push(`${at}: a plan is deferred by days or by months, not both`)
+  }
+  return issues
+}
+
+// Checked by hand rather than with nested zod types, so that every message names the plan's
+// field and says what was wrong with the value sent.
+const plansInput = z
+  .array(z.unknown())
+  .min(1, { message: "plans must list at least one plan (null goes back to the default plans)" })
+  .max(20)
+  .superRefine((plans, ctx) => {
+    const seen = new Set<string>()
+    plans.forEach((plan, i) => {
+      const issues = planIssues(plan, i)
+      issues.forEach((message) => ctx.addIssue({ code: "custom", path: [i], message }))
+      if (!issues.length) {
+        const key = planKey(plan as Plan)
+        if (seen.has(key)) {
+          ctx.addIssue({ code: "custom", path: [i], message: `plans[${i}]: "${planLabel(plan as Plan)}" is listed twice` })
+        }
+        seen.add(key)
+      }
+    })
+  })
+  .transform((plans) => plans as Plan[])
+
+const shippingOverrideInput = z
+  .object({
+    shipping_method: z.enum(SHIPPING_METHODS).optional(),
+    express_delivery: z.boolean().optional(),
+  })
+  .strict()
+
+const headerInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, {
+    message: "notification_signature_header must be a header name like x-bnpl-signature",
+  })
+
+/**
+ * `POST /admin/bnpl/settings`: a partial update. An absent field keeps its value; null goes
+ * back to the plugin options (or env, or the default); `api_key: ""` also removes the key.
+ */
+export const SettingsPatchSchema = z
+  .object({
+    api_key: apiKeyInput.optional(),
+    api_url: apiUrlInput.nullable().optional(),
+    plans: plansInput.nullable().optional(),
+    auto_capture: z.boolean().nullable().optional(),
+    shipping_sync_enabled: z.boolean().nullable().optional(),
+    shipping_method_overrides: z
+      .record(z.string().trim().min(1).max(200), shippingOverrideInput)
+      .nullable()
+      .optional(),
+    verify_notification_signature: z.boolean().nullable().optional(),
+    notification_signature_header: headerInput.nullable().optional(),
+  })
+  .strict()
+
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
+
+/** `POST /admin/bnpl/settings/verify`: what to try instead of the effective settings. */
+export const VerifySettingsSchema = z
+  .object({
+    api_key: apiKeyInput.optional(),
+    api_url: apiUrlInput.optional(),
+  })
+  .strict()
+
+export type VerifySettingsInput = z.infer<typeof VerifySettingsSchema>
+
+/** Parses a patch (also when the caller is not an HTTP route): 400 naming the field. */
+export function parseSettingsPatch(input: unknown): SettingsPatch {
+  const result = SettingsPatchSchema.safeParse(input ?? {})
+  if (!result.success) {
+    // Messages name the field; none quotes a value (so never the key).
+    const problems = result.error.issues.slice(0, 3).map((issue) => {
+      const field = issue.path.join(".")
+      return !field || issue.message.startsWith(String(issue.path[0])) ? issue.message : `${field}: ${issue.message}`
+    })
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problems.join("; ")}`)
+  }
+  return result.data
+}
+
+/**
+ * The columns to write for a (parsed) patch: the key encrypted with its hint, the rest
+ * normalised. Throws a 400-kind error when the key cannot be encrypted.
+ */
+export function settingsChanges(
+  patch: SettingsPatch,
+  config?: StoreSecretsConfig,
+  env: NodeJS.ProcessEnv = process.env
+): Partial<SettingsColumns> {
+  const changes: Partial<SettingsColumns> = {}
+  if (patch.api_key !== undefined) {
+    const key = typeof patch.api_key === "string" ? patch.api_key.trim() : ""
+    if (!key) {
+      changes.api_key_encrypted = null
+      changes.api_key_hint = null
+    } else {
+      try {
+        changes.api_key_encrypted = encryptSecret(key, encryptionSecret(encryptionSecrets(config, env), env))
+      } catch (e) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          e instanceof EncryptionError ? e.message : "The API key could not be encrypted"
+        )
+      }
+      changes.api_key_hint = maskKey(key)
+    }
+  }
+  if (patch.api_url !== undefined) {
+    changes.api_url = patch.api_url ? trimUrl(patch.api_url) : null
+  }
+  if (patch.plans !== undefined) {
+    changes.plans = patch.plans ? patch.plans.map(normalizePlan) : null
+  }
+  for (const field of ["auto_capture", "shipping_sync_enabled", "verify_notification_signature"] as const) {
+    if (patch[field] !== undefined) {
+      changes[field] = patch[field]
+    }
+  }
+  if (patch.shipping_method_overrides !== undefined) {
+    changes.shipping_method_overrides = patch.shipping_method_overrides
+  }
+  if (patch.notification_signature_header !== undefined) {
+    changes.notification_signature_header = patch.notification_signature_header?.toLowerCase() ?? null
+  }
+  return changes
+}
+
+/** Rules across fields, checked on what the plugin would use after the save. */
+export function checkMergedSettings(settings: EffectiveSettings): void {
+  const { options } = settings
+  if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Invalid settings: verify_notification_signature needs notification_signature_header (the header carrying the signature, e.g. x-bnpl-signature)"
+    )
+  }
+}
+
+/** An empty row: nothing set in the admin. */
+export const EMPTY_SETTINGS: SettingsColumns = {
+  api_key_encrypted: null,
+  api_key_hint: null,
+  api_url: null,
+  plans: null,
+  auto_capture: null,
+  shipping_sync_enabled: null,
+  shipping_method_overrides: null,
+  verify_notification_signature: null,
+  notification_signature_header: null,
+}
+
+// ---------------------------------------------------------------- verifying a key
+
+export type VerifyResult = {
+  result: "works" | "not_activated" | "unauthorized" | "unreachable" | "not_configured"
+  message: string
+}
+
+const VERIFY_AMOUNT_CENTS = 10_000
+const VERIFY_TIMEOUT_MS = 5_000
+
+/**
+ * One eligibility call (100.00 EUR in 3 instalments) with the given key and URL, told in
+ * plain words. Never throws for a service problem; never says the key.
+ */
+export async function verifyServiceAccess(input: {
+  apiKey?: string
+  apiUrl?: string
+  timeoutMs?: number
+  apiKeyProblem?: string
+}): Promise<VerifyResult> {
+  if (!input.apiKey) {
+    return {
+      result: "not_configured",
+      message:
+        input.apiKeyProblem ??
+        "No API key is set: paste the key the service gave you (or set BNPL_API_KEY in the backend's environment)",
+    }
+  }
+  if (!input.apiUrl) {
+    return {
+      result: "not_configured",
+      message: "No service URL is set: enter the service's API URL (or set BNPL_API_URL in the backend's environment)",
+    }
+  }
+  const timeoutMs = Math.min(input.timeoutMs ?? VERIFY_TIMEOUT_MS, VERIFY_TIMEOUT_MS)
+  try {
+    const client = new BnplClient({ apiKey: input.apiKey, baseUrl: input.apiUrl, timeoutMs, retries: 0 })
+    await client.checkEligibility(
+      { purchase_amount: VERIFY_AMOUNT_CENTS, installments_count: 3 },
+      { retries: 0, timeoutMs }
+    )
+    return {
+      result: "works",
+      message: `The key works: the service answered an eligibility check for ${formatCents(VERIFY_AMOUNT_CENTS, "eur")} in 3 instalments`,
+    }
+  } catch (e) {
+    if (isBnplError(e) && e.code === "not_activated") {
+      return {
+        result: "not_activated",
+        message:
+          "The key is valid, but the merchant account is not activated yet: finish the activation with the service, then verify again",
+      }
+    }
+    if (isBnplError(e) && e.code === "unauthorized") {
+      return {
+        result: "unauthorized",
+        message:
+          "The service rejected the key: check that you pasted the whole key, and that it is for this service URL (test or live)",
+      }
+    }
+    const detail = isBnplError(e) ? e.message : "unexpected error"
+    return {
+      result: "unreachable",
+      message: `The service could not be reached at ${input.apiUrl}: ${detail}`,
+    }
+  }
+}
