@@ -6,6 +6,7 @@
  */
 
 const fs = require('node:fs')
+const os = require('node:os')
 const net = require('node:net')
 const path = require('node:path')
 
@@ -92,7 +93,10 @@ async function startPostgres({ dataDir, port, persistent = true, verbose = false
     fs.mkdirSync(path.dirname(absoluteDir), { recursive: true })
     // As root the cluster runs as the `postgres` user, which must be able to reach its directory
     // (a restrictive umask would make .tmp/.demo unreadable to it).
-    if (typeof process.getuid === 'function' && process.getuid() === 0) fs.chmodSync(path.dirname(absoluteDir), 0o755)
+    // Never loosen a shared folder such as /tmp (it would lose its sticky bit).
+    const parent = path.dirname(absoluteDir)
+    const shared = [os.tmpdir(), '/tmp', '/'].map((p) => path.resolve(p)).includes(path.resolve(parent))
+    if (!shared && typeof process.getuid === 'function' && process.getuid() === 0) fs.chmodSync(parent, 0o755)
     try {
       await pg.initialise()
     } catch (error) {

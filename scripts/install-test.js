@@ -1,0 +1,859 @@
+#!/usr/bin/env node
+'use strict'
+
+/**
+ * `node scripts/install-test.js` (`npm run test:install`): the packed plugin installed in a
+ * separate Medusa 2.21.2 store, as a merchant installs it (README "Install in your store").
+ *
+ *  1. `medusa plugin:build`, `npm pack`: the tarball must hold what a store needs and nothing
+ *     else (no tests, sandbox, scripts, TypeScript sources, .env, .demo, the repo's own
+ *     medusa-config), every `exports` target, and server code that imports only Node built-ins
+ *     and the package's declared dependencies / peer dependencies.
+ *  2. A store in a temporary folder (under os.tmpdir()) from integration-tests/install/store:
+ *     package.json depending on the tarball, the starter's medusa-config.ts with README step 2
+ *     pasted in verbatim, tsconfig.json, an empty src/. Its node_modules links every entry of
+ *     this repo's node_modules except medusa-plugin-bnpl, which is the tarball extracted (what
+ *     npm does). Meanwhile `npm install --package-lock-only` resolves that package.json (peer
+ *     dependencies must be satisfiable in a store).
+ *  3. Embedded PostgreSQL + the sandbox; the README's commands in the store (`npx medusa
+ *     db:migrate`), an admin user, `medusa build` (backend + admin with the plugin's
+ *     extensions), `medusa start` from .medusa/server (production mode), then over HTTP what a
+ *     merchant does: enable pp_bnpl_bnpl on a region, a publishable key, the plugin's store,
+ *     admin and notification routes, the admin settings (paste the key, verify); the
+ *     subscribers, jobs, workflows and routes registered from the installed package; nothing
+ *     loaded from this repository's src/.
+ *
+ *   node scripts/install-test.js            run it (exit 1 on any failed check)
+ *   node scripts/install-test.js --keep     keep the temporary folder (logs, store) for a look
+ *   node scripts/install-test.js --verbose  stream the commands' output
+ *
+ * Everything started is stopped at the end, on failure and on Ctrl-C; the folder is removed.
+ */
+
+const fs = require('node:fs')
+const os = require('node:os')
+const path = require('node:path')
+const { spawn, spawnSync } = require('node:child_process')
+const { builtinModules } = require('node:module')
+const { startPostgres, findFreePort } = require('./lib/postgres')
+
+const ROOT = path.resolve(__dirname, '..')
+const TEMPLATE_DIR = path.join(ROOT, 'integration-tests', 'install', 'store')
+const PLUGIN_NAME = 'medusa-plugin-bnpl'
+const PROVIDER_ID = 'pp_bnpl_bnpl'
+const SANDBOX_KEY = 'sk_test_active_0000000000000000'
+const ADMIN_EMAIL = 'admin@example.com'
+const ADMIN_PASSWORD = 'supersecret'
+const README_MARKER = '// @readme-install-step-2'
+const HEALTH_TIMEOUT_MS = 120_000
+
+const args = process.argv.slice(2)
+if (args.includes('--help') || args.includes('-h')) {
+  console.log('Usage: node scripts/install-test.js [--keep] [--verbose]')
+  process.exit(0)
+}
+const KEEP = args.includes('--keep')
+const VERBOSE = args.includes('--verbose')
+
+const started = Date.now()
+const seconds = (/** @type {number} */ since) => ((Date.now() - since) / 1000).toFixed(1)
+const say = (/** @type {string} */ line) => console.log(`[install-test] ${line}`)
+const stripAnsi = (/** @type {string} */ s) => s.replace(/\u001b\[[0-9;]*m/g, '')
+
+// ------------------------------------------------------------------------------------ state
+
+const state = {
+  /** @type {string | null} */ tmp: null,
+  /** @type {Awaited<ReturnType<typeof startPostgres>> | null} */ database: null,
+  /** @type {{url: string, close: () => Promise<unknown>, requests: any[]} | null} */ sandbox: null,
+  /** @type {Set<import('node:child_process').ChildProcess>} */ children: new Set(),
+  /** @type {Promise<void> | null} */ stopping: null,
+  interrupted: false,
+}
+
+/** Kills a detached child's process group (medusa and npx fork). */
+function killGroup(/** @type {import('node:child_process').ChildProcess} */ child, signal = 'SIGTERM') {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    try {
+      child.kill(signal)
+    } catch {}
+  }
+}
+
+function waitForExit(/** @type {import('node:child_process').ChildProcess} */ child, ms) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve(undefined)
+    })
+  })
+}
+
+function removeTmp() {
+  if (!state.tmp) return
+  if (KEEP) {
+    say(`kept ${state.tmp} (--keep)`)
+  } else {
+    fs.rmSync(state.tmp, { recursive: true, force: true })
+  }
+  state.tmp = null
+}
+
+/** Stops everything once; later calls wait for the same stop. @returns {Promise<void>} */
+function stopAll() {
+  state.stopping ??= stopEverything()
+  return state.stopping
+}
+
+async function stopEverything() {
+  const children = [...state.children]
+  for (const child of children) killGroup(child, 'SIGTERM')
+  await Promise.all(children.map((child) => waitForExit(child, 8000)))
+  for (const child of children) killGroup(child, 'SIGKILL')
+  if (state.sandbox) await state.sandbox.close().catch(() => undefined)
+  state.sandbox = null
+  if (state.database) await Promise.race([state.database.stop(), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined)
+  state.database = null
+  removeTmp()
+}
+
+process.on('exit', () => {
+  // Last resort (an exception, process.exit elsewhere): nothing may outlive the test.
+  for (const child of state.children) killGroup(child, 'SIGKILL')
+  if (state.database) state.database.killNow()
+  if (state.tmp && !KEEP) fs.rmSync(state.tmp, { recursive: true, force: true })
+})
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, async () => {
+    console.error(`\n[install-test] ${signal}: stopping everything`)
+    state.interrupted = true
+    await stopAll()
+    process.exit(130)
+  })
+}
+
+// ------------------------------------------------------------------------------------ checks
+
+/** @type {{name: string, ok: boolean, detail: string, seconds: string}[]} */
+const results = []
+
+class CheckFailed extends Error {}
+
+/**
+ * Runs one named check; its detail (returned string) goes to the summary. A failure stops the
+ * run (later checks depend on earlier ones).
+ * @template T
+ * @param {string} name @param {() => Promise<T>} fn @returns {Promise<T>}
+ */
+async function check(name, fn) {
+  const t = Date.now()
+  try {
+    const value = await fn()
+    const detail = typeof value === 'string' ? value : value && typeof value === 'object' && 'detail' in value ? String(value.detail) : ''
+    results.push({ name, ok: true, detail, seconds: seconds(t) })
+    say(`ok   ${name}${detail ? ` — ${detail}` : ''} (${seconds(t)} s)`)
+    return value
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    results.push({ name, ok: false, detail: message, seconds: seconds(t) })
+    say(`FAIL ${name} (${seconds(t)} s)\n${message}`)
+    throw new CheckFailed(message)
+  }
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message)
+}
+
+// ------------------------------------------------------------------------------------ processes
+
+/**
+ * Runs a command to completion, output in `<tmp>/logs/<name>.log` (its tail in the error).
+ * @param {string} name @param {string} command @param {string[]} commandArgs
+ * @param {{cwd: string, env?: NodeJS.ProcessEnv, timeoutMs?: number}} options
+ * @returns {Promise<string>} its standard output
+ */
+function run(name, command, commandArgs, { cwd, env = process.env, timeoutMs = 300_000 }) {
+  const logFile = logPath(name)
+  const out = fs.openSync(logFile, 'w')
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    state.children.add(child)
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs)
+    /** @type {Buffer[]} */
+    const stdout = []
+    const write = (/** @type {Buffer} */ chunk) => {
+      fs.writeSync(out, chunk)
+      if (VERBOSE) process.stdout.write(chunk)
+    }
+    child.stdout.on('data', (chunk) => {
+      stdout.push(chunk)
+      write(chunk)
+    })
+    child.stderr.on('data', write)
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      state.children.delete(child)
+      fs.closeSync(out)
+      if (code === 0) return resolve(Buffer.concat(stdout).toString('utf8'))
+      let tail = ''
+      try {
+        tail = stripAnsi(fs.readFileSync(logFile, 'utf8')).split('\n').slice(-40).join('\n')
+      } catch {} // the folder is gone (stopped on a signal)
+      reject(new Error(`\`${[command, ...commandArgs].join(' ')}\` in ${cwd} failed (${signal ?? `exit ${code}`}); last lines of ${logFile}:\n${tail}`))
+    })
+  })
+}
+
+/**
+ * Starts `run(...)` in the background: a promise of `{ok, output, seconds}` that never rejects
+ * (collected later by a check).
+ * @param {Parameters<typeof run>} runArgs
+ */
+function runInBackground(...runArgs) {
+  const t = Date.now()
+  return run(...runArgs).then(
+    (output) => ({ ok: true, output, seconds: seconds(t) }),
+    (error) => ({ ok: false, output: error instanceof Error ? error.message : String(error), seconds: seconds(t) })
+  )
+}
+
+function logPath(/** @type {string} */ name) {
+  const dir = path.join(/** @type {string} */ (state.tmp), 'logs')
+  fs.mkdirSync(dir, { recursive: true })
+  return path.join(dir, `${name}.log`)
+}
+
+/**
+ * A Medusa log as `{level, message}` lines: plain (`info:    message`, development) or JSON
+ * (`{"level":"info","message":...}`, production).
+ * @param {string} file
+ */
+function readMedusaLog(file) {
+  return stripAnsi(fs.readFileSync(file, 'utf8'))
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('{')) {
+        try {
+          const entry = JSON.parse(line)
+          return { level: String(entry.level ?? ''), message: String(entry.message ?? '') + (entry.stack ? `\n${entry.stack}` : '') }
+        } catch {}
+      }
+      const m = /^(error|warn|info|http|verbose|debug|silly):\s+(.*)$/.exec(line)
+      return m ? { level: m[1], message: m[2] } : { level: '', message: line }
+    })
+}
+
+// ------------------------------------------------------------------------------------ HTTP
+
+/**
+ * @param {string} url
+ * @param {{method?: string, headers?: Record<string, string>, body?: unknown}} [options]
+ * @returns {Promise<{status: number, body: any, text: string}>}
+ */
+async function http(url, { method = 'GET', headers = {}, body } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  })
+  const text = await response.text()
+  let parsed = null
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {}
+  return { status: response.status, body: parsed, text }
+}
+
+function expectStatus(/** @type {{status: number, text: string}} */ response, /** @type {number} */ status, /** @type {string} */ what) {
+  assert(response.status === status, `${what}: expected HTTP ${status}, got ${response.status}: ${response.text.slice(0, 600)}`)
+}
+
+// ------------------------------------------------------------------------------------ tarball
+
+/** Files a store needs: the compiled plugin, package.json, and the usual docs. */
+const ALLOWED_FILE = /^package\/(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md|\.medusa\/server\/src\/.+\.(js|mjs|cjs|json))$/
+/** What must never ship, with the reason shown when it does. */
+const FORBIDDEN = [
+  [/(^|\/)__tests__\//, 'a test folder (__tests__)'],
+  [/\.(spec|test)\.[cm]?[jt]sx?$/, 'a test file (*.spec.* / *.test.*)'],
+  [/(^|\/)(integration-tests|unit-tests|test)\//, 'a test folder'],
+  [/^package\/sandbox\//, 'the sandbox'],
+  [/(^|\/)\.demo(\/|$)/, 'demo data (.demo)'],
+  [/(^|\/)\.tmp(\/|$)/, 'scratch files (.tmp)'],
+  [/(^|\/)\.env(\.|$)/, 'an .env file'],
+  [/^package\/scripts\//, 'the scripts'],
+  [/^package\/src\//, 'TypeScript sources (src/)'],
+  [/(?<!\.d)\.tsx?$/, 'a TypeScript source file'],
+  [/(^|\/)medusa-config\.[cm]?[jt]s$/, "the repository's own store config (medusa-config)"],
+  [/(^|\/)node_modules\//, 'node_modules'],
+  [/(^|\/)\.git\//, 'git data'],
+  [/\.tgz$/, 'a tarball'],
+]
+/** Entry points a store loads from the package. */
+const REQUIRED_FILES = [
+  'package/package.json',
+  'package/README.md',
+  'package/.medusa/server/src/providers/bnpl/index.js',
+  'package/.medusa/server/src/modules/bnpl/index.js',
+  'package/.medusa/server/src/api/middlewares.js',
+  'package/.medusa/server/src/workflows/index.js',
+]
+const REQUIRED_PREFIXES = [
+  'package/.medusa/server/src/modules/bnpl/migrations/',
+  'package/.medusa/server/src/subscribers/',
+  'package/.medusa/server/src/jobs/',
+  'package/.medusa/server/src/api/store/',
+  'package/.medusa/server/src/api/admin/',
+  'package/.medusa/server/src/api/hooks/',
+]
+
+/** The package's `exports` targets (wildcards as patterns). @param {any} exportsField */
+function exportTargets(exportsField) {
+  /** @type {{key: string, target: string}[]} */
+  const targets = []
+  const visit = (/** @type {string} */ key, /** @type {any} */ value) => {
+    if (typeof value === 'string') targets.push({ key, target: value })
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) visit(key, v)
+  }
+  for (const [key, value] of Object.entries(exportsField || {})) visit(key, value)
+  return targets
+}
+
+function checkTarballListing(/** @type {string[]} */ files, /** @type {any} */ pkg) {
+  const problems = []
+  for (const file of files) {
+    const forbidden = FORBIDDEN.find(([pattern]) => /** @type {RegExp} */ (pattern).test(file))
+    if (forbidden) problems.push(`${file}: ${forbidden[1]}`)
+    else if (!ALLOWED_FILE.test(file)) problems.push(`${file}: not something a store needs (allowed: package.json, README, LICENSE, CHANGELOG, compiled .medusa/server/src)`)
+  }
+  const set = new Set(files)
+  for (const file of REQUIRED_FILES) if (!set.has(file)) problems.push(`missing ${file}`)
+  for (const prefix of REQUIRED_PREFIXES) if (!files.some((f) => f.startsWith(prefix))) problems.push(`nothing under ${prefix}`)
+  for (const { key, target } of exportTargets(pkg.exports)) {
+    const wanted = `package/${target.replace(/^\.\//, '')}`
+    if (target.includes('*')) {
+      const [before, after] = wanted.split('*')
+      if (!files.some((f) => f.startsWith(before) && f.endsWith(after))) problems.push(`exports["${key}"] → ${target}: no file matches`)
+    } else if (!set.has(wanted)) {
+      problems.push(`exports["${key}"] → ${target}: not in the tarball`)
+    }
+  }
+  return problems
+}
+
+/**
+ * Bare modules the plugin's compiled server code loads must be Node built-ins or declared in
+ * `dependencies` / `peerDependencies` (a dev dependency is absent from a merchant's store).
+ * The admin bundle's imports may also come from @medusajs/dashboard, which every store has.
+ * @param {string} packageDir
+ */
+function checkImports(packageDir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'))
+  const declared = new Set([...Object.keys(pkg.dependencies || {}), ...Object.keys(pkg.peerDependencies || {})])
+  const dashboardPkg = require(require.resolve('@medusajs/dashboard/package.json', { paths: [ROOT] }))
+  const dashboard = new Set([...Object.keys(dashboardPkg.dependencies || {}), ...Object.keys(dashboardPkg.peerDependencies || {})])
+  const builtins = new Set(builtinModules)
+  const problems = []
+  const seen = new Set()
+  const srcDir = path.join(packageDir, '.medusa', 'server', 'src')
+  const walk = (/** @type {string} */ dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (/\.(c|m)?js$/.test(entry.name)) {
+        const code = fs.readFileSync(full, 'utf8')
+        const isAdmin = path.relative(srcDir, full).split(path.sep)[0] === 'admin'
+        const specifiers = [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)|\bimport\(\s*["']([^"']+)["']\s*\)|\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm)].map((m) => m[1] || m[2] || m[3] || m[4])
+        for (const specifier of specifiers) {
+          const where = path.relative(packageDir, full)
+          if (specifier.startsWith('.')) {
+            const base = path.resolve(path.dirname(full), specifier)
+            if (!['', '.js', '.mjs', '.cjs', '.json', '/index.js'].some((ext) => fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()))
+              problems.push(`${where}: ${specifier} is not in the package`)
+            continue
+          }
+          const name = specifier.startsWith('node:') ? specifier : specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]
+          seen.add(name)
+          if (name.startsWith('node:') || builtins.has(name)) continue
+          if (declared.has(name)) continue
+          if (isAdmin && dashboard.has(name)) continue
+          problems.push(`${where}: imports "${specifier}", which is neither a dependency nor a peer dependency of ${PLUGIN_NAME}`)
+        }
+      }
+    }
+  }
+  walk(srcDir)
+  return { problems: [...new Set(problems)], modules: [...seen].sort() }
+}
+
+// ------------------------------------------------------------------------------------ README
+
+/**
+ * README "Install in your store": its step-2 `ts` snippet (pasted into the store's config) and
+ * every shell command of its `bash` snippets (each must be one this test performs).
+ */
+function readInstallSection() {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+  const start = readme.indexOf('\n## Install in your store')
+  assert(start >= 0, 'README.md has no "## Install in your store" section')
+  const rest = readme.slice(start + 1)
+  const end = rest.indexOf('\n## ', 3)
+  const section = end >= 0 ? rest.slice(0, end) : rest
+  const blocks = [...section.matchAll(/^([ \t]*)```(\w*)\n([\s\S]*?)^\1```/gm)].map((m) => ({
+    lang: m[2],
+    code: m[3]
+      .split('\n')
+      .map((line) => (line.startsWith(m[1]) ? line.slice(m[1].length) : line))
+      .join('\n'),
+  }))
+  const configs = blocks.filter((b) => b.lang === 'ts' || b.lang === 'typescript')
+  assert(configs.length === 1, `README "Install in your store" should have exactly one ts snippet (the medusa-config.ts of step 2), found ${configs.length}`)
+  const commands = blocks
+    .filter((b) => b.lang === 'bash' || b.lang === 'sh' || b.lang === 'shell')
+    .flatMap((b) => b.code.split('\n'))
+    .map((line) => line.replace(/#.*$/, '').trim())
+    .filter(Boolean)
+  return { config: configs[0].code, commands }
+}
+
+/** The store's medusa-config.ts: the template with README step 2 pasted at its marker. */
+function storeConfig(/** @type {string} */ readmeConfig) {
+  const template = fs.readFileSync(path.join(TEMPLATE_DIR, 'medusa-config.ts'), 'utf8')
+  assert(template.includes(README_MARKER), `${path.relative(ROOT, TEMPLATE_DIR)}/medusa-config.ts lacks the marker ${README_MARKER}`)
+  const lines = readmeConfig.split('\n')
+  const placeholder = lines.findIndex((line) => line.trim() === '// ...')
+  assert(placeholder >= 0, 'README step 2 snippet: expected a `// ...` line inside defineConfig({...}) standing for the store\'s existing config')
+  assert(/defineConfig\(\{/.test(readmeConfig), 'README step 2 snippet: expected `defineConfig({`')
+  lines[placeholder] = lines[placeholder].replace('// ...', '...starter,')
+  return template.replace(README_MARKER, lines.join('\n'))
+}
+
+// ------------------------------------------------------------------------------------ main
+
+async function main() {
+  say(`Node ${process.version}; repository ${ROOT}`)
+  const rootPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+  assert(rootPkg.name === PLUGIN_NAME, `package.json name is ${rootPkg.name}, expected ${PLUGIN_NAME}`)
+
+  // Our own folder; as root it must be traversable by the `postgres` user that runs the cluster.
+  state.tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bnpl-install-test-')))
+  fs.chmodSync(state.tmp, 0o755)
+  const tmp = state.tmp
+  const storeDir = path.join(tmp, 'store')
+  say(`temporary folder ${tmp}`)
+
+  // Fail early on README drift (cheap) before building anything.
+  const install = await check('README "Install in your store" is what this test does', async () => {
+    const section = readInstallSection()
+    // What this test does for each command: the tarball extracted as npm would, then the
+    // commands themselves in the store (`medusa start` from .medusa/server, as Medusa deploys).
+    const required = [`npm install ${PLUGIN_NAME}`, 'npx medusa db:migrate']
+    const known = [...required, 'npx medusa build', 'npx medusa start']
+    const unknown = section.commands.filter((c) => !known.includes(c))
+    assert(!unknown.length, `README install commands this test does not perform: ${unknown.join(' | ')} (add them to scripts/install-test.js)`)
+    for (const command of required) assert(section.commands.includes(command), `README install section no longer says \`${command}\``)
+    const config = storeConfig(section.config)
+    for (const needle of [`resolve: "${PLUGIN_NAME}"`, `resolve: "${PLUGIN_NAME}/providers/bnpl"`, 'id: "bnpl"', '"@medusajs/medusa/payment"'])
+      assert(section.config.includes(needle), `README step 2 snippet no longer contains ${needle}`)
+    return { config, commands: section.commands, detail: `step 2 config pasted verbatim; commands: ${section.commands.join(', ')}` }
+  })
+
+  // 1. Build and pack ---------------------------------------------------------------------
+  await check('plugin builds (npx medusa plugin:build)', async () => {
+    await run('plugin-build', 'npx', ['medusa', 'plugin:build'], { cwd: ROOT })
+    return '.medusa/server'
+  })
+
+  const tarball = await check('npm pack', async () => {
+    const output = await run('pack', 'npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT })
+    const json = JSON.parse(output)
+    const file = path.join(tmp, json[0].filename)
+    assert(fs.existsSync(file), `npm pack reported ${json[0].filename} but ${file} does not exist`)
+    const size = fs.statSync(file).size
+    const listing = spawnSync('tar', ['tzf', file], { encoding: 'utf8' })
+    assert(listing.status === 0, `tar tzf ${file} failed: ${listing.stderr}`)
+    const files = listing.stdout.split('\n').filter((f) => f && !f.endsWith('/'))
+    const detail = `${json[0].filename}: ${(size / 1024).toFixed(1)} kB, ${files.length} files (unpacked ${(json[0].unpackedSize / 1024).toFixed(1)} kB)`
+    return { file, name: json[0].filename, size, files, detail }
+  })
+
+  await check('tarball holds what a store needs and nothing else', async () => {
+    const problems = checkTarballListing(tarball.files, rootPkg)
+    assert(!problems.length, `tarball ${tarball.name}:\n  ${problems.join('\n  ')}`)
+    return `${tarball.files.length} files: package.json, README.md, ${tarball.files.filter((f) => f.startsWith('package/.medusa/server/')).length} under .medusa/server/src`
+  })
+
+  // 2. The store -------------------------------------------------------------------------
+  const pluginDir = path.join(storeDir, 'node_modules', PLUGIN_NAME)
+  const storePkg = await check('store project created, the tarball extracted into its node_modules', async () => {
+    fs.mkdirSync(path.join(storeDir, 'src'), { recursive: true })
+    const pkg = JSON.parse(fs.readFileSync(path.join(TEMPLATE_DIR, 'package.json'), 'utf8'))
+    pkg.dependencies[PLUGIN_NAME] = `file:${tarball.file}`
+    fs.writeFileSync(path.join(storeDir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n')
+    fs.copyFileSync(path.join(TEMPLATE_DIR, 'tsconfig.json'), path.join(storeDir, 'tsconfig.json'))
+    fs.writeFileSync(path.join(storeDir, 'medusa-config.ts'), install.config)
+
+    // node_modules: this repo's installed packages (links), the plugin as npm would unpack it.
+    const modules = path.join(storeDir, 'node_modules')
+    fs.mkdirSync(modules)
+    let linked = 0
+    for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+      if (entry === PLUGIN_NAME || entry === '.package-lock.json' || entry === '.cache') continue
+      fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry))
+      linked++
+    }
+    fs.mkdirSync(pluginDir)
+    const untar = spawnSync('tar', ['xzf', tarball.file, '-C', pluginDir, '--strip-components=1'], { encoding: 'utf8' })
+    assert(untar.status === 0, `tar xzf failed: ${untar.stderr}`)
+    return { pkg, detail: `${storeDir}: package.json (${PLUGIN_NAME}: file:${path.basename(tarball.file)}), medusa-config.ts, tsconfig.json, src/; ${linked} node_modules entries linked` }
+  })
+
+  // Resolving the store's package.json with npm takes a while and needs no database: start it
+  // now, collect it at the end.
+  const resolveDir = path.join(tmp, 'npm-resolve')
+  fs.mkdirSync(resolveDir)
+  fs.writeFileSync(path.join(resolveDir, 'package.json'), JSON.stringify(storePkg.pkg, null, 2) + '\n')
+  const npmResolve = runInBackground('npm-resolve', 'npm', ['install', '--package-lock-only', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: resolveDir,
+    timeoutMs: 240_000,
+  })
+
+  await check("the store loads the plugin from the tarball, never from this repository's src/", async () => {
+    const real = (/** @type {string} */ p) => fs.realpathSync(p)
+    const storeReal = real(storeDir)
+    const inStore = (/** @type {string} */ p) => real(p).startsWith(storeReal + path.sep)
+    // Resolved by a node process in the store: from this script, Node would self-resolve the
+    // package name to this repository (package self-reference), whatever `paths` says.
+    const resolved = spawnSync(
+      process.execPath,
+      ['-e', `for (const r of process.argv.slice(1)) console.log(require.resolve(r))`, `${PLUGIN_NAME}/providers/bnpl`, `${PLUGIN_NAME}/package.json`],
+      { cwd: storeDir, encoding: 'utf8' }
+    )
+    assert(resolved.status === 0, `resolving ${PLUGIN_NAME} from the store failed: ${resolved.stderr}`)
+    const [provider, pkgFile] = resolved.stdout.trim().split('\n')
+    assert(inStore(provider), `${PLUGIN_NAME}/providers/bnpl resolves to ${real(provider)}, outside the store`)
+    assert(inStore(pkgFile), `${PLUGIN_NAME}/package.json resolves to ${real(pkgFile)}, outside the store`)
+    // Nothing the store can reach points into this repository except its node_modules.
+    const repoModules = real(path.join(ROOT, 'node_modules'))
+    const escapes = []
+    const inspect = (/** @type {string} */ dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isSymbolicLink()) {
+          const target = real(full)
+          const allowed = target.startsWith(repoModules + path.sep) || target.startsWith(storeReal + path.sep) || !target.startsWith(real(ROOT) + path.sep)
+          if (!allowed) escapes.push(`${full} → ${target}`)
+        } else if (entry.isDirectory() && entry.name.startsWith('@')) inspect(full)
+      }
+    }
+    inspect(path.join(storeDir, 'node_modules'))
+    inspect(path.join(ROOT, 'node_modules'))
+    assert(!escapes.length, `links into this repository outside node_modules:\n  ${escapes.join('\n  ')}`)
+    assert(!fs.existsSync(path.join(ROOT, 'node_modules', PLUGIN_NAME)), `${ROOT}/node_modules/${PLUGIN_NAME} exists: the store could see the repository's copy`)
+    return `${PLUGIN_NAME}/providers/bnpl → ${path.relative(storeDir, real(provider))}`
+  })
+
+  await check('the compiled plugin imports only Node built-ins and declared dependencies', async () => {
+    const { problems, modules } = checkImports(pluginDir)
+    assert(!problems.length, problems.join('\n'))
+    return modules.filter((m) => !m.startsWith('node:') && !builtinModules.includes(m)).join(', ')
+  })
+
+  // 3. Run it --------------------------------------------------------------------------------
+  // `medusa build` needs no database (types, backend, admin bundle): it runs while PostgreSQL
+  // starts and the migrations run.
+  const buildEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: 'true' }
+  delete buildEnv.NODE_ENV
+  const storeBuild = runInBackground('build', 'npx', ['medusa', 'build'], { cwd: storeDir, env: buildEnv })
+
+  await check('embedded PostgreSQL and the sandbox started', async () => {
+    state.database = await startPostgres({ dataDir: path.join(tmp, 'pg', 'data'), persistent: false })
+    await state.database.ensureDatabase('medusa_store')
+    const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
+    state.sandbox = await startSandbox({ port: 0 })
+    return `PostgreSQL on localhost:${state.database.port}, sandbox at ${state.sandbox.url}`
+  })
+  const db = /** @type {NonNullable<typeof state.database>} */ (state.database)
+  const sandbox = /** @type {NonNullable<typeof state.sandbox>} */ (state.sandbox)
+  const port = await findFreePort()
+  const backendUrl = `http://localhost:${port}`
+  const env = {
+    ...process.env,
+    DATABASE_URL: db.url('medusa_store'), // "localhost": Medusa turns SSL on for other hosts
+    BNPL_API_URL: sandbox.url,
+    BNPL_API_KEY: SANDBOX_KEY,
+    MEDUSA_BACKEND_URL: backendUrl,
+    MEDUSA_DISABLE_TELEMETRY: 'true',
+    // A production store has its own secrets (the plugin refuses to encrypt with Medusa's default).
+    JWT_SECRET: `jwt-${Math.random().toString(36).slice(2)}${Date.now()}`,
+    COOKIE_SECRET: `cookie-${Math.random().toString(36).slice(2)}${Date.now()}`,
+    PORT: String(port),
+  }
+  delete env.NODE_ENV // each medusa command picks its own (start: production)
+
+  await check('npx medusa db:migrate (README step 3) creates the plugin\'s tables', async () => {
+    await run('db-migrate', 'npx', ['medusa', 'db:migrate'], { cwd: storeDir, env })
+    const migrationsDir = path.join(pluginDir, '.medusa', 'server', 'src', 'modules', 'bnpl', 'migrations')
+    const expected = fs.readdirSync(migrationsDir).filter((f) => /^Migration.*\.js$/.test(f)).map((f) => f.replace(/\.js$/, ''))
+    const { Client } = require(require.resolve('pg', { paths: [ROOT] }))
+    const client = new Client({ connectionString: env.DATABASE_URL })
+    await client.connect()
+    try {
+      const tables = (await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'bnpl%' ORDER BY 1")).rows.map((r) => r.tablename)
+      const ran = new Set((await client.query('SELECT name FROM mikro_orm_migrations')).rows.map((r) => r.name))
+      const missing = expected.filter((name) => !ran.has(name))
+      assert(expected.length > 0, `no migration in ${migrationsDir}`)
+      assert(!missing.length, `plugin migrations not run: ${missing.join(', ')}`)
+      assert(tables.length > 0, 'no bnpl_* table after db:migrate')
+      return `${expected.length} plugin migrations; tables ${tables.join(', ')}`
+    } finally {
+      await client.end()
+    }
+  })
+
+  await check(`admin user created (npx medusa user -e ${ADMIN_EMAIL})`, async () => {
+    await run('user', 'npx', ['medusa', 'user', '-e', ADMIN_EMAIL, '-p', ADMIN_PASSWORD], { cwd: storeDir, env })
+    return ''
+  })
+
+  await check('npx medusa build (backend + admin with the plugin\'s extensions)', async () => {
+    const build = await storeBuild
+    assert(build.ok, build.output)
+    const serverDir = path.join(storeDir, '.medusa', 'server')
+    const adminDir = path.join(serverDir, 'public', 'admin')
+    assert(fs.existsSync(path.join(serverDir, 'medusa-config.js')), `${serverDir}/medusa-config.js missing after medusa build`)
+    assert(fs.existsSync(path.join(adminDir, 'index.html')), `${adminDir}/index.html missing after medusa build`)
+    // The plugin's admin extensions (widget ids, settings route paths) must be in the bundle.
+    const adminEntry = path.join(pluginDir, '.medusa', 'server', 'src', 'admin', 'index.mjs')
+    const entry = fs.existsSync(adminEntry) ? fs.readFileSync(adminEntry, 'utf8') : ''
+    const markers = [...new Set([...entry.matchAll(/widgetId:\s*"([^"]+)"/g), ...entry.matchAll(/\bpath:\s*"(\/[^"]+)"/g)].map((m) => m[1]))]
+    const bundle = fs
+      .readdirSync(path.join(adminDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(adminDir, 'assets', f), 'utf8'))
+      .join('\n')
+    const absent = markers.filter((m) => !bundle.includes(m))
+    assert(!absent.length, `the store's admin bundle lacks the plugin's extensions: ${absent.join(', ')}`)
+    return `${build.seconds} s (alongside the steps above); ${markers.length ? `admin bundle has ${markers.join(', ')}` : 'the plugin declares no admin extension'}`
+  })
+
+  const serverDir = path.join(storeDir, '.medusa', 'server')
+  const serverLogFile = logPath('start')
+  await check('npx medusa start (production) answers /health', async () => {
+    // As Medusa's deployment guide says: run from .medusa/server with the dependencies installed.
+    fs.symlinkSync(path.join(storeDir, 'node_modules'), path.join(serverDir, 'node_modules'))
+    const out = fs.openSync(serverLogFile, 'w')
+    const t = Date.now()
+    const server = spawn('npx', ['medusa', 'start'], {
+      cwd: serverDir,
+      env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'debug' },
+      stdio: ['ignore', out, out],
+      detached: true,
+    })
+    state.children.add(server)
+    let exited = null
+    server.on('exit', (code, signal) => {
+      exited = signal ?? `exit ${code}`
+    })
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS
+    for (;;) {
+      if (exited) throw new Error(`medusa start stopped (${exited}); last lines of ${serverLogFile}:\n${stripAnsi(fs.readFileSync(serverLogFile, 'utf8')).split('\n').slice(-40).join('\n')}`)
+      const status = await http(`${backendUrl}/health`).then((r) => r.status, () => 0)
+      if (status === 200) break
+      if (Date.now() > deadline) throw new Error(`${backendUrl}/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s; see ${serverLogFile}`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+    return `${backendUrl} ready in ${seconds(t)} s`
+  })
+
+  await check('subscribers, jobs, workflows and routes registered from the installed package', async () => {
+    const log = readMedusaLog(serverLogFile)
+    const messages = new Set(log.map((l) => l.message.trim()))
+    const srcDir = path.join(pluginDir, '.medusa', 'server', 'src')
+    const files = (/** @type {string} */ sub) => {
+      const dir = path.join(srcDir, sub)
+      /** @type {string[]} */
+      const found = []
+      const walk = (/** @type {string} */ d) => {
+        for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+          if (e.isDirectory()) walk(path.join(d, e.name))
+          else if (e.name.endsWith('.js')) found.push(path.join(d, e.name))
+        }
+      }
+      if (fs.existsSync(dir)) walk(dir)
+      return found
+    }
+    const problems = []
+    const expectMessage = (/** @type {string} */ message) => {
+      if (!messages.has(message)) problems.push(`server log lacks "${message}"`)
+    }
+    const subscribers = files('subscribers')
+    const jobs = files('jobs')
+    const workflows = files('workflows')
+    assert(subscribers.length && jobs.length, `the installed package has no subscribers or no jobs under ${srcDir}`)
+    for (const file of subscribers) expectMessage(`Registering subscribers from ${file}.`)
+    for (const file of jobs) expectMessage(`Registering job from ${file}.`)
+    for (const file of workflows) expectMessage(`Registering workflows from ${file}.`)
+    const jobNames = jobs.map((file) => (fs.readFileSync(file, 'utf8').match(/name:\s*"([^"]+)"/) || [])[1]).filter(Boolean)
+    // Each route file: "registering route <METHOD> /path" ([param] → :param).
+    const routes = files('api').filter((file) => path.basename(file) === 'route.js')
+    for (const file of routes) {
+      const routePath = '/' + path.relative(path.join(srcDir, 'api'), path.dirname(file)).split(path.sep).map((s) => s.replace(/^\[(.+)\]$/, ':$1')).join('/')
+      if (![...messages].some((m) => new RegExp(`^registering route [A-Z]+ ${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).test(m)))
+        problems.push(`route ${routePath} (${path.relative(srcDir, file)}) not registered`)
+    }
+    const warnings = log.filter((l) => (l.level === 'warn' || l.level === 'error') && (l.message.includes(pluginDir) || /bnpl/i.test(l.message)))
+    problems.push(...warnings.map((w) => `server ${w.level}: ${w.message}`))
+    assert(!problems.length, `${problems.join('\n')}\n(see ${serverLogFile})`)
+    return `${subscribers.length} subscriber(s), ${jobs.length} job(s) (${jobNames.join(', ')}), ${workflows.length} workflow file(s), ${routes.length} route files`
+  })
+
+  const admin = await check('admin login (POST /auth/user/emailpass)', async () => {
+    const login = await http(`${backendUrl}/auth/user/emailpass`, { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+    expectStatus(login, 200, 'POST /auth/user/emailpass')
+    assert(typeof login.body?.token === 'string', `no token in ${login.text}`)
+    return { headers: { authorization: `Bearer ${login.body.token}` }, detail: '' }
+  })
+  const asAdmin = (/** @type {string} */ url, /** @type {any} */ options = {}) => http(`${backendUrl}${url}`, { ...options, headers: { ...admin.headers, ...(options.headers || {}) } })
+
+  await check(`GET /admin/payments/payment-providers lists ${PROVIDER_ID}`, async () => {
+    const response = await asAdmin('/admin/payments/payment-providers')
+    expectStatus(response, 200, 'GET /admin/payments/payment-providers')
+    const ids = (response.body.payment_providers || []).map((p) => p.id)
+    assert(ids.includes(PROVIDER_ID), `payment providers: ${ids.join(', ')}`)
+    return ids.join(', ')
+  })
+
+  const region = await check(`README step 4: ${PROVIDER_ID} enabled on a region`, async () => {
+    const created = await asAdmin('/admin/regions', {
+      method: 'POST',
+      body: { name: 'Europe', currency_code: 'eur', countries: ['fr', 'de'], payment_providers: [PROVIDER_ID] },
+    })
+    expectStatus(created, 200, 'POST /admin/regions')
+    const id = created.body.region.id
+    const read = await asAdmin(`/admin/regions/${id}?fields=id,name,*payment_providers`)
+    expectStatus(read, 200, `GET /admin/regions/${id}`)
+    const providers = (read.body.region.payment_providers || []).map((p) => p.id)
+    assert(providers.includes(PROVIDER_ID), `region ${id} payment providers: ${providers.join(', ') || 'none'}`)
+    return { id, detail: `${id}: ${providers.join(', ')}` }
+  })
+
+  const publishableKey = await check('publishable key linked to the default sales channel', async () => {
+    const created = await asAdmin('/admin/api-keys', { method: 'POST', body: { title: 'Storefront', type: 'publishable' } })
+    expectStatus(created, 200, 'POST /admin/api-keys')
+    const key = created.body.api_key
+    const stores = await asAdmin('/admin/stores')
+    expectStatus(stores, 200, 'GET /admin/stores')
+    const channelId = stores.body.stores?.[0]?.default_sales_channel_id
+    assert(channelId, `the store has no default sales channel: ${stores.text.slice(0, 300)}`)
+    const linked = await asAdmin(`/admin/api-keys/${key.id}/sales-channels`, { method: 'POST', body: { add: [channelId] } })
+    expectStatus(linked, 200, `POST /admin/api-keys/${key.id}/sales-channels`)
+    return { token: key.token, detail: `${key.token.slice(0, 8)}… → ${channelId}` }
+  })
+
+  await check('GET /store/bnpl/eligibility?amount=100&currency_code=eur answers plans from the service', async () => {
+    const before = sandbox.requests.length
+    const response = await http(`${backendUrl}/store/bnpl/eligibility?amount=100&currency_code=eur`, { headers: { 'x-publishable-api-key': publishableKey.token } })
+    expectStatus(response, 200, 'GET /store/bnpl/eligibility')
+    const eligibility = response.body?.eligibility
+    assert(eligibility && Array.isArray(eligibility.plans) && eligibility.plans.length > 0, `no plans: ${response.text.slice(0, 600)}`)
+    assert(eligibility.service_available === true, `service_available is not true: ${response.text.slice(0, 600)}`)
+    const eligible = eligibility.plans.filter((p) => p.eligible)
+    assert(eligible.length > 0 && eligible.every((p) => Array.isArray(p.payment_plan) && p.payment_plan.length === p.installments_count), `no eligible plan with its schedule: ${response.text.slice(0, 600)}`)
+    const calls = sandbox.requests.slice(before).filter((r) => r.path.startsWith('/v1/'))
+    assert(calls.length > 0 && calls.every((r) => r.headers.authorization === `Service-Auth ${SANDBOX_KEY}`), 'the sandbox saw no authenticated service call for it')
+    return `${eligible.map((p) => `${p.installments_count}x`).join(', ')} eligible for ${eligibility.purchase_amount} cents (${calls.length} service call(s): ${[...new Set(calls.map((r) => `${r.method} ${r.path}`))].join(', ')})`
+  })
+
+  await check('GET /admin/bnpl/settings (the key only masked)', async () => {
+    const response = await asAdmin('/admin/bnpl/settings')
+    expectStatus(response, 200, 'GET /admin/bnpl/settings')
+    assert(!response.text.includes(SANDBOX_KEY), 'GET /admin/bnpl/settings returned the API key')
+    assert(response.body?.settings?.api_key_set === true, `api_key_set is not true: ${response.text.slice(0, 400)}`)
+    const unauthenticated = await http(`${backendUrl}/admin/bnpl/settings`)
+    assert(unauthenticated.status === 401, `GET /admin/bnpl/settings without a session: expected 401, got ${unauthenticated.status}`)
+    return `api_key_hint ${response.body.settings.api_key_hint}, source ${response.body.settings.source?.api_key}; 401 without a session`
+  })
+
+  await check('README step 5: paste the key in the settings, Verify, save', async () => {
+    const verified = await asAdmin('/admin/bnpl/settings/verify', { method: 'POST', body: { api_key: SANDBOX_KEY } })
+    expectStatus(verified, 200, 'POST /admin/bnpl/settings/verify')
+    assert(verified.body?.result === 'works', `verify: ${verified.text.slice(0, 400)}`)
+    const saved = await asAdmin('/admin/bnpl/settings', { method: 'POST', body: { api_key: SANDBOX_KEY, plans: [{ installments_count: 3 }, { installments_count: 4 }] } })
+    expectStatus(saved, 200, 'POST /admin/bnpl/settings')
+    assert(!saved.text.includes(SANDBOX_KEY), 'POST /admin/bnpl/settings returned the API key')
+    assert(saved.body?.settings?.source?.api_key === 'settings', `the key does not come from the settings after saving: ${saved.text.slice(0, 400)}`)
+    return `verify: ${verified.body.result}; saved (source ${saved.body.settings.source.api_key})`
+  })
+
+  await check('README step 6: the notification URL answers (GET /hooks/bnpl/notification)', async () => {
+    const response = await http(`${backendUrl}/hooks/bnpl/notification`)
+    assert(response.status === 400 && response.body?.result === 'rejected', `expected the plugin's 400 "rejected" for a notification without pid, got ${response.status}: ${response.text.slice(0, 300)}`)
+    return `400 ${response.body.message}`
+  })
+
+  await check('the admin is served (GET /app)', async () => {
+    const response = await http(`${backendUrl}/app`)
+    expectStatus(response, 200, 'GET /app')
+    assert(/<div id="medusa"|<script/.test(response.text), 'GET /app is not the admin page')
+    return ''
+  })
+
+  await check("nothing was loaded from this repository's src/", async () => {
+    const logs = fs.readdirSync(path.join(tmp, 'logs')).filter((f) => f !== 'plugin-build.log' && f !== 'pack.log')
+    const sources = [path.join(ROOT, 'src'), path.join(fs.realpathSync(ROOT), 'src')]
+    const hits = logs.filter((f) => {
+      const text = fs.readFileSync(path.join(tmp, 'logs', f), 'utf8')
+      return sources.some((s) => text.includes(s + path.sep) || text.includes(s + '"'))
+    })
+    assert(!hits.length, `logs mentioning ${sources[0]}: ${hits.join(', ')}`)
+    const registered = readMedusaLog(serverLogFile).map((l) => l.message).filter((m) => m.includes(PLUGIN_NAME) && /^Registering /.test(m))
+    const outside = registered.filter((l) => !l.includes(pluginDir))
+    assert(!outside.length, `plugin resources loaded from elsewhere:\n${outside.join('\n')}`)
+    return `${registered.length} plugin resources, all under ${path.relative(tmp, pluginDir)}`
+  })
+
+  await check('npm resolves the store with the plugin (peer dependencies satisfiable)', async () => {
+    const result = await npmResolve
+    assert(result.ok, result.output)
+    const lock = JSON.parse(fs.readFileSync(path.join(resolveDir, 'package-lock.json'), 'utf8'))
+    const entry = lock.packages?.[`node_modules/${PLUGIN_NAME}`]
+    assert(entry && entry.version === rootPkg.version, `package-lock.json has no ${PLUGIN_NAME}@${rootPkg.version}`)
+    const peers = Object.keys(rootPkg.peerDependencies || {}).map((name) => `${name}@${lock.packages?.[`node_modules/${name}`]?.version ?? 'missing'}`)
+    assert(!peers.some((p) => p.endsWith('@missing')), `peer dependencies not resolved: ${peers.join(', ')}`)
+    return `npm install --package-lock-only: ${Object.keys(lock.packages).length - 1} packages in ${result.seconds} s (in parallel)`
+  })
+}
+
+async function finish(/** @type {boolean} */ ok) {
+  await stopAll()
+  const failed = results.filter((r) => !r.ok)
+  console.log('')
+  console.log(`Install test (${PLUGIN_NAME}): ${ok && !failed.length ? 'PASSED' : 'FAILED'}`)
+  for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name}${r.detail && r.ok ? ` — ${r.detail}` : ''} (${r.seconds} s)`)
+  if (failed.length) console.log(`\nFailed: ${failed[0].name}\n${failed[0].detail}`)
+  console.log(`Total: ${seconds(started)} s, ${results.filter((r) => r.ok).length} passed, ${failed.length} failed`)
+  process.exit(state.interrupted ? 130 : ok && !failed.length ? 0 : 1)
+}
+
+main().then(
+  () => finish(true),
+  (error) => {
+    if (!(error instanceof CheckFailed)) {
+      console.error(`[install-test] ${error && error.stack ? error.stack : error}`)
+      results.push({ name: 'install test', ok: false, detail: String(error && error.message ? error.message : error), seconds: seconds(started) })
+    }
+    return finish(false)
+  }
+)
