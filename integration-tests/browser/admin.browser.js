@@ -1,0 +1,293 @@
+'use strict'
+
+/**
+ * The admin UI in a real browser (run by scripts/browser-test.js, which boots the store).
+ *
+ *   - logs in at /app;
+ *   - Settings > Instalment payments: a bad plan gets the backend's 400 message; the sandbox key
+ *     is saved and only its mask is shown afterwards (never the key, anywhere in the page);
+ *     Verify says it works; the shipping options table lists the store's options;
+ *   - a customer pays an order in 3 instalments through the store API (accepted on the sandbox),
+ *     the order is fulfilled, and its page shows the widget: service payment id, state, schedule
+ *     and the shipping sync log; "Push again" adds a manual entry;
+ *   - "Remove key" (confirmed in a dialog) leaves the store without a key.
+ *
+ * Screenshots: <screenshotsDir>/settings.png and order.png. Throws on the first failed check.
+ */
+
+const fs = require('node:fs')
+const path = require('node:path')
+const assert = require('node:assert/strict')
+
+const STEP_TIMEOUT_MS = 30_000
+/** The dev server compiles the dashboard on the first visit. */
+const FIRST_LOAD_TIMEOUT_MS = 180_000
+
+/**
+ * @param {{
+ *   context: import('playwright-core').BrowserContext,
+ *   backendUrl: string,
+ *   admin: {email: string, password: string},
+ *   apiKey: string,
+ *   sandbox: any,
+ *   seed: any,
+ *   screenshotsDir: string,
+ *   failureDir: string,
+ *   log: (line: string) => void,
+ * }} ctx
+ */
+async function run(ctx) {
+  const { context, backendUrl, admin, apiKey, sandbox, seed, screenshotsDir, log } = ctx
+  const page = context.pages()[0] ?? (await context.newPage())
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+
+  const problems = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
+  })
+
+  let step = 'start'
+  const t0 = Date.now()
+  const begin = (/** @type {string} */ name) => {
+    step = name
+    log(`${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
+  }
+
+  try {
+    // ---------------------------------------------------------------- login
+    begin('opening the admin login (first load compiles the dashboard)')
+    await page.goto(`${backendUrl}/app/login`, { timeout: FIRST_LOAD_TIMEOUT_MS })
+    await page.locator('input[name="email"]').waitFor({ timeout: FIRST_LOAD_TIMEOUT_MS })
+    begin(`logging in as ${admin.email}`)
+    await page.locator('input[name="email"]').fill(admin.email)
+    await page.locator('input[name="password"]').fill(admin.password)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 60_000 })
+
+    // ---------------------------------------------------------------- settings
+    begin('Settings > Instalment payments')
+    await page.goto(`${backendUrl}/app/settings`)
+    const menuLink = page.getByRole('link', { name: 'Instalment payments' })
+    await menuLink.waitFor({ timeout: 60_000 })
+    await menuLink.click()
+    await page.waitForURL('**/app/settings/bnpl')
+    const settingsPage = page.getByTestId('bnpl-settings')
+    await settingsPage.waitFor()
+    await settingsPage.getByText('No API key').waitFor()
+
+    // The store's four shipping options are listed (with or without the explained mapping).
+    for (const option of seed.shipping_options) {
+      await page.getByTestId('bnpl-shipping-options').getByText(option.name, { exact: true }).waitFor()
+    }
+
+    begin('a plan the backend refuses gets its 400 message')
+    await page.getByTestId('bnpl-add-plan').click()
+    const newPlan = page.getByLabel(/Plan \d+: number of instalments/).last()
+    await newPlan.fill('99')
+    await page.getByTestId('bnpl-save').click()
+    const saveError = page.getByTestId('bnpl-save-error')
+    await saveError.waitFor()
+    const errorText = await saveError.innerText()
+    assert.match(errorText, /installments_count|plans/, `the 400 message names the field: ${errorText}`)
+    await page.getByRole('button', { name: 'Discard' }).click()
+
+    begin('saving the API key')
+    await page.locator('#bnpl-api-key').fill(apiKey)
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/admin/bnpl/settings') && r.request().method() === 'POST'
+    )
+    await page.getByTestId('bnpl-save').click()
+    const saveResponse = await saved
+    assert.equal(saveResponse.status(), 200, `POST /admin/bnpl/settings answered ${saveResponse.status()}`)
+    assert.deepEqual(Object.keys(saveResponse.request().postDataJSON()), ['api_key'], 'only the changed field is sent')
+    const mask = `${apiKey.slice(0, apiKey.indexOf('_', 3) + 1)}...${apiKey.slice(-4)}`
+    await page.getByTestId('bnpl-key-hint').getByText(mask, { exact: true }).waitFor()
+    await settingsPage.getByText('Key set', { exact: true }).waitFor()
+    assert.equal(await page.locator('#bnpl-api-key').inputValue(), '', 'the key input is emptied after saving')
+
+    begin('Verify')
+    await page.getByTestId('bnpl-verify').click()
+    const verdict = page.getByTestId('bnpl-verify-result')
+    await verdict.waitFor()
+    assert.equal(await verdict.getAttribute('data-result'), 'works', `verify says: ${await verdict.innerText()}`)
+    await verdict.getByText('Works', { exact: true }).waitFor()
+
+    begin('overriding how a shipping option is sent')
+    const expressRow = page.locator('tr', { has: page.getByText('Express 24h', { exact: true }) })
+    await expressRow.getByText('Express', { exact: true }).waitFor() // detected from its name
+    await page.getByRole('combobox', { name: 'Delivery method for Express 24h' }).click()
+    await page.getByRole('option', { name: 'Pickup point' }).click()
+    await page.getByRole('combobox', { name: 'Express for Express 24h' }).click()
+    await page.getByRole('option', { name: 'No', exact: true }).click()
+    const savedOverride = page.waitForResponse(
+      (r) => r.url().endsWith('/admin/bnpl/settings') && r.request().method() === 'POST'
+    )
+    await page.getByTestId('bnpl-save').click()
+    const overrideResponse = await savedOverride
+    assert.equal(overrideResponse.status(), 200, `POST /admin/bnpl/settings answered ${overrideResponse.status()}`)
+    const overrideBody = overrideResponse.request().postDataJSON()
+    const expressId = seed.shipping_options.find((/** @type {any} */ o) => o.name === 'Express 24h').id
+    assert.deepEqual(overrideBody, {
+      shipping_method_overrides: { [expressId]: { shipping_method: 'pickup_point', express_delivery: false } },
+    })
+    await expressRow.getByText('set in the plugin settings; express set in the plugin settings').waitFor()
+    await expressRow.getByText('Pickup point', { exact: true }).first().waitFor()
+    assert.equal(await expressRow.getByText('Express', { exact: true }).count(), 0, 'no longer sent as express')
+
+    begin('reloading: the key stays set, and is never in the page')
+    await page.reload()
+    await page.getByTestId('bnpl-key-hint').getByText(mask, { exact: true }).waitFor()
+    await page.getByTestId('bnpl-verify').click()
+    await page.locator('[data-testid="bnpl-verify-result"][data-result="works"]').waitFor()
+    assert.ok(!(await page.content()).includes(apiKey), 'the API key appears in the page')
+    await screenshot(page, path.join(screenshotsDir, 'settings.png'))
+    log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings.png'))}`)
+
+    // ---------------------------------------------------------------- an order paid in instalments
+    begin('a customer pays in 3 instalments (store API, accepted on the sandbox)')
+    const { orderId, pid } = await paidOrder(backendUrl, seed, sandbox)
+    log(`order ${orderId}, service payment ${pid}`)
+
+    begin('fulfilling the order (sends the shipping information)')
+    const fulfilled = await page.request.post(`${backendUrl}/admin/orders/${orderId}/fulfillments`, {
+      data: { items: await orderItems(page, backendUrl, orderId), location_id: await stockLocationId(page, backendUrl) },
+    })
+    assert.equal(fulfilled.status(), 200, `fulfillment: ${fulfilled.status()} ${await fulfilled.text()}`)
+    await eventually(async () => {
+      const r = await page.request.get(`${backendUrl}/admin/bnpl/orders/${orderId}`)
+      const body = await r.json()
+      return body.bnpl_order?.shipping_syncs?.some((/** @type {any} */ s) => s.status === 'synced')
+    }, 'the shipping sync is recorded as sent')
+
+    begin("the order's page shows the widget")
+    await page.goto(`${backendUrl}/app/orders/${orderId}`)
+    const widget = page.getByTestId('bnpl-order-widget')
+    await widget.waitFor({ timeout: 60_000 })
+    await widget.getByTestId('bnpl-payment-id').getByText(pid, { exact: true }).waitFor()
+    await widget.getByTestId('bnpl-payment-state').getByText('Accepted, instalments running').waitFor()
+    await widget.getByText('3 instalments', { exact: true }).waitFor()
+    const scheduleRows = widget.getByTestId('bnpl-schedule').locator('tbody tr')
+    assert.equal(await scheduleRows.count(), 3, 'the schedule has 3 instalments')
+    await widget.getByTestId('bnpl-sync-log').getByText('Sent', { exact: true }).first().waitFor()
+
+    begin('Push again')
+    await widget.getByTestId('bnpl-push-again').click()
+    await widget.getByTestId('bnpl-sync-log').getByText('Pushed from the admin').waitFor()
+    await widget.getByTestId('bnpl-sync-log').getByText('Already up to date').waitFor()
+    await screenshot(page, path.join(screenshotsDir, 'order.png'), widget)
+    log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order.png'))}`)
+
+    begin('Remove key (with confirmation)')
+    await page.goto(`${backendUrl}/app/settings/bnpl`)
+    await page.getByTestId('bnpl-remove-key').click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove key' }).click()
+    await page.getByTestId('bnpl-settings').getByText('No API key', { exact: true }).waitFor()
+    assert.equal(await page.getByTestId('bnpl-key-hint').count(), 0, 'no mask once the key is removed')
+
+    const ours = problems.filter((p) => /bnpl/i.test(p))
+    assert.deepEqual(ours, [], 'no page or console error from the plugin')
+    for (const problem of problems) log(`(browser console, not from the plugin) ${problem.split('\n')[0].slice(0, 200)}`)
+  } catch (error) {
+    const file = path.join(ctx.failureDir, 'failure.png')
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+    const detail = problems.length ? `\nbrowser errors:\n  ${problems.slice(-10).join('\n  ')}` : ''
+    const message = error instanceof Error ? error.message : String(error)
+    throw new Error(`step "${step}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${detail}`)
+  }
+}
+
+/**
+ * The admin scrolls inside its own container, so a "full page" screenshot would stop at the
+ * window: grow the window to the content first. With `focus`, scroll it into view.
+ * @param {import('playwright-core').Page} page @param {string} file
+ * @param {import('playwright-core').Locator} [focus]
+ */
+async function screenshot(page, file, focus) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const height = await page.evaluate(() => {
+    let tallest = document.documentElement.scrollHeight
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      const style = getComputedStyle(el)
+      if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight) {
+        tallest = Math.max(tallest, el.scrollHeight + el.getBoundingClientRect().top)
+      }
+    }
+    return Math.ceil(tallest)
+  })
+  const size = page.viewportSize() ?? { width: 1440, height: 900 }
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height + 16, 900), 4000) })
+  await page.waitForTimeout(300) // let the layout settle after the resize
+  if (focus) await focus.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: file, fullPage: true })
+  await page.setViewportSize(size)
+}
+
+// ------------------------------------------------------------------ store API checkout
+
+/** @param {string} backendUrl @param {any} seed @param {any} sandbox */
+async function paidOrder(backendUrl, seed, sandbox) {
+  const headers = { 'content-type': 'application/json', 'x-publishable-api-key': seed.publishable_key }
+  const call = async (/** @type {string} */ route, /** @type {unknown} */ body) => {
+    const response = await fetch(`${backendUrl}${route}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) })
+    const json = await response.json().catch(() => ({}))
+    if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${JSON.stringify(json)}`)
+    return json
+  }
+  const address = {
+    first_name: 'Jeanne',
+    last_name: 'Martin',
+    address_1: '3 rue des Lilas',
+    city: 'Lyon',
+    postal_code: '69003',
+    country_code: 'fr',
+  }
+  const product = seed.products.find((/** @type {any} */ p) => p.price === 129.9) ?? seed.products[0]
+  const { cart } = await call('/store/carts', {
+    region_id: seed.region_id,
+    email: 'jeanne@example.com',
+    shipping_address: address,
+    billing_address: address,
+    items: [{ variant_id: product.variantId, quantity: 1 }],
+  })
+  const option = seed.shipping_options.find((/** @type {any} */ o) => o.name === 'Colissimo Home') ?? seed.shipping_options[0]
+  await call(`/store/carts/${cart.id}/shipping-methods`, { option_id: option.id })
+  const { payment_collection } = await call('/store/payment-collections', { cart_id: cart.id })
+  const { payment_collection: withSession } = await call(
+    `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+    { provider_id: 'pp_bnpl_bnpl', data: { installments_count: 3, return_url: 'http://localhost:8000/checkout/bnpl-return' } }
+  )
+  const session = withSession.payment_sessions.find((/** @type {any} */ s) => s.provider_id === 'pp_bnpl_bnpl')
+  const pid = session?.data?.bnpl_payment_id
+  if (!pid) throw new Error(`no service payment in the session: ${JSON.stringify(session?.data)}`)
+  sandbox.accept(pid, { notify: false }) // the customer accepts on the hosted page
+  const done = await call(`/store/carts/${cart.id}/complete`, {})
+  if (done.type !== 'order') throw new Error(`cart completion: ${JSON.stringify(done)}`)
+  return { orderId: done.order.id, pid }
+}
+
+/** @param {import('playwright-core').Page} page @param {string} backendUrl @param {string} orderId */
+async function orderItems(page, backendUrl, orderId) {
+  const response = await page.request.get(`${backendUrl}/admin/orders/${orderId}?fields=id,*items`)
+  const { order } = await response.json()
+  return order.items.map((/** @type {any} */ i) => ({ id: i.id, quantity: i.quantity }))
+}
+
+/** The seeded store's stock location (where the order ships from). */
+async function stockLocationId(/** @type {import('playwright-core').Page} */ page, /** @type {string} */ backendUrl) {
+  const response = await page.request.get(`${backendUrl}/admin/stock-locations?fields=id,name&limit=1`)
+  const { stock_locations } = await response.json()
+  if (!stock_locations?.length) throw new Error('the seeded store has no stock location')
+  return stock_locations[0].id
+}
+
+async function eventually(/** @type {() => Promise<unknown>} */ check, /** @type {string} */ what, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    if (await check().catch(() => false)) return
+    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+module.exports = { run }

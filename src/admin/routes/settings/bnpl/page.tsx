@@ -1,0 +1,770 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { CreditCard, Plus, Trash } from "@medusajs/icons"
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Heading,
+  IconButton,
+  Input,
+  Label,
+  Select,
+  StatusBadge,
+  Switch,
+  Table,
+  Text,
+  toast,
+  usePrompt,
+} from "@medusajs/ui"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useMemo, useState, type ReactNode } from "react"
+import { planLabel, SHIPPING_METHOD_LABELS } from "../../../lib/format"
+import { errorMessage, sdk, statusOf } from "../../../lib/sdk"
+import {
+  SHIPPING_METHODS,
+  type BnplSettings,
+  type BnplSettingsPatch,
+  type BnplShippingOption,
+  type Plan,
+  type SettingSource,
+  type ShippingMethod,
+  type ShippingOverride,
+  type VerifyResult,
+} from "../../../lib/types"
+
+const SETTINGS_KEY = ["bnpl", "settings"]
+const SHIPPING_OPTIONS_KEY = ["bnpl", "shipping-options"]
+
+// ------------------------------------------------------------------ data
+
+type ShippingOptionsAnswer = {
+  shipping_options: BnplShippingOption[]
+  /** Set when the plugin's explained list is not available: why, in plain words. */
+  note?: string
+}
+
+async function fetchShippingOptions(): Promise<ShippingOptionsAnswer> {
+  try {
+    return await sdk.client.fetch<ShippingOptionsAnswer>("/admin/bnpl/shipping-options")
+  } catch (error) {
+    if (statusOf(error) !== 404) {
+      throw error
+    }
+  }
+  // An older backend without the explained list: the store's own options, so overrides can
+  // still be chosen; what each maps to is then not shown.
+  const note =
+    "This backend does not explain the mapping yet (GET /admin/bnpl/shipping-options was not found): " +
+    "the plugin still maps every option automatically, and you can override any of them here."
+  try {
+    const { shipping_options } = await sdk.client.fetch<{
+      shipping_options: { id: string; name: string; provider_id?: string | null; type?: BnplShippingOption["type"] }[]
+    }>("/admin/shipping-options", { query: { limit: 200, fields: "id,name,provider_id,*type" } })
+    return {
+      shipping_options: shipping_options.map((o) => ({ id: o.id, name: o.name, provider_id: o.provider_id, type: o.type })),
+      note,
+    }
+  } catch {
+    return { shipping_options: [], note }
+  }
+}
+
+// ------------------------------------------------------------------ form state
+
+type Deferral = "none" | "days" | "months"
+type PlanRow = { key: number; installments: string; deferral: Deferral; delay: string }
+
+type FormState = {
+  apiKey: string
+  apiUrl: string
+  plans: PlanRow[]
+  autoCapture: boolean
+  shippingSyncEnabled: boolean
+  overrides: Record<string, ShippingOverride>
+  verifySignature: boolean
+  signatureHeader: string
+}
+
+let rowKey = 0
+const planRow = (plan?: Plan): PlanRow => ({
+  key: ++rowKey,
+  installments: plan ? String(plan.installments_count) : "",
+  deferral: plan?.deferred_days ? "days" : plan?.deferred_months ? "months" : "none",
+  delay: plan?.deferred_days ? String(plan.deferred_days) : plan?.deferred_months ? String(plan.deferred_months) : "",
+})
+
+function formFrom(settings: BnplSettings): FormState {
+  return {
+    apiKey: "",
+    apiUrl: settings.api_url ?? "",
+    plans: settings.plans.map(planRow),
+    autoCapture: settings.auto_capture,
+    shippingSyncEnabled: settings.shipping_sync_enabled,
+    overrides: cleanOverrides(settings.shipping_method_overrides ?? {}),
+    verifySignature: settings.verify_notification_signature,
+    signatureHeader: settings.notification_signature_header ?? "",
+  }
+}
+
+/** The plan a row says; numbers the merchant typed are checked by the backend (400 names them). */
+function rowToPlan(row: PlanRow): Plan {
+  const plan: Plan = { installments_count: Number(row.installments) }
+  const delay = Number(row.delay)
+  if (row.deferral === "days" && row.delay !== "") {
+    plan.deferred_days = delay
+  }
+  if (row.deferral === "months" && row.delay !== "") {
+    plan.deferred_months = delay
+  }
+  return plan
+}
+
+const planKey = (plan: Plan) => `${plan.installments_count}/${plan.deferred_days || 0}/${plan.deferred_months || 0}`
+
+function cleanOverrides(overrides: Record<string, ShippingOverride>): Record<string, ShippingOverride> {
+  const out: Record<string, ShippingOverride> = {}
+  for (const [id, override] of Object.entries(overrides)) {
+    const entry: ShippingOverride = {}
+    if (override?.shipping_method) {
+      entry.shipping_method = override.shipping_method
+    }
+    if (typeof override?.express_delivery === "boolean") {
+      entry.express_delivery = override.express_delivery
+    }
+    if (Object.keys(entry).length) {
+      out[id] = entry
+    }
+  }
+  return out
+}
+
+const sameOverrides = (a: Record<string, ShippingOverride>, b: Record<string, ShippingOverride>) => {
+  const ids = new Set([...Object.keys(a), ...Object.keys(b)])
+  return [...ids].every(
+    (id) => a[id]?.shipping_method === b[id]?.shipping_method && a[id]?.express_delivery === b[id]?.express_delivery
+  )
+}
+
+/** Only what the merchant changed: untouched fields keep their source (admin, options, env). */
+function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
+  const patch: BnplSettingsPatch = {}
+  if (form.apiKey.trim()) {
+    patch.api_key = form.apiKey.trim()
+  }
+  if (form.apiUrl.trim() !== (settings.api_url ?? "")) {
+    // Emptied: back to the plugin options or BNPL_API_URL.
+    patch.api_url = form.apiUrl.trim() || null
+  }
+  const plans = form.plans.map(rowToPlan)
+  if (plans.map(planKey).join(",") !== settings.plans.map(planKey).join(",")) {
+    patch.plans = plans
+  }
+  if (form.autoCapture !== settings.auto_capture) {
+    patch.auto_capture = form.autoCapture
+  }
+  if (form.shippingSyncEnabled !== settings.shipping_sync_enabled) {
+    patch.shipping_sync_enabled = form.shippingSyncEnabled
+  }
+  if (!sameOverrides(form.overrides, cleanOverrides(settings.shipping_method_overrides ?? {}))) {
+    patch.shipping_method_overrides = form.overrides
+  }
+  if (form.verifySignature !== settings.verify_notification_signature) {
+    patch.verify_notification_signature = form.verifySignature
+  }
+  if (form.signatureHeader.trim() !== (settings.notification_signature_header ?? "")) {
+    patch.notification_signature_header = form.signatureHeader.trim() || null
+  }
+  return patch
+}
+
+// ------------------------------------------------------------------ small pieces
+
+const SOURCE_WORDS: Record<Exclude<SettingSource, null>, string> = {
+  settings: "saved here",
+  options: "from the plugin options in medusa-config",
+  env: "from the backend's environment",
+  default: "the default",
+}
+
+function SourceHint({ source, env }: { source?: SettingSource; env?: string }) {
+  if (!source) {
+    return null
+  }
+  const words = source === "env" && env ? `from ${env} in the backend's environment` : SOURCE_WORDS[source]
+  return (
+    <Text size="xsmall" className="text-ui-fg-muted">
+      Current value: {words}
+    </Text>
+  )
+}
+
+function Section({ title, description, children, actions }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Container className="divide-y p-0">
+      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
+        <div>
+          <Heading level="h2">{title}</Heading>
+          {description ? (
+            <Text size="small" className="text-ui-fg-subtle">
+              {description}
+            </Text>
+          ) : null}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </Container>
+  )
+}
+
+function Field({ label, htmlFor, hint, children }: { label: string; htmlFor?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-x-6 gap-y-2 px-6 py-4 md:grid-cols-[240px_1fr]">
+      <div className="flex flex-col gap-y-1">
+        <Label htmlFor={htmlFor} size="small" weight="plus">
+          {label}
+        </Label>
+        {hint}
+      </div>
+      <div className="flex flex-col gap-y-2">{children}</div>
+    </div>
+  )
+}
+
+function SwitchField({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+  hint,
+}: {
+  id: string
+  label: string
+  description: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  hint?: ReactNode
+}) {
+  return (
+    <div className="flex items-start justify-between gap-x-6 px-6 py-4">
+      <div className="flex flex-col gap-y-1">
+        <Label htmlFor={id} size="small" weight="plus">
+          {label}
+        </Label>
+        <Text size="small" className="text-ui-fg-subtle">
+          {description}
+        </Text>
+        {hint}
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  )
+}
+
+const VERIFY_WORDS: Record<VerifyResult["result"], { label: string; color: "green" | "orange" | "red" | "grey" }> = {
+  works: { label: "Works", color: "green" },
+  not_activated: { label: "Account not activated yet", color: "orange" },
+  unauthorized: { label: "Key rejected", color: "red" },
+  unreachable: { label: "Service unreachable", color: "red" },
+  not_configured: { label: "Not configured", color: "grey" },
+}
+
+function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
+  const words = VERIFY_WORDS[outcome.result] ?? { label: outcome.result, color: "grey" as const }
+  return (
+    <div data-testid="bnpl-verify-result" data-result={outcome.result} className="flex flex-col gap-y-1 rounded-md border border-ui-border-base bg-ui-bg-subtle px-3 py-2">
+      <StatusBadge color={words.color} className="w-fit">
+        {words.label}
+      </StatusBadge>
+      <Text size="small" className="text-ui-fg-subtle">
+        {outcome.message}
+      </Text>
+    </div>
+  )
+}
+
+// ------------------------------------------------------------------ the page
+
+const BnplSettingsPage = () => {
+  const queryClient = useQueryClient()
+  const prompt = usePrompt()
+
+  const settingsQuery = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => sdk.client.fetch<{ settings: BnplSettings }>("/admin/bnpl/settings"),
+  })
+  const shippingQuery = useQuery({ queryKey: SHIPPING_OPTIONS_KEY, queryFn: fetchShippingOptions })
+
+  const settings = settingsQuery.data?.settings
+  const [form, setForm] = useState<FormState | null>(null)
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const [verifyOutcome, setVerifyOutcome] = useState<VerifyResult | null>(null)
+
+  useEffect(() => {
+    if (settings && !form) {
+      setForm(formFrom(settings))
+    }
+  }, [settings, form])
+
+  const applySaved = (saved: BnplSettings) => {
+    queryClient.setQueryData(SETTINGS_KEY, { settings: saved })
+    queryClient.invalidateQueries({ queryKey: SHIPPING_OPTIONS_KEY })
+    setForm(formFrom(saved))
+    setSaveError(null)
+  }
+
+  const save = useMutation({
+    mutationFn: (patch: BnplSettingsPatch) =>
+      sdk.client.fetch<{ settings: BnplSettings }>("/admin/bnpl/settings", { method: "POST", body: patch }),
+    onSuccess: ({ settings: saved }, patch) => {
+      applySaved(saved)
+      if (patch.api_key === null) {
+        setVerifyOutcome(null)
+        toast.success("API key removed")
+      } else {
+        toast.success("Settings saved")
+      }
+    },
+    onError: (error) => {
+      const message = errorMessage(error)
+      setSaveError(message)
+      toast.error("Not saved", { description: message })
+    },
+  })
+
+  const verify = useMutation({
+    mutationFn: (body: { api_key?: string; api_url?: string }) =>
+      sdk.client.fetch<VerifyResult>("/admin/bnpl/settings/verify", { method: "POST", body }),
+    onSuccess: (outcome) => setVerifyOutcome(outcome),
+    onError: (error) =>
+      setVerifyOutcome({ result: "unreachable", message: `The verification could not run: ${errorMessage(error)}` }),
+  })
+
+  const patch = useMemo(() => (form && settings ? changesOf(form, settings) : {}), [form, settings])
+  const dirty = Object.keys(patch).length > 0
+
+  if (settingsQuery.isError) {
+    return (
+      <Container className="px-6 py-4">
+        <Heading>Instalment payments</Heading>
+        <Alert variant="error" className="mt-4">
+          The settings could not be loaded: {errorMessage(settingsQuery.error)}
+        </Alert>
+      </Container>
+    )
+  }
+  if (!settings || !form) {
+    return (
+      <Container className="px-6 py-4">
+        <Heading>Instalment payments</Heading>
+        <Text size="small" className="text-ui-fg-subtle mt-2">
+          Loading…
+        </Text>
+      </Container>
+    )
+  }
+
+  const update = (change: Partial<FormState>) => setForm((current) => (current ? { ...current, ...change } : current))
+  const updatePlan = (key: number, change: Partial<PlanRow>) =>
+    update({ plans: form.plans.map((row) => (row.key === key ? { ...row, ...change } : row)) })
+  const setOverride = (optionId: string, change: ShippingOverride) => {
+    const next = { ...form.overrides, [optionId]: { ...form.overrides[optionId], ...change } }
+    update({ overrides: cleanOverrides(next) })
+  }
+
+  const removeKey = async () => {
+    const confirmed = await prompt({
+      title: "Remove the API key?",
+      description:
+        "Customers will no longer be offered instalment payments until a key is set again (unless the backend's environment or plugin options provide one).",
+      confirmText: "Remove key",
+      cancelText: "Cancel",
+    })
+    if (confirmed) {
+      save.mutate({ api_key: null })
+    }
+  }
+
+  const runVerify = () => {
+    const body: { api_key?: string; api_url?: string } = {}
+    if (form.apiKey.trim()) {
+      body.api_key = form.apiKey.trim()
+    }
+    if (form.apiUrl.trim() && form.apiUrl.trim() !== (settings.api_url ?? "")) {
+      body.api_url = form.apiUrl.trim()
+    }
+    verify.mutate(body)
+  }
+
+  const source = settings.source ?? {}
+  const options = [...(shippingQuery.data?.shipping_options ?? [])].sort((a, b) => a.name.localeCompare(b.name))
+
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="bnpl-settings">
+      <Container className="flex items-start justify-between gap-x-4 px-6 py-4">
+        <div>
+          <Heading>Instalment payments</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Let customers pay in instalments or later. Paste the API key the service gave you, choose the plans to
+            offer, and how orders are reported when they ship.
+          </Text>
+        </div>
+        {settings.api_key_set ? (
+          <StatusBadge color="green">Key set</StatusBadge>
+        ) : (
+          <StatusBadge color="orange">No API key</StatusBadge>
+        )}
+      </Container>
+
+      {saveError ? (
+        <Alert variant="error" dismissible data-testid="bnpl-save-error">
+          {saveError}
+        </Alert>
+      ) : null}
+
+      <Section
+        title="Service account"
+        description="The key is stored encrypted and never shown again: only its first and last characters."
+        actions={
+          <Button size="small" variant="secondary" onClick={runVerify} isLoading={verify.isPending} data-testid="bnpl-verify">
+            Verify
+          </Button>
+        }
+      >
+        <Field
+          label="API key"
+          htmlFor="bnpl-api-key"
+          hint={<SourceHint source={source.api_key ?? null} env="BNPL_API_KEY" />}
+        >
+          {settings.api_key_set ? (
+            <div className="flex items-center gap-x-2">
+              <Badge size="small" className="font-mono" data-testid="bnpl-key-hint">
+                {settings.api_key_hint ?? "set"}
+              </Badge>
+              {source.api_key === "settings" ? (
+                <Button size="small" variant="transparent" onClick={removeKey} disabled={save.isPending} data-testid="bnpl-remove-key">
+                  <Trash />
+                  Remove key
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {settings.api_key_problem ? <Alert variant="warning">{settings.api_key_problem}</Alert> : null}
+          <Input
+            id="bnpl-api-key"
+            type="password"
+            size="small"
+            autoComplete="new-password"
+            spellCheck={false}
+            placeholder={settings.api_key_set ? "Paste a new key to replace it" : "Paste your API key, e.g. sk_live_…"}
+            value={form.apiKey}
+            onChange={(e) => update({ apiKey: e.target.value })}
+          />
+        </Field>
+        <Field
+          label="Service URL"
+          htmlFor="bnpl-api-url"
+          hint={<SourceHint source={source.api_url ?? null} env="BNPL_API_URL" />}
+        >
+          <Input
+            id="bnpl-api-url"
+            size="small"
+            placeholder="https://api.example.com"
+            value={form.apiUrl}
+            onChange={(e) => update({ apiUrl: e.target.value })}
+          />
+          <Text size="xsmall" className="text-ui-fg-muted">
+            Leave empty to use the plugin options or BNPL_API_URL.
+          </Text>
+        </Field>
+        {verifyOutcome ? (
+          <div className="px-6 py-4">
+            <VerifyOutcome outcome={verifyOutcome} />
+          </div>
+        ) : null}
+      </Section>
+
+      <Section
+        title="Plans"
+        description="What checkout may offer. Only the plans the service accepts for a cart are shown to the customer."
+        actions={
+          <Button size="small" variant="secondary" onClick={() => update({ plans: [...form.plans, planRow()] })} data-testid="bnpl-add-plan">
+            <Plus />
+            Add plan
+          </Button>
+        }
+      >
+        <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-plans">
+          {form.plans.length === 0 ? (
+            <Text size="small" className="text-ui-fg-subtle">
+              No plan: add at least one.
+            </Text>
+          ) : null}
+          {form.plans.map((row, index) => (
+            <div key={row.key} className="flex flex-wrap items-center gap-2">
+              <Input
+                aria-label={`Plan ${index + 1}: number of instalments`}
+                type="number"
+                min={1}
+                max={48}
+                size="small"
+                className="w-24"
+                value={row.installments}
+                onChange={(e) => updatePlan(row.key, { installments: e.target.value })}
+              />
+              <Text size="small" className="text-ui-fg-subtle">
+                instalment(s),
+              </Text>
+              <Select
+                size="small"
+                value={row.deferral}
+                onValueChange={(value) => updatePlan(row.key, { deferral: value as Deferral })}
+              >
+                <Select.Trigger className="w-44" aria-label={`Plan ${index + 1}: first payment`}>
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value="none">first paid at once</Select.Item>
+                  <Select.Item value="days">first paid after (days)</Select.Item>
+                  <Select.Item value="months">first paid after (months)</Select.Item>
+                </Select.Content>
+              </Select>
+              {row.deferral !== "none" ? (
+                <Input
+                  aria-label={`Plan ${index + 1}: deferral in ${row.deferral}`}
+                  type="number"
+                  min={1}
+                  size="small"
+                  className="w-24"
+                  value={row.delay}
+                  onChange={(e) => updatePlan(row.key, { delay: e.target.value })}
+                />
+              ) : null}
+              <Text size="small" className="text-ui-fg-muted min-w-40">
+                {Number(row.installments) > 0 ? planLabel(rowToPlan(row)) : ""}
+              </Text>
+              <IconButton
+                size="small"
+                variant="transparent"
+                aria-label={`Remove plan ${index + 1}`}
+                onClick={() => update({ plans: form.plans.filter((r) => r.key !== row.key) })}
+              >
+                <Trash />
+              </IconButton>
+            </div>
+          ))}
+          <SourceHint source={source.plans ?? null} />
+        </div>
+      </Section>
+
+      <Section title="Payments and notifications">
+        <SwitchField
+          id="bnpl-auto-capture"
+          label="Capture automatically"
+          description="Mark the payment captured as soon as the customer's plan is accepted, instead of capturing it from the order."
+          checked={form.autoCapture}
+          onChange={(autoCapture) => update({ autoCapture })}
+          hint={<SourceHint source={source.auto_capture ?? null} />}
+        />
+        <SwitchField
+          id="bnpl-verify-signature"
+          label="Check notification signatures"
+          description="Refuse payment notifications whose signature header does not match (HMAC of the payment id with the API key)."
+          checked={form.verifySignature}
+          onChange={(verifySignature) => update({ verifySignature })}
+          hint={<SourceHint source={source.verify_notification_signature ?? null} />}
+        />
+        <Field label="Signature header" htmlFor="bnpl-signature-header" hint={<SourceHint source={source.notification_signature_header ?? null} />}>
+          <Input
+            id="bnpl-signature-header"
+            size="small"
+            placeholder="x-bnpl-signature"
+            value={form.signatureHeader}
+            disabled={!form.verifySignature && !form.signatureHeader}
+            onChange={(e) => update({ signatureHeader: e.target.value })}
+          />
+        </Field>
+      </Section>
+
+      <Section
+        title="Shipping"
+        description="When an order is fulfilled, its shipping information is sent to the service. Each shipping option is sent as one of the service's delivery methods."
+      >
+        <SwitchField
+          id="bnpl-shipping-sync"
+          label="Send shipping information automatically"
+          description="On every fulfillment of an order paid in instalments (failed sends are retried, and can be pushed again from the order)."
+          checked={form.shippingSyncEnabled}
+          onChange={(shippingSyncEnabled) => update({ shippingSyncEnabled })}
+          hint={<SourceHint source={source.shipping_sync_enabled ?? null} />}
+        />
+        <ShippingOptionsTable
+          options={options}
+          loading={shippingQuery.isLoading}
+          error={shippingQuery.isError ? errorMessage(shippingQuery.error) : undefined}
+          note={shippingQuery.data?.note}
+          overrides={form.overrides}
+          setOverride={setOverride}
+        />
+      </Section>
+
+      <Container className="flex items-center justify-end gap-x-2 px-6 py-4">
+        {dirty ? (
+          <Text size="small" className="text-ui-fg-subtle mr-auto">
+            Unsaved changes: {Object.keys(patch).map((k) => (k === "api_key" ? "API key" : k.replace(/_/g, " "))).join(", ")}
+          </Text>
+        ) : null}
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={!dirty || save.isPending}
+          onClick={() => {
+            setForm(formFrom(settings))
+            setSaveError(null)
+          }}
+        >
+          Discard
+        </Button>
+        <Button size="small" disabled={!dirty} isLoading={save.isPending} onClick={() => save.mutate(patch)} data-testid="bnpl-save">
+          Save
+        </Button>
+      </Container>
+    </div>
+  )
+}
+
+function ShippingOptionsTable({
+  options,
+  loading,
+  error,
+  note,
+  overrides,
+  setOverride,
+}: {
+  options: BnplShippingOption[]
+  loading: boolean
+  error?: string
+  note?: string
+  overrides: Record<string, ShippingOverride>
+  setOverride: (optionId: string, change: ShippingOverride) => void
+}) {
+  return (
+    <div className="flex flex-col gap-y-2 py-4" data-testid="bnpl-shipping-options">
+      {note ? (
+        <div className="px-6">
+          <Alert variant="info">{note}</Alert>
+        </div>
+      ) : null}
+      {error ? (
+        <div className="px-6">
+          <Alert variant="error">The shipping options could not be loaded: {error}</Alert>
+        </div>
+      ) : null}
+      {options.length === 0 ? (
+        <Text size="small" className="text-ui-fg-subtle px-6" data-testid="bnpl-shipping-options-empty">
+          {loading ? "Loading shipping options…" : "No shipping option to show."}
+        </Text>
+      ) : null}
+      <Table className={options.length === 0 ? "hidden" : undefined}>
+        <Table.Header>
+          <Table.Row>
+            <Table.HeaderCell>Shipping option</Table.HeaderCell>
+            <Table.HeaderCell>Sent as</Table.HeaderCell>
+            <Table.HeaderCell>Why</Table.HeaderCell>
+            <Table.HeaderCell>Delivery method</Table.HeaderCell>
+            <Table.HeaderCell>Express</Table.HeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {options.map((option) => {
+            const override = overrides[option.id] ?? {}
+            const express = override.express_delivery === undefined ? "automatic" : override.express_delivery ? "yes" : "no"
+            return (
+              <Table.Row key={option.id} data-option-id={option.id}>
+                <Table.Cell className="py-2">
+                  <div className="flex flex-col">
+                    <Text size="small" weight="plus">
+                      {option.name}
+                    </Text>
+                    <Text size="xsmall" className="text-ui-fg-muted">
+                      {[option.type?.label, option.fulfillment_set_type, option.provider_id].filter(Boolean).join(" · ")}
+                    </Text>
+                  </div>
+                </Table.Cell>
+                <Table.Cell>
+                  {option.mapping ? (
+                    <div className="flex flex-wrap gap-1">
+                      <Badge size="2xsmall">{SHIPPING_METHOD_LABELS[option.mapping.shipping_method] ?? option.mapping.shipping_method}</Badge>
+                      {option.mapping.express_delivery ? (
+                        <Badge size="2xsmall" color="blue">
+                          Express
+                        </Badge>
+                      ) : null}
+                    </div>
+                  ) : (
+                    <Text size="small" className="text-ui-fg-muted">
+                      -
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell className="max-w-72 whitespace-normal">
+                  <Text size="xsmall" className="text-ui-fg-subtle">
+                    {option.mapping?.reason ?? "-"}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Select
+                    size="small"
+                    value={override.shipping_method ?? "automatic"}
+                    onValueChange={(value) =>
+                      setOverride(option.id, { shipping_method: value === "automatic" ? undefined : (value as ShippingMethod) })
+                    }
+                  >
+                    <Select.Trigger className="w-52" aria-label={`Delivery method for ${option.name}`}>
+                      <Select.Value />
+                    </Select.Trigger>
+                    <Select.Content>
+                      <Select.Item value="automatic">Automatic</Select.Item>
+                      {SHIPPING_METHODS.map((method) => (
+                        <Select.Item key={method} value={method}>
+                          {SHIPPING_METHOD_LABELS[method]}
+                        </Select.Item>
+                      ))}
+                    </Select.Content>
+                  </Select>
+                </Table.Cell>
+                <Table.Cell>
+                  <Select
+                    size="small"
+                    value={express}
+                    onValueChange={(value) =>
+                      setOverride(option.id, { express_delivery: value === "automatic" ? undefined : value === "yes" })
+                    }
+                  >
+                    <Select.Trigger className="w-32" aria-label={`Express for ${option.name}`}>
+                      <Select.Value />
+                    </Select.Trigger>
+                    <Select.Content>
+                      <Select.Item value="automatic">Automatic</Select.Item>
+                      <Select.Item value="yes">Yes</Select.Item>
+                      <Select.Item value="no">No</Select.Item>
+                    </Select.Content>
+                  </Select>
+                </Table.Cell>
+              </Table.Row>
+            )
+          })}
+        </Table.Body>
+      </Table>
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({
+  label: "Instalment payments",
+  icon: CreditCard,
+})
+
+export default BnplSettingsPage
