@@ -3,6 +3,45 @@ import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
 /**
+ * Production topology (opt-in): with `REDIS_URL` set, the event bus, workflow engine, cache
+ * and locking use Redis, so several Medusa processes (HTTP servers and background workers)
+ * share events, scheduled jobs, workflow state, the eligibility cache and locks. Without it,
+ * everything stays in memory in one process (tests, demo). See README "Production topology".
+ */
+const REDIS_URL = process.env.REDIS_URL || undefined
+
+const WORKER_MODES = ["shared", "server", "worker"] as const
+type WorkerMode = (typeof WORKER_MODES)[number]
+const workerMode = (process.env.MEDUSA_WORKER_MODE || "shared") as WorkerMode
+if (!WORKER_MODES.includes(workerMode)) {
+  throw new Error(
+    `MEDUSA_WORKER_MODE must be one of ${WORKER_MODES.join(", ")} (got "${process.env.MEDUSA_WORKER_MODE}")`
+  )
+}
+
+const redisModules = REDIS_URL
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: REDIS_URL } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: REDIS_URL } } },
+      // Modules.CACHE: the plugin keeps eligibility answers here (shared by every instance).
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl: REDIS_URL } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            {
+              resolve: "@medusajs/medusa/locking-redis",
+              id: "locking-redis",
+              is_default: true,
+              options: { redisUrl: REDIS_URL },
+            },
+          ],
+        },
+      },
+    ]
+  : []
+
+/**
  * This repository is also a runnable store (tests, demo): its "project" is `./src`, so the
  * plugin's routes, subscribers, jobs and workflows load as the store's own. A merchant's
  * store registers the package instead: see README "Install in your store".
@@ -10,6 +49,8 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
 export default defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    redisUrl: REDIS_URL,
+    workerMode,
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
@@ -19,9 +60,11 @@ export default defineConfig({
     },
   },
   admin: {
-    disable: process.env.MEDUSA_ADMIN_DISABLED === "true",
+    // A worker serves no HTTP routes: it has no admin either.
+    disable: process.env.MEDUSA_ADMIN_DISABLED === "true" || workerMode === "worker",
   },
   modules: [
+    ...redisModules,
     { resolve: "./src/modules/bnpl" },
     {
       resolve: "@medusajs/medusa/payment",

@@ -93,6 +93,8 @@ function runJest(kind, extraArgs, dbEnv) {
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' '),
   }
+  // The suites run one in-memory Medusa each; Redis mode is exercised by scripts/production-test.js.
+  delete env.REDIS_URL
   console.log(`\n=== ${label} tests (TEST_TYPE=${testType}) ===`)
   const started = Date.now()
   return new Promise((resolve) => {

@@ -81,6 +81,8 @@ export async function pushShippingSync(container: MedusaContainer, syncId: strin
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const first = await bnpl.retrieveBnplShippingSync(syncId)
 
+  // `expire`: a lock left by a process that died mid-push frees after 15 s instead of 60 (the
+  // redis provider renews it while the push runs; in-memory and postgres providers ignore it).
   return locking.execute(`bnpl-shipping-sync:${first.bnpl_payment_id ?? first.order_id}`, async () => {
     const sync = await bnpl.retrieveBnplShippingSync(syncId)
     const outcome = (s: typeof sync): PushOutcome => ({
@@ -134,7 +136,7 @@ export async function pushShippingSync(container: MedusaContainer, syncId: strin
         })
       )
     }
-  }, { timeout: 30 })
+  }, { timeout: 30, expire: 15 })
 }
 
 /** Pending syncs whose next attempt is due (for the scheduled retry job). */
