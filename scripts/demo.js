@@ -14,6 +14,8 @@
  *   - writes .demo/demo.json once /health answers. Ctrl-C stops everything.
  *
  *   npm run demo -- --reset     wipe .demo first (new database, new store)
+ *   npm run demo -- --checkout  also run scripts/demo-checkout.js once ready (or at once
+ *                               against a demo already running); the demo keeps running
  */
 
 const fs = require('node:fs')
@@ -21,6 +23,7 @@ const http = require('node:http')
 const path = require('node:path')
 const { spawn } = require('node:child_process')
 const { startPostgres, findFreePort, isPortFree } = require('./lib/postgres')
+const { runningDemo } = require('./lib/demo-info')
 
 const ROOT = path.resolve(__dirname, '..')
 const DEMO_DIR = path.join(ROOT, '.demo')
@@ -36,10 +39,17 @@ const HEALTH_TIMEOUT_MS = 240_000
 
 const args = process.argv.slice(2)
 if (args.includes('--help') || args.includes('-h')) {
-  console.log('Usage: npm run demo [-- --reset]\n  --reset  delete .demo (database, logs) and seed a new store')
+  console.log('Usage: npm run demo [-- --reset] [-- --checkout]\n  --reset  delete .demo (database, logs) and seed a new store\n  --checkout  run the scripted checkout (scripts/demo-checkout.js) once the demo is ready')
   process.exit(0)
 }
 const reset = args.includes('--reset')
+const checkout = args.includes('--checkout')
+
+/** The scripted checkout as a child; `exit`: this process ends with it (the demo was already running). */
+function runCheckout(exit) {
+  const child = spawn(process.execPath, [path.join(__dirname, 'demo-checkout.js')], { cwd: ROOT, stdio: 'inherit' })
+  child.on('exit', (code) => (exit ? process.exit(code ?? 1) : say(`scripted checkout ${code === 0 ? 'done' : `failed (exit ${code})`}; the demo keeps running`)))
+}
 
 const say = (/** @type {string} */ line) => console.log(`[demo] ${line}`)
 
@@ -149,6 +159,7 @@ function getStatus(/** @type {string} */ url) {
 }
 
 async function main() {
+  if (checkout && !reset && (await runningDemo())) return runCheckout(true)
   const started = Date.now()
   if (reset) {
     say('--reset: deleting .demo')
@@ -259,6 +270,7 @@ async function main() {
   console.log(`  BNPL service:     ${sandboxUrl ? `sandbox ${sandboxUrl} (requests: ${sandboxUrl}/_sandbox/requests)` : apiUrl}`)
   console.log(`  Details:          .demo/demo.json   server log: .demo/logs/develop.log`)
   console.log('  Ctrl-C stops everything.')
+  if (checkout) runCheckout(false)
 }
 
 main().catch((error) => {

@@ -64,6 +64,23 @@ function statusOf(payment: Payment, expectedCents: number | undefined, autoCaptu
 }
 
 /**
+ * A service failure while a customer chooses instalments, as Medusa answers the storefront:
+ * the client's message (actionable, never the key) instead of "An unknown error occurred.".
+ */
+function forTheStorefront(e: unknown): never {
+  if (isBnplError(e)) {
+    const type =
+      e.code === "invalid_request"
+        ? MedusaError.Types.INVALID_DATA
+        : e.code === "not_activated"
+          ? MedusaError.Types.NOT_ALLOWED
+          : MedusaError.Types.UNEXPECTED_STATE
+    throw new MedusaError(type, e.message)
+  }
+  throw e
+}
+
+/**
  * Payment provider `pp_bnpl_bnpl`: the customer picks a plan, pays on the service's hosted
  * page, and the payment is authorized/captured once the service accepted it.
  */
@@ -123,7 +140,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       )
     }
     const cents = toCents(amount, currency)
-    const payment = await this.createServicePayment(input, plan, cents, currency)
+    const payment = await this.createServicePayment(input, plan, cents, currency).catch(forTheStorefront)
     return { id: payment.id, data: this.sessionData(input, plan, cents, currency, payment) }
   }
 
@@ -140,7 +157,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     if (current.bnpl_payment_id) {
       await this.cancelUnfinished(current.bnpl_payment_id)
     }
-    const payment = await this.createServicePayment(current, plan, cents, currency)
+    const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront)
     return { data: this.sessionData(current, plan, cents, currency, payment) }
   }
 
@@ -212,12 +229,22 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     return { data: { ...session, state: payment.state, cancelled: true } }
   }
 
-  /** Sessions are deleted whenever a cart total changes: cancel their unfinished payments. */
+  /**
+   * Sessions are deleted whenever a cart total changes: cancel their unfinished payments.
+   * Best effort: Medusa fails the whole cart update when a session cannot be deleted, and a
+   * payment left open cannot place an order (its session is gone, so its notification is refused).
+   */
   async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     await this.refreshOptions()
     const session = data as BnplSessionData
     if (session.bnpl_payment_id) {
-      await this.cancelUnfinished(session.bnpl_payment_id)
+      try {
+        await this.cancelUnfinished(session.bnpl_payment_id)
+      } catch (e) {
+        this.logger.warn(
+          `BNPL payment ${session.bnpl_payment_id} was not cancelled (its session is deleted anyway): ${(e as Error).message}`
+        )
+      }
     }
     return { data }
   }

@@ -1,0 +1,824 @@
+import fs from "node:fs"
+import path from "node:path"
+import { logger } from "@medusajs/framework/logger"
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { adminHeaders } from "../helpers/admin"
+import { BNPL_PROVIDER_ID, DEFAULT_PRODUCTS, setupStore, type StoreSetup } from "../helpers/store"
+import { RETURN_URL, eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { signPaymentId } from "../../src/utils/signature"
+import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { startSandbox } = require("../../sandbox/server")
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { formatReport, REQUIRED_ZERO } = require("../../scripts/lib/faults-table")
+
+/**
+ * The service fails in every way the sandbox can fail, while customers check out and the
+ * merchant fulfils orders, through the real store and admin APIs. Then the service recovers,
+ * the retry job runs, and the suite counts what matters (see scripts/lib/faults-table.js):
+ *
+ *   - cart mutations that failed (must be 0: a failing service never breaks a cart);
+ *   - shipping syncs lost after recovery (must be 0): a fulfilled order whose latest shipping
+ *     information the service never acknowledged;
+ *   - duplicates (must be 0): more than one order per cart or payment per order, or the same
+ *     shipping information processed again after the service's acceptance had reached the
+ *     plugin (a re-send after an answer that never arrived — a timeout — is counted apart);
+ *   - orders or authorized payments from forged or mismatched notifications (must be 0);
+ *   - payments the customer made that ended without an order (must be 0).
+ *
+ * `npm test` runs the short form (FAULTS_ITERATIONS=1); `npm run faults` the long one
+ * (scripts/faults.js). The table is printed after the last scenario. Also: FAULTS_CONCURRENCY
+ * (customers at a time), FAULTS_REPORT (write the rows as JSON there), FAULTS_VERBOSE=1 (keep
+ * Medusa's and the plugin's logs of the injected failures), FAULTS_DEBUG=1 (each operation's
+ * answer and time).
+ *
+ * Recovery uses the automatic path: the retry job (`src/jobs/retry-shipping-sync.ts`), called as
+ * the scheduler calls it, after each pending sync's `next_attempt_at` is moved to now (the
+ * backoff of minutes having elapsed); the admin's "push again" is never used. A sync counts as
+ * delivered only if the sandbox logged a request it processed and answered with that very
+ * payload.
+ */
+
+const ITERATIONS = Math.max(1, Number.parseInt(process.env.FAULTS_ITERATIONS || "1", 10) || 1)
+const CONCURRENCY = Math.max(1, Number.parseInt(process.env.FAULTS_CONCURRENCY || "1", 10) || 1)
+const LONG_FORM = ITERATIONS > 1
+/** The plugin's per-attempt timeout for service calls (option `timeoutMs`, default). */
+const CLIENT_TIMEOUT_MS = 10_000
+/** What the plugin waits for plans while a cart is computed (option `eligibilityTimeoutMs`, default). */
+const CART_ELIGIBILITY_TIMEOUT_MS = 1_500
+const IPN_RETRY_DELAYS_MS = [200, 1000, 2000]
+const SIGNATURE_HEADER = "x-bnpl-signature"
+
+jest.setTimeout((120 + ITERATIONS * 90) * 1000)
+
+const ports = testPorts(3)
+
+const ADDRESS = {
+  first_name: "Jeanne",
+  last_name: "Martin",
+  address_1: "3 rue des Lilas",
+  city: "Lyon",
+  postal_code: "69003",
+  country_code: "fr",
+}
+
+/** A 1 € product: a journey's quantities of it make every cart total unique, so no cached plans hide a fault. */
+const STICKER = { title: "Sticker", handle: "sticker", price: 1, description: "A small sticker." }
+
+type Row = {
+  scenario: string
+  operations: number
+  cart_mutations_failed: number
+  failures_seen: number
+  syncs_lost: number
+  duplicates: number
+  resent_after_lost_answer: number
+  forged_authorized: number
+  paid_without_order: number
+  seconds?: number
+  notes: string[]
+  error?: string
+}
+
+/** A cart driven in a scenario, with every service payment made for it. */
+type CartRun = {
+  cartId?: string
+  pids: string[]
+  /** The payment the customer accepted on the hosted page. */
+  acceptedPid?: string
+  /** False for carts that must never become orders (mismatched amounts). */
+  expectOrder?: boolean
+}
+
+type Prepared = { orderId: string; pid: string; items: { id: string; quantity: number }[] }
+
+type FaultScenario = {
+  name: string
+  /** Sandbox faults in force from the start (first match wins). */
+  faults?: Record<string, unknown>[]
+  /** Merchant patch in force from the start. */
+  merchant?: Record<string, unknown>
+  /** Applied once, after the first customer has chosen instalments. */
+  midRun?: { faults?: Record<string, unknown>[]; merchant?: Record<string, unknown> }
+  /** Delays here exceed the client's timeout: a delayed call was processed but its answer lost. */
+  answersLost?: boolean
+  /** A variation run by the long form only (`npm run faults`). */
+  longFormOnly?: boolean
+}
+
+const everyCall = { path: "/v1/" }
+
+const FAULT_SCENARIOS: FaultScenario[] = [
+  { name: "500 on every call (outage)", faults: [{ match: everyCall, status: 500 }] },
+  {
+    name: "500 on about half the calls",
+    longFormOnly: true,
+    faults: [{ match: everyCall, status: 500, ratio: 0.5, seed: 11 }],
+  },
+  {
+    name: "outage (503) after the plan was chosen",
+    midRun: { faults: [{ match: everyCall, status: 503 }] },
+  },
+  {
+    name: "429 with Retry-After: 1",
+    faults: [{ match: everyCall, status: 429, retryAfter: 1, ratio: 0.5, seed: 12 }],
+  },
+  { name: "429 without Retry-After", faults: [{ match: everyCall, status: 429, ratio: 0.5, seed: 13 }] },
+  {
+    name: "timeouts (answers later than the client waits)",
+    answersLost: true,
+    faults: [
+      // A shipping push processed by the service, its answer later than the client waits.
+      { match: { path: "/v1/payment/" }, delayMs: CLIENT_TIMEOUT_MS + 500, count: LONG_FORM ? 3 : 1 },
+      // A payment read (completion, notification) as slow, in the long form only (10 s each).
+      ...(LONG_FORM ? [{ match: { method: "GET", path: "/v1/payments/" }, delayMs: CLIENT_TIMEOUT_MS + 500, count: 2 }] : []),
+      // Plans asked while a cart is computed: slower than the cart waits, half the time.
+      { match: { path: "/v1/payments/eligibility" }, delayMs: CART_ELIGIBILITY_TIMEOUT_MS + 200, ratio: 0.5, seed: 14 },
+    ],
+  },
+  { name: "connection resets", faults: [{ match: everyCall, drop: true, ratio: 0.5, seed: 15 }] },
+  { name: "garbled JSON", faults: [{ match: everyCall, garble: true, ratio: 0.5, seed: 16 }] },
+  { name: "wrong-shape answers", faults: [{ match: everyCall, wrongShape: true, ratio: 0.5, seed: 17 }] },
+  { name: "inactive merchant", merchant: { activated: false } },
+  { name: "API key revoked mid-run", midRun: { merchant: { revoked: true } } },
+]
+
+/** The notification scenarios below the service faults. */
+const NOTIFICATION_SCENARIOS = 4
+
+const rows: Row[] = []
+const started = Date.now()
+
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    let sandbox: any
+    let store: StoreSetup
+    let admin: { headers: Record<string, string> }
+    /** Paid orders made before the first scenario (kept by the database template): fulfilled under faults. */
+    let prepared: Prepared[] = []
+    let sequence = 0
+
+    const { paidOrder } = storefront(api, () => store)
+    const product = (handle: string) => store.products.find((p) => p.handle === handle)!
+    const option = (name: string) => store.shippingOptions.find((o) => o.name === name)!
+
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false, ipnRetryDelaysMs: IPN_RETRY_DELAYS_MS })
+      store = await setupStore(getContainer(), { products: [...DEFAULT_PRODUCTS, STICKER] })
+      admin = await adminHeaders(api, getContainer())
+      // The failures injected here make Medusa and the plugin log an error or a warning with a
+      // stack for each: hundreds of lines. The table counts what happened; FAULTS_VERBOSE=1 shows them.
+      if (!process.env.FAULTS_VERBOSE) setLogsSilent(true)
+      const count = ITERATIONS
+      prepared = await pool(count, Math.max(CONCURRENCY, 3), async () => {
+        try {
+          const { order, pid } = await paidOrder(sandbox, 129.9, 1, "Express 24h")
+          const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin)
+          return { orderId: order.id, pid, items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })) }
+        } catch (e: any) {
+          const said = e?.response ? `HTTP ${e.response.status} ${JSON.stringify(e.response.data)}` : e?.message
+          throw new Error(`Could not prepare a paid order to fulfil under faults (${e?.config?.method} ${e?.config?.url}): ${said}`)
+        }
+      })
+    })
+
+    beforeEach(() => {
+      // Not reset(): the prepared orders' payments must stay known to the service.
+      sandbox.clearFaults()
+      sandbox.clearRequests()
+      sandbox.ipnCalls.length = 0
+      sandbox.setMerchant(TEST_API_KEY, { activated: true, revoked: false })
+    })
+
+    afterAll(async () => {
+      setLogsSilent(false)
+      await sandbox?.close()
+      const report = {
+        expected_scenarios: FAULT_SCENARIOS.filter((f) => LONG_FORM || !f.longFormOnly).length + NOTIFICATION_SCENARIOS,
+        iterations: ITERATIONS,
+        concurrency: CONCURRENCY,
+        seconds: ((Date.now() - started) / 1000).toFixed(1),
+        rows,
+      }
+      if (process.env.FAULTS_REPORT) {
+        fs.mkdirSync(path.dirname(process.env.FAULTS_REPORT), { recursive: true })
+        fs.writeFileSync(process.env.FAULTS_REPORT, JSON.stringify(report, null, 2))
+      }
+      // Straight to stdout: jest's console capture would bury the table in stack traces.
+      process.stdout.write(`\n${formatReport(report)}\n\n`)
+    })
+
+    // ------------------------------------------------------------------ operations
+
+    type Answer = { status: number; data: any }
+
+    const newRow = (scenario: string): Row => ({
+      scenario,
+      operations: 0,
+      cart_mutations_failed: 0,
+      failures_seen: 0,
+      syncs_lost: 0,
+      duplicates: 0,
+      resent_after_lost_answer: 0,
+      forged_authorized: 0,
+      paid_without_order: 0,
+      notes: [],
+    })
+
+    const short = (text: unknown) => String(text ?? "").replace(/\s+/g, " ").slice(0, 160)
+
+    /**
+     * One customer or merchant operation over HTTP. A cart mutation must answer 200; any
+     * other operation that does not succeed is a failure the customer or merchant sees.
+     */
+    async function op(
+      row: Row,
+      kind: "cart" | "customer" | "merchant",
+      label: string,
+      call: () => Promise<Answer>,
+      succeeded: (answer: Answer) => boolean = (a) => a.status === 200
+    ): Promise<Answer> {
+      row.operations++
+      const t = Date.now()
+      const answer: Answer = await call().catch((e: any) =>
+        e?.response ? { status: e.response.status, data: e.response.data } : { status: 0, data: { message: e?.message } }
+      )
+      if (process.env.FAULTS_DEBUG) process.stdout.write(`[faults] ${row.scenario} | ${label}: ${answer.status} in ${Date.now() - t} ms\n`)
+      if (!succeeded(answer)) {
+        if (kind === "cart") row.cart_mutations_failed++
+        else row.failures_seen++
+        const message = answer.data?.message ?? answer.data?.error?.message ?? ""
+        row.notes.push(`${kind === "cart" ? "CART MUTATION FAILED: " : ""}${label}: HTTP ${answer.status} ${short(message)}`)
+      }
+      return answer
+    }
+
+    const ok = (a: Answer) => a.status === 200
+    const h = () => store.storeHeaders
+
+    const complete = (cartId: string) => () => api.post(`/store/carts/${cartId}/complete`, {}, h())
+    const placedOrder = (a: Answer) => a.status === 200 && a.data?.type === "order"
+
+    /** A notification as the service sends it: GET, signed with the merchant's key ("valid"), another signature, or none. */
+    const notify = (pid: string, signature: "valid" | string | null) =>
+      api
+        .get(`/hooks/bnpl/notification?pid=${encodeURIComponent(pid)}`, {
+          headers:
+            signature === null
+              ? {}
+              : { [SIGNATURE_HEADER]: signature === "valid" ? signPaymentId(pid, TEST_API_KEY) : signature },
+        })
+        .then((r: any) => ({ status: r.status, data: r.data }))
+        .catch((e: any) => ({ status: e?.response?.status ?? 0, data: e?.response?.data }))
+
+    /** The customer on the hosted page (never faulted): Accept, and the 302 back to the store. */
+    async function acceptOnHostedPage(row: Row, url: string): Promise<boolean> {
+      row.operations++
+      const response = await fetch(`${url}/accept`, { method: "POST", redirect: "manual" })
+      if (response.status !== 302) {
+        row.notes.push(`hosted page accept: HTTP ${response.status}`)
+        return false
+      }
+      return true
+    }
+
+    const sessionOf = (a: Answer) =>
+      a.data?.payment_collection?.payment_sessions?.find((s: any) => s.provider_id === BNPL_PROVIDER_ID)
+
+    // ------------------------------------------------------------------ a customer's checkout
+
+    /**
+     * One customer: cart, items, a quantity change, shipping, plans, instalments chosen, a
+     * change of mind (the payment is remade), the hosted page, the return, the notification.
+     * Totals are unique per journey (a quantity of the 1 € sticker), so every change asks the service.
+     */
+    async function checkoutJourney(row: Row, midRun: () => void): Promise<CartRun> {
+      const q = 10 * ++sequence
+      const run: CartRun = { pids: [] }
+      const created = await op(row, "cart", "create cart", () =>
+        api.post(
+          "/store/carts",
+          {
+            region_id: store.regionId,
+            email: "jeanne@example.com",
+            shipping_address: ADDRESS,
+            billing_address: ADDRESS,
+            items: [
+              { variant_id: product("oak-side-table").variantId, quantity: 1 },
+              { variant_id: product("sticker").variantId, quantity: q + 1 },
+            ],
+          },
+          h()
+        )
+      )
+      if (!ok(created)) return run
+      const cartId: string = created.data.cart.id
+      run.cartId = cartId
+      const stickerLine = (cart: any) => cart.items.find((i: any) => i.variant_id === product("sticker").variantId)
+
+      await op(row, "cart", "add item", () =>
+        api.post(`/store/carts/${cartId}/line-items`, { variant_id: product("merino-wool-sweater").variantId, quantity: 1 }, h())
+      )
+      const lineId = stickerLine(created.data.cart).id
+      await op(row, "cart", "update item", () =>
+        api.post(`/store/carts/${cartId}/line-items/${lineId}`, { quantity: q + 2 }, h())
+      )
+      await op(row, "cart", "choose shipping", () =>
+        api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: option("Express 24h").id }, h())
+      )
+      await op(row, "customer", "plans for the cart", () => api.get(`/store/bnpl/eligibility?cart_id=${cartId}`, h()))
+
+      const collection = await op(row, "customer", "payment collection", () =>
+        api.post("/store/payment-collections", { cart_id: cartId }, h())
+      )
+      if (!ok(collection)) return run
+      const startSession = () =>
+        api.post(
+          `/store/payment-collections/${collection.data.payment_collection.id}/payment-sessions`,
+          { provider_id: BNPL_PROVIDER_ID, data: { installments_count: 3, return_url: RETURN_URL } },
+          h()
+        )
+      const first = await op(row, "customer", "choose 3 instalments", startSession)
+      if (ok(first) && sessionOf(first)?.data?.bnpl_payment_id) run.pids.push(sessionOf(first).data.bnpl_payment_id)
+      midRun()
+
+      // Back to the cart: one more sticker. The payment made for the old total is cancelled.
+      await op(row, "cart", "update item after choosing instalments", () =>
+        api.post(`/store/carts/${cartId}/line-items/${lineId}`, { quantity: q + 3 }, h())
+      )
+      const second = await op(row, "customer", "choose 3 instalments again", startSession)
+      const session = ok(second) ? sessionOf(second) : undefined
+      if (!session?.data?.bnpl_payment_id) return run
+      const pid: string = session.data.bnpl_payment_id
+      run.pids.push(pid)
+
+      if (!(await acceptOnHostedPage(row, session.data.url))) return run
+      run.acceptedPid = pid
+      await op(row, "customer", "return and place the order", complete(cartId), placedOrder)
+      // The service's notification; the sandbox retries a non-2xx answer in the background.
+      await sandbox.notify(pid).catch(() => undefined)
+      return run
+    }
+
+    /** A cart with a BNPL session, made while the service works (for the notification scenarios). */
+    async function cartWithSession(row: Row, plan = 3) {
+      const q = 10 * ++sequence
+      const created = await op(row, "cart", "create cart", () =>
+        api.post(
+          "/store/carts",
+          {
+            region_id: store.regionId,
+            email: "jeanne@example.com",
+            shipping_address: ADDRESS,
+            billing_address: ADDRESS,
+            items: [
+              { variant_id: product("oak-side-table").variantId, quantity: 1 },
+              { variant_id: product("sticker").variantId, quantity: q + 5 },
+            ],
+          },
+          h()
+        )
+      )
+      const cartId: string = created.data.cart.id
+      await op(row, "cart", "choose shipping", () =>
+        api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: option("Colissimo Home").id }, h())
+      )
+      const collection = await op(row, "customer", "payment collection", () =>
+        api.post("/store/payment-collections", { cart_id: cartId }, h())
+      )
+      const started = await op(row, "customer", `choose ${plan} instalments`, () =>
+        api.post(
+          `/store/payment-collections/${collection.data.payment_collection.id}/payment-sessions`,
+          { provider_id: BNPL_PROVIDER_ID, data: { installments_count: plan, return_url: RETURN_URL } },
+          h()
+        )
+      )
+      const session = sessionOf(started)
+      return {
+        cartId,
+        sessionId: session.id as string,
+        pid: session.data.bnpl_payment_id as string,
+        url: session.data.url as string,
+        cents: session.data.purchase_amount as number,
+        run: { cartId, pids: [session.data.bnpl_payment_id], expectOrder: true } as CartRun,
+      }
+    }
+
+    // ------------------------------------------------------------------ a merchant's fulfillment
+
+    async function fulfil(row: Row, order: Prepared): Promise<boolean> {
+      const answer = await op(row, "merchant", "create fulfillment", () =>
+        api.post(`/admin/orders/${order.orderId}/fulfillments`, { items: order.items, location_id: store.stockLocationId }, admin)
+      )
+      await op(row, "merchant", "order's instalment view", () => api.get(`/admin/bnpl/orders/${order.orderId}`, admin))
+      return ok(answer)
+    }
+
+    const syncsOf = async (orderId: string) =>
+      (await api.get(`/admin/bnpl/orders/${orderId}`, admin)).data.bnpl_order.shipping_syncs as any[]
+
+    /** The fulfillment's subscriber has made its first attempt (it runs after the request answers). */
+    const firstAttemptDone = (orderId: string) =>
+      eventually(async () => {
+        const syncs = await syncsOf(orderId)
+        return syncs.length > 0 && syncs.every((s) => s.status !== "pending" || s.attempts > 0)
+      }, 3 * CLIENT_TIMEOUT_MS + 15_000)
+
+    // ------------------------------------------------------------------ recovery
+
+    /** The sandbox's own retries of failed notifications have all been made. */
+    async function notificationsSettled(pids: string[]) {
+      await eventually(async () =>
+        pids.every((pid) => {
+          const calls = sandbox.ipnCalls.filter((c: any) => c.pid === pid)
+          const last = calls[calls.length - 1]
+          return !last || (last.status >= 200 && last.status < 300) || last.attempt > IPN_RETRY_DELAYS_MS.length
+        }), 15_000
+      )
+    }
+
+    const bnpl = () => getContainer().resolve("bnpl") as any
+
+    /**
+     * The service is back. Notifications still failing are retried by the sandbox; customers
+     * whose payment went through but who saw no order come back to the return page once; the
+     * retry job runs as the scheduler runs it, each pending sync made due (its backoff of
+     * minutes elapsed) — the automatic path, not the admin's "push again".
+     */
+    async function recover(row: Row, carts: CartRun[]) {
+      sandbox.clearFaults()
+      sandbox.setMerchant(TEST_API_KEY, { activated: true, revoked: false })
+      await notificationsSettled(carts.map((c) => c.acceptedPid).filter(Boolean) as string[]).catch(() =>
+        row.notes.push("the sandbox's notification retries did not finish in 15 s")
+      )
+      const orders = await ordersByPid()
+      for (const cart of carts) {
+        if (cart.acceptedPid && cart.expectOrder !== false && !orders.has(cart.acceptedPid)) {
+          await op(row, "customer", "after recovery: back to the return page", complete(cart.cartId!), placedOrder)
+        }
+      }
+      for (let round = 0; round < 3; round++) {
+        const pending = await bnpl().listBnplShippingSyncs({ status: "pending" })
+        if (!pending.length) break
+        await bnpl().updateBnplShippingSyncs(
+          pending.map((s: any) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) }))
+        )
+        await retryBnplShippingSync(getContainer())
+      }
+    }
+
+    // ------------------------------------------------------------------ measuring
+
+    /** Every order's BNPL payments, by service payment id, read through the admin API. */
+    async function ordersByPid(): Promise<Map<string, Set<string>>> {
+      const byPid = new Map<string, Set<string>>()
+      for (const order of await allOrders()) {
+        for (const payment of order.bnplPayments) {
+          const pid = payment.data?.bnpl_payment_id
+          if (!byPid.has(pid)) byPid.set(pid, new Set())
+          byPid.get(pid)!.add(order.id)
+        }
+      }
+      return byPid
+    }
+
+    async function allOrders(): Promise<{ id: string; bnplPayments: any[] }[]> {
+      const orders: any[] = []
+      for (let offset = 0; ; offset += 100) {
+        const { data } = await api.get(
+          `/admin/orders?fields=id,*payment_collections.payments&limit=100&offset=${offset}`,
+          admin
+        )
+        orders.push(...data.orders)
+        if (data.orders.length < 100) break
+      }
+      return orders.map((o) => ({
+        id: o.id,
+        bnplPayments: (o.payment_collections ?? [])
+          .flatMap((pc: any) => pc.payments ?? [])
+          .filter((p: any) => p.provider_id === BNPL_PROVIDER_ID),
+      }))
+    }
+
+    const accepted = (pid: string) => ["in_progress", "paid"].includes(sandbox.payments.get(pid)?.state)
+
+    /** Canonical JSON (key order does not matter). */
+    const canonical = (value: unknown): string =>
+      JSON.stringify(value, (_k, v) =>
+        v && typeof v === "object" && !Array.isArray(v)
+          ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]))
+          : v
+      )
+
+    async function measure(row: Row, carts: CartRun[], fulfilled: Prepared[], answersLost = false) {
+      // Duplicates: one order per cart, one payment per order.
+      const orders = await allOrders()
+      for (const cart of carts) {
+        const placed = orders.filter((o) => o.bnplPayments.some((p) => cart.pids.includes(p.data?.bnpl_payment_id)))
+        if (placed.length > 1) {
+          row.duplicates += placed.length - 1
+          row.notes.push(`DUPLICATE: ${placed.length} orders for cart ${cart.cartId}`)
+        }
+        if (cart.acceptedPid && cart.expectOrder !== false && placed.length === 0 && accepted(cart.acceptedPid)) {
+          const payment = sandbox.payments.get(cart.acceptedPid)
+          const refunded = payment.refunds.reduce((sum: number, r: any) => sum + r.amount, 0)
+          if (refunded < payment.purchase_amount) {
+            row.paid_without_order++
+            row.notes.push(`PAID, NO ORDER: cart ${cart.cartId}, payment ${cart.acceptedPid} accepted`)
+          }
+        }
+      }
+      for (const order of orders) {
+        if (order.bnplPayments.length > 1) {
+          row.duplicates += order.bnplPayments.length - 1
+          row.notes.push(`DUPLICATE: ${order.bnplPayments.length} payments on order ${order.id}`)
+        }
+      }
+
+      // Authorizations: every authorized or captured session is for a payment the service
+      // accepted, for the session's own amount.
+      const sessions = await getContainer()
+        .resolve(Modules.PAYMENT)
+        .listPaymentSessions({ provider_id: BNPL_PROVIDER_ID } as any, {
+          select: ["id", "status", "amount", "data", "authorized_at"],
+        } as any)
+      for (const session of sessions as any[]) {
+        if (!session.authorized_at && !["authorized", "captured"].includes(session.status)) continue
+        const pid = session.data?.bnpl_payment_id
+        const payment = sandbox.payments.get(pid)
+        const cents = Math.round(Number(session.amount) * 100)
+        if (!payment || !accepted(pid) || payment.purchase_amount !== cents) {
+          row.forged_authorized++
+          row.notes.push(`FORGED/MISMATCHED AUTHORIZED: session ${session.id} for payment ${pid} (service: ${payment?.state ?? "unknown"}, ${payment?.purchase_amount ?? "-"} cents; session ${cents})`)
+        }
+      }
+
+      // Shipping: the answers to delayed pushes have all arrived (drops never answer).
+      await eventually(
+        async () => sandbox.requests.every((r: any) => r.status !== null || r.fault === "drop"),
+        3_000
+      ).catch(() => undefined)
+      for (const order of fulfilled) {
+        const edits = sandbox.requests.filter((r: any) => r.path === `/v1/payment/${order.pid}`)
+        const processed = (r: any) =>
+          r.status >= 200 && r.status < 300 && (!r.fault || r.fault === "wrongShape" || r.fault === "delay")
+        const acknowledged = (r: any) => processed(r) && !(answersLost && r.fault === "delay")
+        const acknowledgedBodies = new Set<string>()
+        const seen = new Set<string>()
+        for (const edit of edits.filter(processed)) {
+          const body = canonical(edit.body)
+          if (acknowledgedBodies.has(body)) {
+            row.duplicates++
+            row.notes.push(`DUPLICATE: shipping information for ${order.pid} processed again after it was acknowledged`)
+          } else if (seen.has(body)) {
+            row.resent_after_lost_answer++
+          }
+          seen.add(body)
+          if (acknowledged(edit)) acknowledgedBodies.add(body)
+        }
+        const [latest] = await syncsOf(order.orderId)
+        const delivered =
+          latest &&
+          ["synced", "unchanged"].includes(latest.status) &&
+          acknowledgedBodies.has(canonical({ payment: { shipping_info: latest.payload } }))
+        if (!delivered) {
+          row.syncs_lost++
+          row.notes.push(
+            `SYNC LOST: order ${order.orderId}, shipping sync ${latest ? `${latest.status} after ${latest.attempts} attempt(s): ${short(latest.last_error)}` : "never recorded"}`
+          )
+        }
+      }
+    }
+
+    /** Runs a scenario's body, records its row whatever happens, and asserts the required zeros. */
+    async function scenario(name: string, body: (row: Row) => Promise<void>) {
+      const row = newRow(name)
+      const t = Date.now()
+      rows.push(row)
+      try {
+        await body(row)
+      } catch (e) {
+        row.error = short((e as Error)?.stack ?? e)
+        throw e
+      } finally {
+        row.seconds = Math.round((Date.now() - t) / 100) / 10
+      }
+      const required = Object.fromEntries(REQUIRED_ZERO.map((key: string) => [key, (row as any)[key]]))
+      const zeros = Object.fromEntries(REQUIRED_ZERO.map((key: string) => [key, 0]))
+      // The notes ride along so that a failure shows what happened.
+      expect({ ...required, notes: row.notes }).toEqual({ ...zeros, notes: row.notes })
+    }
+
+    // ------------------------------------------------------------------ service faults
+
+    for (const fault of FAULT_SCENARIOS.filter((f) => LONG_FORM || !f.longFormOnly)) {
+      it(`${fault.name}: carts work, no sync lost, no duplicate`, () =>
+        scenario(fault.name, async (row) => {
+          for (const spec of fault.faults ?? []) sandbox.setFault(spec)
+          if (fault.merchant) sandbox.setMerchant(TEST_API_KEY, fault.merchant)
+          let reachMidRun: () => void = () => undefined
+          const midRunReached = new Promise<void>((resolve) => (reachMidRun = resolve))
+          let midRunDone = false
+          const midRun = () => {
+            if (midRunDone) return
+            midRunDone = true
+            for (const spec of fault.midRun?.faults ?? []) sandbox.setFault(spec)
+            if (fault.midRun?.merchant) sandbox.setMerchant(TEST_API_KEY, fault.midRun.merchant)
+            reachMidRun()
+          }
+          if (!fault.midRun) midRun()
+
+          // A customer checks out while the merchant fulfils an earlier order (once the fault is on).
+          const fulfilled: Prepared[] = []
+          const carts = await pool(ITERATIONS, CONCURRENCY, async (i) => {
+            const [cart] = await Promise.all([
+              checkoutJourney(row, midRun).finally(midRun),
+              midRunReached.then(async () => {
+                if (await fulfil(row, prepared[i])) fulfilled.push(prepared[i])
+              }),
+            ])
+            return cart
+          })
+          for (const order of fulfilled) {
+            await firstAttemptDone(order.orderId).catch(() =>
+              row.notes.push(`order ${order.orderId}: the fulfillment's sync made no attempt in time`)
+            )
+          }
+          await recover(row, carts)
+          await measure(row, carts, fulfilled, fault.answersLost)
+        }))
+    }
+
+    // ------------------------------------------------------------------ notifications
+
+    const setSignatureChecking = (row: Row, on: boolean) =>
+      op(row, "merchant", `signature checking ${on ? "on" : "off"}`, () =>
+        api.post(
+          "/admin/bnpl/settings",
+          on
+            ? { verify_notification_signature: true, notification_signature_header: SIGNATURE_HEADER }
+            : { verify_notification_signature: null, notification_signature_header: null },
+          admin
+        )
+      )
+
+    /** A notification whose answer must be `expected` (a different answer is noted, not failed: the table counts outcomes). */
+    async function expectNotification(row: Row, label: string, pid: string, signature: "valid" | string | null, expected: number[]) {
+      row.operations++
+      const answer = await notify(pid, signature)
+      if (!expected.includes(answer.status)) {
+        row.notes.push(`notification ${label}: HTTP ${answer.status} (expected ${expected.join(" or ")}) ${short(answer.data?.message)}`)
+      }
+      return answer
+    }
+
+    /** Marks a cart's payment accepted by the customer on the hosted page. */
+    async function customerAccepts(row: Row, cart: { url: string; pid: string; run: CartRun }) {
+      if (await acceptOnHostedPage(row, cart.url)) cart.run.acceptedPid = cart.pid
+    }
+
+    it("forged notifications: unknown payment, bad or missing signature, another payment for a session", () =>
+      scenario("notifications forged", async (row) => {
+        const wrongKey = (pid: string) => signPaymentId(pid, "sk_test_someone_else_000000000000")
+        // Per iteration: a cart not paid yet, a cart paid whose customer has not come back, and
+        // another payment of this merchant at the service claiming the unpaid cart's session, accepted.
+        const sets = await pool(ITERATIONS, CONCURRENCY, async () => {
+          const unpaid = await cartWithSession(row)
+          const paid = await cartWithSession(row)
+          await customerAccepts(row, paid)
+          const forged = await (
+            await fetch(`${sandbox.url}/v1/payments`, {
+              method: "POST",
+              headers: { "content-type": "application/json", authorization: `Service-Auth ${TEST_API_KEY}` },
+              body: JSON.stringify({
+                payment: {
+                  purchase_amount: unpaid.cents,
+                  installments_count: 3,
+                  return_url: RETURN_URL,
+                  custom_data: { session_id: unpaid.sessionId, cart_id: unpaid.cartId, currency_code: "eur" },
+                },
+              }),
+            })
+          ).json()
+          sandbox.accept(forged.id, { notify: false })
+          return { unpaid, paid, forgedPid: forged.id as string }
+        })
+
+        if (ok(await setSignatureChecking(row, true))) {
+          await pool(sets.length, CONCURRENCY, async (i) => {
+            const { unpaid, paid, forgedPid } = sets[i]
+            await expectNotification(row, "unknown payment, made-up signature", `payment_forged${i}`, "ab".repeat(32), [401])
+            await expectNotification(row, "paid payment, signature with another key", paid.pid, wrongKey(paid.pid), [401])
+            await expectNotification(row, "paid payment, no signature", paid.pid, null, [401])
+            await expectNotification(row, "unpaid payment, valid signature", unpaid.pid, "valid", [200])
+            await expectNotification(row, "another payment claiming a session, valid signature", forgedPid, "valid", [400])
+          })
+          // Nothing placed for the paid carts by notifications that failed the signature check.
+          const placed = await ordersByPid()
+          for (const { paid } of sets) {
+            if (placed.has(paid.pid)) {
+              row.forged_authorized++
+              row.notes.push(`FORGED/MISMATCHED AUTHORIZED: an order was placed for ${paid.pid} from a notification with a bad or no signature`)
+            }
+          }
+        } else {
+          row.notes.push("signature checking could not be turned on through POST /admin/bnpl/settings")
+        }
+        await setSignatureChecking(row, false)
+        await pool(sets.length, CONCURRENCY, async (i) => {
+          const { unpaid, paid, forgedPid } = sets[i]
+          await expectNotification(row, "unknown payment, signature off", `payment_forged_b${i}`, null, [404])
+          await expectNotification(row, "unpaid payment, signature off", unpaid.pid, null, [200])
+          await expectNotification(row, "another payment claiming a session, signature off", forgedPid, null, [400])
+          // The genuine customer comes back: one order.
+          await op(row, "customer", "return and place the order", complete(paid.cartId), placedOrder)
+        })
+        await measure(row, sets.flatMap(({ unpaid, paid }) => [unpaid.run, paid.run]), [])
+      }))
+
+    it("amount mismatch: the service reports another amount than the session's", () =>
+      scenario("amount mismatch", async (row) => {
+        // The long form also tries a lower amount, with the customer back before the notification.
+        const variants = LONG_FORM ? ([[100, true], [-100, false]] as const) : ([[100, true]] as const)
+        const carts = await pool(ITERATIONS * variants.length, CONCURRENCY, async (i) => {
+          const [delta, notifyFirst] = variants[i % variants.length]
+          const cart = await cartWithSession(row)
+          cart.run.expectOrder = false
+          sandbox.payments.get(cart.pid).purchase_amount += delta
+          await customerAccepts(row, cart)
+          const label = `amount ${delta > 0 ? "+" : ""}${delta} cents`
+          if (notifyFirst) await expectNotification(row, label, cart.pid, "valid", [400])
+          // The customer's return must not place the order either (what they see is counted).
+          await op(row, "customer", `return with ${label}`, complete(cart.cartId), (a) => !placedOrder(a))
+          if (!notifyFirst) await expectNotification(row, label, cart.pid, "valid", [400])
+          return cart.run
+        })
+        await measure(row, carts, [])
+      }))
+
+    it("replayed notification: the same notification 5 times, at once with the return, then in a row", () =>
+      scenario("notification replayed 5x", async (row) => {
+        const carts = await pool(ITERATIONS, CONCURRENCY, async () => {
+          const cart = await cartWithSession(row)
+          await customerAccepts(row, cart)
+          // Five copies at once, while the customer comes back: one order (a 409 asks the service to retry).
+          const [back] = await Promise.all([
+            op(row, "customer", "return at the same time as 5 notifications", complete(cart.cartId), placedOrder),
+            ...Array.from({ length: 5 }, (_, n) =>
+              expectNotification(row, `at once ${n + 1}`, cart.pid, "valid", [200, 409, 503])
+            ),
+          ])
+          if (!placedOrder(back)) await op(row, "customer", "return again (page reloaded)", complete(cart.cartId), placedOrder)
+          // The same five again later: nothing new.
+          for (let n = 0; n < 5; n++) await expectNotification(row, `again ${n + 1}`, cart.pid, "valid", [200])
+          return cart.run
+        })
+        await measure(row, carts, [])
+      }))
+
+    it("out-of-order notification: before acceptance, before and after the customer's return", () =>
+      scenario("notification out of order", async (row) => {
+        const carts = await pool(ITERATIONS, CONCURRENCY, async () => {
+          // Before the customer accepted: nothing to do. Then before the return: it places the
+          // order, and the customer's return shows that order.
+          const early = await cartWithSession(row)
+          await expectNotification(row, "before acceptance", early.pid, "valid", [200])
+          await customerAccepts(row, early)
+          await expectNotification(row, "before the return", early.pid, "valid", [200])
+          await op(row, "customer", "return after the notification placed the order", complete(early.cartId), placedOrder)
+
+          // The customer's return first, the notification after.
+          const late = await cartWithSession(row)
+          await customerAccepts(row, late)
+          await op(row, "customer", "return before the notification", complete(late.cartId), placedOrder)
+          await expectNotification(row, "after the return", late.pid, "valid", [200])
+          return [early.run, late.run]
+        })
+        await recover(row, carts.flat())
+        await measure(row, carts.flat(), [])
+      }))
+  },
+})
+
+/** Medusa's logger (winston underneath), as the app under test uses it. */
+function setLogsSilent(silent: boolean) {
+  const winston = (logger as any).loggerInstance_
+  if (winston) winston.silent = silent
+}
+
+/** Runs `fn(0..count-1)` with at most `concurrency` at a time; results in index order. */
+async function pool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count)
+  let next = 0
+  const worker = async () => {
+    while (next < count) {
+      const i = next++
+      results[i] = await fn(i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+  return results
+}
