@@ -38,6 +38,8 @@ export type ProductSpec = {
   sku?: string
   weight?: number
   thumbnail?: string
+  /** Nothing to ship (no shipping profile). */
+  digital?: boolean
 }
 
 export type ShippingOptionSpec = {
@@ -344,7 +346,8 @@ export async function setupStore(container: MedusaContainer, options: StoreSetup
           thumbnail: spec.thumbnail,
           weight: spec.weight ?? 500,
           status: ProductStatus.PUBLISHED,
-          shipping_profile_id: shippingProfile.id,
+          // A digital product has no shipping profile: its line items do not require shipping.
+          shipping_profile_id: spec.digital ? undefined : shippingProfile.id,
           options: [{ title: "Format", values: ["Standard"] }],
           variants: [
             {

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { setupStore, StoreSetup } from "../helpers/store"
+import { DEFAULT_PRODUCTS, setupStore, StoreSetup } from "../helpers/store"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -152,6 +152,31 @@ medusaIntegrationTestRunner({
       expect(byName["Relay point Mondial Relay"]).toMatchObject({ shipping_method: "pickup_point" })
       expect(byName["Click and collect"]).toMatchObject({ shipping_method: "pickup_store" })
       expect(byName["Click and collect"].reason).toMatch(/pickup/)
+    })
+
+    it("sends a digital order (nothing to ship) as instore", async () => {
+      store = await setupStore(getContainer(), {
+        products: [...DEFAULT_PRODUCTS, { title: "Travel e-book", handle: "travel-e-book", price: 60, digital: true }],
+      })
+      const ebook = store.products.find((p) => p.handle === "travel-e-book")!
+      const { data } = await api.post(
+        "/store/carts",
+        { region_id: store.regionId, email: "jeanne@example.com", items: [{ variant_id: ebook.variantId, quantity: 1 }] },
+        store.storeHeaders
+      )
+      expect(data.cart.items[0].requires_shipping).toBe(false)
+      const { startBnplSession, complete } = storefront(api, () => store)
+      const { session } = await startBnplSession(data.cart.id)
+      const pid = session.data.bnpl_payment_id
+      sandbox.accept(pid, { notify: false })
+      const done = await complete(data.cart.id)
+      expect(done.status).toBe(200)
+      sandbox.clearRequests()
+      await api.post(`/admin/bnpl/orders/${done.data.order.id}/shipping-sync`, {}, admin)
+      const [edit] = edits(pid)
+      expect(edit.body.payment.shipping_info.selected_options).toEqual([
+        { title: "No shipping", amount: 0, shipping_method: "instore", express_delivery: false },
+      ])
     })
 
     it("ignores orders not paid with the plugin, quietly", async () => {
