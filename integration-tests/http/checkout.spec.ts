@@ -106,6 +106,15 @@ medusaIntegrationTestRunner({
       expect(calls[0].body.payment.installments_count).toEqual([3, 4])
     })
 
+    it("asks nothing for an empty cart", async () => {
+      sandbox.clearRequests()
+      const { data } = await api.post("/store/carts", { region_id: store.regionId }, store.storeHeaders)
+      const { data: plans } = await api.get(`/store/bnpl/eligibility?cart_id=${data.cart.id}`, store.storeHeaders)
+      expect(plans.eligibility).toMatchObject({ purchase_amount: 0, service_available: true })
+      expect(plans.eligibility.plans.every((p: any) => p.eligible === false)).toBe(true)
+      expect(serviceCalls("/v1/payments/eligibility")).toHaveLength(0)
+    })
+
     it("keeps carts working when the service is down, and says the plans are unavailable", async () => {
       sandbox.setFault({ match: { path: "/v1/payments/eligibility" }, status: 503 })
       const cart = await cartWith(129.9)

@@ -65,6 +65,22 @@ export async function checkPlans(input: {
 }): Promise<PlansAnswer> {
   const { client, cents, currency, plans, timeoutMs, cache } = input
   const now = input.now ?? new Date()
+  if (cents <= 0) {
+    // An empty cart: nothing to ask the service, no plan can pay for nothing.
+    return {
+      purchase_amount: cents,
+      currency_code: currency,
+      checked_at: now.toISOString(),
+      service_available: true,
+      plans: plans.map((plan) => ({
+        eligible: false as const,
+        ...plan,
+        reasons: { purchase_amount: "invalid_value" },
+        constraints: {},
+        currency_code: currency,
+      })),
+    }
+  }
   const key = cacheKey(cents, plans, now, input.cacheScope ?? "default")
   const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
   if (cached) {

@@ -1,6 +1,8 @@
 import { createCartWorkflow, refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
 import { plansForCart } from "../../utils/cart-eligibility"
 
 /**
@@ -13,6 +15,11 @@ async function refresh(container: MedusaContainer, cartId: string | undefined) {
     return
   }
   try {
+    // Not configured yet: nothing to keep, and no cart query on every mutation.
+    const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    if (!options.apiKey || !options.apiUrl) {
+      return
+    }
     await plansForCart(container, cartId)
   } catch (e) {
     container
