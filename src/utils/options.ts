@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplClient, type Plan } from "../client"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
@@ -126,5 +127,18 @@ export function clientFor(
       `Instalment payments are not configured: set the ${!options.apiKey ? "API key" : "service URL"} in the admin (Settings → Instalment payments) or BNPL_${!options.apiKey ? "API_KEY" : "API_URL"}`
     )
   }
-  return new BnplClient({ apiKey: options.apiKey, baseUrl: options.apiUrl, timeoutMs: options.timeoutMs, logger })
+  // One client per account and timeout, reused across requests (its HTTP agent and retry set-up
+  // are built once). Keyed by a hash, so the map holds no key in clear.
+  const id = createHash("sha256").update(`${options.apiKey}\n${options.apiUrl}\n${options.timeoutMs}`).digest("hex")
+  let client = clients.get(id)
+  if (!client) {
+    client = new BnplClient({ apiKey: options.apiKey, baseUrl: options.apiUrl, timeoutMs: options.timeoutMs, logger })
+    if (clients.size >= 16) {
+      clients.delete(clients.keys().next().value as string)
+    }
+    clients.set(id, client)
+  }
+  return client
 }
+
+const clients = new Map<string, BnplClient>()
