@@ -30,8 +30,21 @@ export default async function seedDemo({ container }: ExecArgs) {
       ...DEFAULT_PRODUCTS,
       { title: "Ceramic Dinner Set", handle: "ceramic-dinner-set", price: 89, description: "18 pieces, stoneware, dishwasher safe." },
       { title: "Walnut Desk", handle: "walnut-desk", price: 900, description: "Solid walnut, 140 x 70 cm, cable tray." },
+      // Nothing to ship: its orders are sent to the service as `instore`.
+      { title: "Gift Card 100", handle: "gift-card-100", price: 100, description: "Sent by e-mail.", digital: true },
     ],
-    shippingOptions: DEFAULT_SHIPPING_OPTIONS,
+    // Home (postal), express, relay point (pickup_point), click and collect (pickup_store), and a
+    // collection at the counter mapped by metadata to `instore` (no shipment).
+    shippingOptions: [
+      ...DEFAULT_SHIPPING_OPTIONS,
+      {
+        name: "Collect at the counter",
+        price: 0,
+        fulfillment: "pickup",
+        type: { code: "counter", label: "Counter", description: "Taken home by the customer at the till." },
+        metadata: { bnpl_shipping_method: "instore" },
+      },
+    ],
   })
   logger.info(store.reused ? "Reused the seeded store" : "Seeded a new store")
 

@@ -52,6 +52,8 @@ export type ShippingOptionSpec = {
   fulfillment: "shipping" | "pickup"
   /** Stored on the option (`shipping_option.data`), e.g. a carrier's service code. */
   data?: Record<string, unknown>
+  /** e.g. `{bnpl_shipping_method: "instore"}`: the merchant's own mapping for the service. */
+  metadata?: Record<string, unknown>
 }
 
 export type StoreSetupOptions = {
@@ -303,6 +305,7 @@ export async function setupStore(container: MedusaContainer, options: StoreSetup
         shipping_profile_id: shippingProfile.id,
         type: spec.type,
         ...(spec.data ? { data: spec.data } : {}),
+        ...(spec.metadata ? { metadata: spec.metadata } : {}),
         prices: [
           { currency_code: currencyCode, amount: spec.price },
           { region_id: region.id, amount: spec.price },

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
 import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { DEFAULT_PRODUCTS, setupStore, StoreSetup } from "../helpers/store"
+import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore, StoreSetup } from "../helpers/store"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -152,6 +152,25 @@ medusaIntegrationTestRunner({
       expect(byName["Relay point Mondial Relay"]).toMatchObject({ shipping_method: "pickup_point" })
       expect(byName["Click and collect"]).toMatchObject({ shipping_method: "pickup_store" })
       expect(byName["Click and collect"].reason).toMatch(/pickup/)
+    })
+
+    it("follows the option's metadata (bnpl_shipping_method) before its words", async () => {
+      await setupStore(getContainer(), {
+        shippingOptions: [
+          ...DEFAULT_SHIPPING_OPTIONS,
+          {
+            name: "Collect at the counter",
+            price: 0,
+            fulfillment: "pickup",
+            type: { code: "counter", label: "Counter" },
+            metadata: { bnpl_shipping_method: "instore" },
+          },
+        ],
+      })
+      const { data } = await api.get("/admin/bnpl/shipping-options", admin)
+      const counter = data.shipping_options.find((o: any) => o.name === "Collect at the counter")
+      expect(counter.mapping).toMatchObject({ shipping_method: "instore", express_delivery: false })
+      expect(counter.mapping.reason).toMatch(/metadata/)
     })
 
     it("sends a digital order (nothing to ship) as instore", async () => {
