@@ -85,7 +85,8 @@ export class BnplClient {
     })
     axiosRetry(this.http, {
       retries: this.options.retries,
-      retryCondition: (error) => isRetryable(error),
+      // A Retry-After longer than we are willing to wait: give up now, the caller retries later.
+      retryCondition: (error) => isRetryable(error) && retryAfter(error) <= this.options.maxRetryAfterMs,
       retryDelay: (retryCount, error) => this.retryDelay(retryCount, error),
       shouldResetTimeout: true,
       onRetry: (retryCount, error, config) => {
@@ -160,7 +161,8 @@ export class BnplClient {
       idempotent: false,
       operation: "payment creation",
     })
-    return parse(paymentAnswer, answer, "payment creation") as Payment
+    // Without the hosted page there is nowhere to send the customer.
+    return parse(paymentAnswer.extend({ url: z.string().url() }), answer, "payment creation") as Payment
   }
 
   async getPayment(paymentId: string, call: CallOptions = {}): Promise<Payment> {
@@ -174,17 +176,19 @@ export class BnplClient {
     return parse(paymentAnswer, answer, "payment fetch") as Payment
   }
 
-  /** Cancelling twice leaves the payment cancelled: safe to repeat. */
-  async cancelPayment(paymentId: string, call: CallOptions = {}): Promise<Payment | undefined> {
-    const answer = await this.request({
+  /**
+   * Cancelling twice leaves the payment cancelled: safe to repeat. The answer's body is not
+   * shown by the contract and not needed (an empty one is fine; an unreadable one is retried
+   * later like any failure, since a garbled answer may come from something that did not act).
+   */
+  async cancelPayment(paymentId: string, call: CallOptions = {}): Promise<void> {
+    await this.request({
       ...call,
       method: "put",
       path: `/v1/payments/${encodeId(paymentId)}/cancel`,
       idempotent: true,
       operation: "payment cancellation",
     })
-    // The contract does not show this answer's body; accept an empty one.
-    return answer === undefined ? undefined : (parse(paymentAnswer, answer, "payment cancellation") as Payment)
   }
 
   /** Never retried: a repeated refund could refund twice. The amount is always explicit. */

@@ -52,7 +52,14 @@ export const paymentAnswer = z.looseObject({
   deferred_months: optionalCount,
   payment_plan: z.array(z.looseObject({ ...instalment.shape, state: z.string().optional() })).default([]),
   refunds: z
-    .array(z.looseObject({ id: z.string(), amount: cents, created: z.number().optional() }))
+    .array(
+      z.looseObject({
+        id: z.string(),
+        amount: cents,
+        created: z.number().optional(),
+        merchant_reference: z.string().nullish(),
+      })
+    )
     .nullish()
     .transform((v) => v ?? []),
   custom_data: z.record(z.string(), z.unknown()).nullish(),

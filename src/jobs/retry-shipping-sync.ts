@@ -2,16 +2,25 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { dueShippingSyncs } from "../utils/shipping-sync"
 import { retryShippingSyncWorkflow } from "../workflows/sync-shipping-info"
 
-/** Retries shipping syncs that are still pending (service down, timeouts) when they are due. */
+/**
+ * Retries shipping syncs that are still pending (service down, timeouts) when they are due.
+ * The job's backoff is the retry: one short attempt each, and the run stops at the first sync
+ * the service cannot take now, so an outage never makes a run last long.
+ */
 export default async function retryBnplShippingSync(container: MedusaContainer) {
+  const logger = container.resolve("logger")
   for (const syncId of await dueShippingSyncs(container)) {
     try {
-      await retryShippingSyncWorkflow(container).run({ input: { sync_id: syncId } })
+      const { result } = await retryShippingSyncWorkflow(container).run({
+        input: { sync_id: syncId, call: { timeoutMs: 5000, retries: 0 } },
+      })
+      if (result?.error_code === "unavailable") {
+        logger.warn("BNPL shipping sync retries paused until the next run: the service is unavailable")
+        return
+      }
     } catch (e) {
       // One sync that cannot run now (e.g. its lock is still held) does not hold back the others.
-      container
-        .resolve("logger")
-        .warn(`BNPL shipping sync ${syncId} not retried this time: ${(e as Error).message}`)
+      logger.warn(`BNPL shipping sync ${syncId} not retried this time: ${(e as Error).message}`)
     }
   }
 }

@@ -26,8 +26,8 @@ export const ELIGIBILITY_CACHE_TTL_SECONDS = 300
 // earlier day is never served.
 // The scope names the account asked (a fingerprint of the service URL and key): after the
 // merchant changes the key in the settings, answers made for the other account are not served.
-const cacheKey = (cents: number, plans: Plan[], now: Date, scope: string) =>
-  `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${cents}:${plans.map(planKey).sort().join(",")}`
+const cacheKey = (cents: number, currency: string, plans: Plan[], now: Date, scope: string) =>
+  `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${currency}:${cents}:${plans.map(planKey).sort().join(",")}`
 
 export function unavailableAnswer(
   cents: number,
@@ -81,10 +81,10 @@ export async function checkPlans(input: {
       })),
     }
   }
-  const key = cacheKey(cents, plans, now, input.cacheScope ?? "default")
+  const key = cacheKey(cents, currency, plans, now, input.cacheScope ?? "default")
   const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
   if (cached) {
-    return { ...cached, currency_code: currency }
+    return cached
   }
 
   try {

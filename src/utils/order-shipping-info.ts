@@ -21,13 +21,13 @@ export async function buildOrderShippingInfo(
   overrides: Record<string, ShippingOverride> = {}
 ): Promise<OrderShippingInfo> {
   const { order, payment } = await orderWithBnplPayment(container, orderId, [
+    // A top-level total makes the order module compute totals, shipping methods' included
+    // (tax and discounts): what the customer paid for shipping.
+    "total",
     "items.requires_shipping",
     "shipping_methods.name",
-    "shipping_methods.amount",
     "shipping_methods.total",
     "shipping_methods.shipping_option_id",
-    "shipping_methods.tax_lines.*",
-    "shipping_methods.adjustments.*",
   ])
   if (!order || !payment) {
     return { kind: "ignored" }
@@ -45,7 +45,7 @@ export async function buildOrderShippingInfo(
     methods.map((m) => m.shipping_option_id).filter(Boolean)
   )
   const selected: ShippingOption[] = methods.map((m) => {
-    const cents = toCents(m.total ?? m.amount ?? 0, currency)
+    const cents = toCents(m.total ?? 0, currency)
     const option = m.shipping_option_id ? options.get(m.shipping_option_id) : undefined
     return option
       ? toServiceShippingOption(option, cents, { override: overrides[option.id], requiresShipping, title: m.name })

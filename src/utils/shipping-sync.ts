@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { isBnplError, type ShippingInfo } from "../client"
+import { isBnplError, type CallOptions, type ShippingInfo } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { clientFor } from "./options"
@@ -68,14 +68,25 @@ export async function prepareShippingSync(
   return record.id
 }
 
-export type PushOutcome = { sync_id: string; status: string; attempts: number; last_error?: string | null }
+export type PushOutcome = {
+  sync_id: string
+  status: string
+  attempts: number
+  last_error?: string | null
+  /** The client's error code of this attempt, when it failed. */
+  error_code?: string
+}
 
 /**
  * One attempt at pushing a pending sync, under a lock per service payment so two workers
  * never push the same information twice. Never throws for a service problem: the outcome is
  * recorded and a pending sync is retried later by the scheduled job.
  */
-export async function pushShippingSync(container: MedusaContainer, syncId: string): Promise<PushOutcome> {
+export async function pushShippingSync(
+  container: MedusaContainer,
+  syncId: string,
+  call: CallOptions = {}
+): Promise<PushOutcome> {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -94,6 +105,26 @@ export async function pushShippingSync(container: MedusaContainer, syncId: strin
     if (sync.status !== "pending" || !sync.bnpl_payment_id) {
       return outcome(sync)
     }
+    // A later sync of the same payment (a newer fulfillment) carries the current information:
+    // never push an older payload over it.
+    const [newer] = await bnpl.listBnplShippingSyncs(
+      {
+        bnpl_payment_id: sync.bnpl_payment_id,
+        created_at: { $gt: sync.created_at },
+        status: ["pending", "synced", "unchanged"],
+      },
+      { take: 1, select: ["id"] }
+    )
+    if (newer) {
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({
+          id: sync.id,
+          status: "unchanged",
+          next_attempt_at: null,
+          last_error: `superseded by the newer sync ${newer.id}`,
+        })
+      )
+    }
     // Idempotent: what the service last accepted for this payment is not sent again.
     const [lastAccepted] = await bnpl.listBnplShippingSyncs(
       { bnpl_payment_id: sync.bnpl_payment_id, status: "synced" },
@@ -108,7 +139,7 @@ export async function pushShippingSync(container: MedusaContainer, syncId: strin
     const attempts = sync.attempts + 1
     try {
       const client = clientFor(await bnpl.getOptions(), logger)
-      await client.updateShippingInfo(sync.bnpl_payment_id, sync.payload as ShippingInfo)
+      await client.updateShippingInfo(sync.bnpl_payment_id, sync.payload as ShippingInfo, call)
       return outcome(
         await bnpl.updateBnplShippingSyncs({
           id: sync.id,
@@ -126,15 +157,18 @@ export async function pushShippingSync(container: MedusaContainer, syncId: strin
       logger.warn(
         `BNPL shipping sync ${sync.id} for order ${sync.order_id} failed (attempt ${attempts}${final ? ", giving up" : ""}): ${message}`
       )
-      return outcome(
-        await bnpl.updateBnplShippingSyncs({
-          id: sync.id,
-          status: final ? "failed" : "pending",
+      return {
+        ...outcome(
+          await bnpl.updateBnplShippingSyncs({
+            id: sync.id,
+            status: final ? "failed" : "pending",
           attempts,
           last_error: message,
-          next_attempt_at: final ? null : new Date(Date.now() + nextAttemptDelayMs(attempts)),
-        })
-      )
+            next_attempt_at: final ? null : new Date(Date.now() + nextAttemptDelayMs(attempts)),
+          })
+        ),
+        error_code: isBnplError(e) ? e.code : undefined,
+      }
     }
   }, { timeout: 30, expire: 15 })
 }

@@ -69,6 +69,17 @@ class BnplModuleService extends MedusaService({
     const parsed = parseSettingsPatch(patch)
     const current = await readSettingsRow(knex)
     const changes = settingsChanges(parsed, source.config)
+    if ("api_url" in changes && !("api_key_encrypted" in changes)) {
+      // The key in effect is only ever sent to the URL it was saved for: a new URL needs its key.
+      const { options } = await this.getSettings()
+      const next = mergeSettings({ row: { id: "", ...(current ?? EMPTY_SETTINGS), ...changes } as any }, this.pluginOptions)
+      if (options.apiKey && next.options.apiUrl !== options.apiUrl) {
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "api_key: to use another service URL, paste the API key to use with it in the same save"
+        )
+      }
+    }
     const { id: _id, created_at: _c, updated_at: _u, ...currentColumns } = current ?? { id: "", ...EMPTY_SETTINGS }
     checkMergedSettings(mergeSettings({ row: { id: "", ...currentColumns, ...changes } }, this.pluginOptions))
     if (Object.keys(changes).length) {

@@ -27,7 +27,8 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { ACCEPTED_STATES, BnplClient, isBnplError, type Payment, type Plan } from "../../client"
+import { ACCEPTED_STATES, BnplClient, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
+import { isValidSignature } from "../../utils/signature"
 import { formatCents, fromCents, toCents } from "../../utils/money"
 import { clientFor, validateOptions, type BnplOptions } from "../../utils/options"
 import {
@@ -43,6 +44,12 @@ import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
 type Injected = { logger: Logger } & Record<string, unknown>
 
+/** Minutes a created payment stays payable on the hosted page. */
+const PAYMENT_EXPIRY_MINUTES = 60
+
+/** States in which the customer has been charged something: cancelling means refunding. */
+const CHARGED_STATES = [...ACCEPTED_STATES, "late_dunning", "late_contact_customer", "default", "collection_done"]
+
 /** What a service payment's state means for Medusa. */
 function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean) {
   if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
@@ -56,6 +63,9 @@ function statusOf(payment: Payment, expectedCents: number | undefined, autoCaptu
   }
   if (payment.expired_at) {
     return { status: PaymentSessionStatus.CANCELED, reason: "the payment was cancelled or expired" }
+  }
+  if (payment.state === "stopped") {
+    return { status: PaymentSessionStatus.CANCELED, reason: "the service stopped the payment" }
   }
   if (payment.state === "scored_no") {
     return { status: PaymentSessionStatus.ERROR, reason: "the service refused the payment" }
@@ -92,7 +102,6 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   protected options: EffectiveOptions
   private readonly container_: Injected
   private readonly providerOptions: PluginOptions
-  private client_?: BnplClient
 
   static validateOptions(options: Record<string, unknown>): void {
     validateOptions(options as BnplOptions)
@@ -109,23 +118,15 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   /**
    * The admin settings (read from the plugin's `bnpl_settings` table through the payment
    * module's `__pg_connection__`, cached a few seconds) over this provider's options over env:
-   * the same rules as the bnpl module (`utils/settings.ts`). A new key or URL makes a new client.
+   * the same rules as the bnpl module (`utils/settings.ts`).
    */
   protected async refreshOptions(): Promise<void> {
-    const { options } = await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions)
-    if (
-      options.apiKey !== this.options.apiKey ||
-      options.apiUrl !== this.options.apiUrl ||
-      options.timeoutMs !== this.options.timeoutMs
-    ) {
-      this.client_ = undefined
-    }
-    this.options = options
+    this.options = (await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions)).options
   }
 
+  /** The client for the current key and URL (`clientFor` keeps one per account). */
   protected get client(): BnplClient {
-    this.client_ ??= clientFor(this.options, this.logger)
-    return this.client_
+    return clientFor(this.options, this.logger)
   }
 
   async initiatePayment({ amount, currency_code, data = {} }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
@@ -149,15 +150,21 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const current = data as BnplSessionData
     const currency = (currency_code ?? current.currency_code ?? "").toLowerCase()
     const cents = toCents(amount, currency)
-    const plan = this.chosenPlan(current)
     if (current.bnpl_payment_id && current.purchase_amount === cents) {
       return { data: current }
     }
-    // Never leave a payment open for a stale amount: cancel it, then make a new one.
-    if (current.bnpl_payment_id) {
-      await this.cancelUnfinished(current.bnpl_payment_id)
+    if (!current.session_id) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "This instalment payment cannot be changed: create a new payment session for the new amount"
+      )
     }
+    // Never leave a payment for a stale amount: make the new one, then cancel the old one.
+    const plan = this.chosenPlan(current)
     const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront)
+    if (current.bnpl_payment_id) {
+      await this.cancelQuietly(current.bnpl_payment_id)
+    }
     return { data: this.sessionData(current, plan, cents, currency, payment) }
   }
 
@@ -169,7 +176,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     await this.refreshOptions()
     const session = data as BnplSessionData
     const paymentId = this.paymentIdOf(session)
-    const payment = await this.client.getPayment(paymentId)
+    // Runs inside cart completion's lock: bounded; the notification completes the cart otherwise.
+    const payment = await this.client.getPayment(paymentId, { timeoutMs: 5000, retries: 1 })
     const { status, reason } = statusOf(payment, session.purchase_amount, this.options.autoCapture)
     if (reason && status !== PaymentSessionStatus.PENDING) {
       this.logger.warn(`BNPL payment ${paymentId} not authorized: ${reason}`)
@@ -190,10 +198,21 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const session = data as BnplSessionData
     const paymentId = this.paymentIdOf(session)
     const cents = toCents(amount, session.currency_code ?? "eur")
-    const payment = await this.client.refundPayment(paymentId, {
-      amount: cents,
-      merchant_reference: context?.idempotency_key ?? `medusa-refund-${Date.now()}`,
-    })
+    const reference = context?.idempotency_key ?? `medusa-refund-${Date.now()}`
+    let payment: Payment
+    try {
+      payment = await this.client.refundPayment(paymentId, { amount: cents, merchant_reference: reference })
+    } catch (e) {
+      // The answer was lost (timeout, garbled): the refund may have happened. Never refund
+      // twice: look for it before reporting a failure.
+      if (!isBnplError(e) || !["unavailable", "malformed_answer"].includes(e.code)) {
+        throw e
+      }
+      payment = await this.client.getPayment(paymentId)
+      if (!payment.refunds.some((r) => r.merchant_reference === reference)) {
+        throw e
+      }
+    }
     return { data: { ...session, state: payment.state, refunds: payment.refunds } }
   }
 
@@ -212,7 +231,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     if (!payment || payment.expired_at) {
       return { data: { ...session, state: payment?.state ?? session.state } }
     }
-    if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
+    if ((CHARGED_STATES as readonly string[]).includes(payment.state)) {
       // An accepted payment cannot be cancelled at the service: give back what remains.
       const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
       const remaining = payment.purchase_amount - refunded
@@ -225,26 +244,19 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       }
       return { data: { ...session, state: payment.state } }
     }
-    await this.cancelUnfinished(payment.id)
-    return { data: { ...session, state: payment.state, cancelled: true } }
+    return { data: { ...session, state: payment.state, cancelled: await this.cancelUnfinished(payment.id) } }
   }
 
   /**
    * Sessions are deleted whenever a cart total changes: cancel their unfinished payments.
-   * Best effort: Medusa fails the whole cart update when a session cannot be deleted, and a
-   * payment left open cannot place an order (its session is gone, so its notification is refused).
+   * Best effort and bounded, inside the cart's lock: Medusa fails the whole cart update when a
+   * session cannot be deleted. A payment left open expires on its own (`expires_after`) and
+   * cannot place an order: its session is gone, so its notification is refused.
    */
   async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    await this.refreshOptions()
     const session = data as BnplSessionData
     if (session.bnpl_payment_id) {
-      try {
-        await this.cancelUnfinished(session.bnpl_payment_id)
-      } catch (e) {
-        this.logger.warn(
-          `BNPL payment ${session.bnpl_payment_id} was not cancelled (its session is deleted anyway): ${(e as Error).message}`
-        )
-      }
+      await this.cancelQuietly(session.bnpl_payment_id)
     }
     return { data }
   }
@@ -269,9 +281,20 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     await this.refreshOptions()
+    await this.refreshOptions()
     const pid = String((payload.data as Record<string, unknown>)?.pid ?? "")
     if (!pid) {
       return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    // Here rather than only in the plugin's route, so Medusa's own webhook route
+    // (`/hooks/payment/bnpl_bnpl`) checks it too.
+    const { verifyNotificationSignature, notificationSignatureHeader, apiKey } = this.options
+    if (verifyNotificationSignature) {
+      const signature = notificationSignatureHeader ? payload.headers?.[notificationSignatureHeader] : undefined
+      if (!apiKey || !isValidSignature(pid, signature, apiKey)) {
+        this.logger.warn(`BNPL notification for ${pid} ignored: missing or invalid signature`)
+        return { action: PaymentActions.NOT_SUPPORTED }
+      }
     }
     const payment = await this.client.getPayment(pid)
     const sessionId = payment.custom_data?.session_id
@@ -342,6 +365,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         customer_cancel_url: data.customer_cancel_url ?? this.options.cancelUrl ?? returnUrl,
         ipn_callback_url: `${this.options.backendUrl}/hooks/bnpl/notification`,
         origin: "online",
+        // A payment whose session was deleted while the service was down cannot stay payable.
+        expires_after: PAYMENT_EXPIRY_MINUTES,
         locale: checkout.locale,
         custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
         billing_address: checkout.billing_address,
@@ -372,16 +397,30 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
   }
 
-  /** Cancel a payment nobody paid yet; gone or already cancelled is fine. */
-  private async cancelUnfinished(paymentId: string): Promise<void> {
+  /**
+   * Cancel a payment nobody paid yet. False when the service refused (already accepted,
+   * gone): logged, not thrown.
+   */
+  private async cancelUnfinished(paymentId: string, call?: CallOptions): Promise<boolean> {
     try {
-      await this.client.cancelPayment(paymentId)
+      await this.client.cancelPayment(paymentId, call)
+      return true
     } catch (e) {
       if (isBnplError(e) && e.code === "invalid_request") {
         this.logger.warn(`BNPL payment ${paymentId} was not cancelled: ${e.message}`)
-        return
+        return false
       }
       throw e
+    }
+  }
+
+  /** For cart changes: one short attempt, never an error (see deletePayment). */
+  private async cancelQuietly(paymentId: string): Promise<void> {
+    try {
+      await this.refreshOptions()
+      await this.cancelUnfinished(paymentId, { timeoutMs: this.options.eligibilityTimeoutMs, retries: 0 })
+    } catch (e) {
+      this.logger.warn(`BNPL payment ${paymentId} was not cancelled (it expires on its own): ${(e as Error).message}`)
     }
   }
 

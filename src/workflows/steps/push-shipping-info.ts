@@ -1,5 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { CallOptions } from "../../client"
 import { pushShippingSync } from "../../utils/shipping-sync"
+
+export type PushShippingInfoInput = { sync_id: string | null; call?: CallOptions }
 
 /**
  * Pushes a recorded sync to the service (`POST /v1/payment/<id>`). The client retries with
@@ -7,10 +10,10 @@ import { pushShippingSync } from "../../utils/shipping-sync"
  */
 export const pushShippingInfoStep = createStep(
   "bnpl-push-shipping-info",
-  async (syncId: string | null, { container }) => {
-    if (!syncId) {
+  async (input: PushShippingInfoInput, { container }) => {
+    if (!input.sync_id) {
       return new StepResponse(null)
     }
-    return new StepResponse(await pushShippingSync(container, syncId))
+    return new StepResponse(await pushShippingSync(container, input.sync_id, input.call))
   }
 )

@@ -1,4 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { verifyServiceAccess } from "../../../../../utils/settings"
@@ -13,6 +14,14 @@ export async function POST(req: AuthenticatedMedusaRequest<AdminVerifyBnplSettin
   const body = req.validatedBody ?? {}
   const settings = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getSettings()
   const typedKey = typeof body.api_key === "string" ? body.api_key.trim() : ""
+  const typedUrl = body.api_url?.trim().replace(/\/+$/, "")
+  if (typedUrl && typedUrl !== settings.options.apiUrl && !typedKey && settings.options.apiKey) {
+    // The saved key is only ever sent to the URL it was saved for.
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "api_key: to try another service URL, paste the API key to use with it (the saved key is only sent to the saved URL)"
+    )
+  }
   const result = await verifyServiceAccess({
     apiKey: typedKey || settings.options.apiKey,
     apiUrl: body.api_url || settings.options.apiUrl,
