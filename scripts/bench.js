@@ -11,7 +11,8 @@
  *   - three boots of `medusa start` (NODE_ENV=production, admin disabled, one process with the
  *     in-memory event bus, cache and locking; REDIS_URL is cleared) on the same database, one
  *     after the other:
- *       without-plugin  scripts/bench/bare-store: the same Medusa and store, no bnpl module,
+ *       without-plugin  Medusa's starter store (integration-tests/install/store, written to
+ *                       .tmp without the plugin): the same Medusa and store, no bnpl module,
  *                       provider, routes, subscribers, jobs or cart hooks;
  *       unconfigured    this repository, no BNPL_API_URL / BNPL_API_KEY: the cart hook runs but
  *                       asks the service nothing (the route answers `not_configured`);
@@ -30,19 +31,20 @@ const fs = require('node:fs')
 const path = require('node:path')
 const autocannon = require('autocannon')
 const { startPostgres, findFreePort } = require('./lib/postgres')
-const lib = require('./bench/lib')
+const { ROOT, sleep, settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
+const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { paidOrder } = require('./lib/store-api')
+const { percentile, mapLimit, treeRss, machine: describeMachine } = require('./bench/lib')
 const { storeApi, adminApi } = require('./bench/store')
+const { writeStarterStore } = require('./lib/starter-store')
 const { ms, perSecond, ratio, mib, markdownTable } = require('./bench/report')
 
-const { ROOT, percentile, mapLimit, sleep } = lib
 const TMP = path.join(ROOT, '.tmp')
 const RUN_DIR = path.join(TMP, `bench-run-${process.pid}`)
 const LOG_DIR = path.join(TMP, 'bench-logs')
 const OUTPUT = path.join(TMP, 'bench-latest.md')
-const BARE_STORE = path.join(__dirname, 'bench', 'bare-store')
+const BARE_STORE = path.join(RUN_DIR, 'bare-store')
 const DB_NAME = 'medusa_bnpl_bench'
-const SANDBOX_KEY = 'sk_test_active_0000000000000000'
-const ADMIN = { email: 'admin@example.com', password: 'supersecret' }
 const ELIGIBILITY_PATH = '/v1/payments/eligibility'
 const SHIPPING_PATH = '/v1/payment/'
 const SYNC_DELAY_MS = 20
@@ -79,37 +81,14 @@ const config = {
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
 
-const state = {
-  /** @type {Awaited<ReturnType<typeof startPostgres>> | null} */ database: null,
-  /** @type {any} */ sandbox: null,
-  /** @type {Promise<void> | null} */ stopping: null,
-  stopped: false,
-}
+/** Everything started here (PostgreSQL, the sandbox, medusa), stopped in reverse order. */
+const running = startedHere()
+/** The sandbox (in this process) once started. @type {any} */
+let sandbox = null
 
-/** Stops everything started here, in order; every caller gets the same promise. */
-function stopAll() {
-  state.stopping ??= (async () => {
-    for (const child of [...lib.children]) await lib.stopChild(child)
-    if (state.sandbox) await state.sandbox.close().catch(() => undefined)
-    if (state.database) {
-      await Promise.race([state.database.stop(), sleep(15_000)]).catch(() => undefined)
-    }
-    fs.rmSync(RUN_DIR, { recursive: true, force: true })
-    state.stopped = true
-  })()
-  return state.stopping
-}
-
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    say(`${signal}: stopping everything`)
-    stopAll().finally(() => process.exit(130))
-  })
-}
-process.on('exit', () => {
-  // Last resort (an exit before stopAll finished): nothing may outlive the bench.
-  lib.killAllNow()
-  if (state.database && !state.stopped) state.database.killNow()
+onStopSignals((signal) => {
+  say(`${signal}: stopping everything`)
+  running.stopAll().finally(() => process.exit(130))
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -121,20 +100,21 @@ async function boot(name, { cwd, env }) {
   const url = `http://localhost:${port}`
   const logFile = path.join(LOG_DIR, `${name}.log`)
   const started = Date.now()
-  const child = lib.spawnMedusa(['start'], {
+  const child = spawnMedusa(['start'], {
     cwd,
     env: { ...env, PORT: String(port), MEDUSA_BACKEND_URL: url },
     logFile,
   })
-  await lib.waitForHealth(`${url}/health`, child, BOOT_TIMEOUT_MS, logFile)
+  const { stop } = running.child(child)
+  await waitForHealth(`${url}/health`, { timeoutMs: BOOT_TIMEOUT_MS, child, name: 'medusa', logFile })
   say(`${name}: medusa start ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s (log .tmp/bench-logs/${name}.log)`)
-  return { name, url, child, stop: () => lib.stopChild(child) }
+  return { name, url, child, stop }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
 
-const eligibilityCalls = () => state.sandbox.requests.filter((r) => r.path === ELIGIBILITY_PATH).length
+const eligibilityCalls = () => sandbox.requests.filter((r) => r.path === ELIGIBILITY_PATH).length
 
 /**
  * 1. The cart sequence, twice (second cart: same amounts, warm cache): service calls and
@@ -223,17 +203,17 @@ async function throughput(server, seed, cartId, hasPlugin) {
 /** The workload every boot gets (same requests, same order); RSS read at the end. */
 async function workload(server, seed, hasPlugin) {
   const api = storeApi(server.url, seed)
-  const callsBefore = state.sandbox ? eligibilityCalls() : 0
+  const callsBefore = sandbox ? eligibilityCalls() : 0
   say(`${server.name}: cart sequence ×2`)
   const sequence = await cartSequence(api, hasPlugin)
   say(`${server.name}: ${config.latencyN} line-item updates ×2 carts, interleaved`)
   const latency = await lineItemLatency(api, config.latencyN)
   await sleep(2000) // let the event loop and GC settle before reading RSS
-  const rssWorkload = lib.treeRss(server.child.pid)
+  const rssWorkload = treeRss(server.child.pid)
   say(`${server.name}: autocannon ${config.durationS} s × ${hasPlugin ? 2 : 1} (${config.connections} connections)`)
   const load = await throughput(server, seed, latency.B.cartId, hasPlugin)
   await sleep(2000) // let the event loop and GC settle before reading RSS
-  const rss = lib.treeRss(server.child.pid)
+  const rss = treeRss(server.child.pid)
   say(`${server.name}: line-item update p50 A ${ms(latency.A.p50)}, B ${ms(latency.B.p50)}; carts ${perSecond(load.cart.rps)}${load.eligibility ? `, eligibility ${perSecond(load.eligibility.rps)}` : ''}; RSS ${mib(rssWorkload.bytes)}, after autocannon ${mib(rss.bytes)}`)
   return { sequence, latency, load, rssWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
 }
@@ -247,8 +227,8 @@ async function workload(server, seed, hasPlugin) {
 async function shippingSync(server, seed, databaseUrl) {
   const n = config.fulfillments
   const api = storeApi(server.url, seed)
-  const admin = await adminApi(server.url, ADMIN)
-  const { data: locations } = await admin.get('/admin/stock-locations?fields=id,name')
+  const merchant = await adminApi(server.url, ADMIN)
+  const { data: locations } = await merchant.admin('GET', '/admin/stock-locations?fields=id,name')
   const location = locations.stock_locations.find((l) => l.name === 'Paris Warehouse') ?? locations.stock_locations[0]
   const optionNames = seed.shipping_options.map((o) => o.name)
 
@@ -257,7 +237,8 @@ async function shippingSync(server, seed, databaseUrl) {
   const checkoutStarted = Date.now()
   let done = 0
   const orders = await mapLimit(Array.from({ length: n }, (_, i) => i), config.checkoutConcurrency, async (i) => {
-    const order = await api.paidOrder(state.sandbox, {
+    const order = await paidOrder(api.client, seed, {
+      sandbox,
       price: 129.9,
       shippingOption: optionNames[i % optionNames.length],
       email: `bench-${i}@example.com`,
@@ -270,12 +251,12 @@ async function shippingSync(server, seed, databaseUrl) {
   say(`${server.name}: ${n} orders in ${checkoutSeconds.toFixed(0)} s; fulfilling (${config.fulfillmentConcurrency} at a time, pushes delayed ${SYNC_DELAY_MS} ms) ...`)
 
   // Every push answered after 20 ms (processed normally, then delayed): no count = every call.
-  state.sandbox.setFault({ delayMs: SYNC_DELAY_MS, match: { path: SHIPPING_PATH } })
-  const firstRequest = state.sandbox.requests.length
+  sandbox.setFault({ delayMs: SYNC_DELAY_MS, match: { path: SHIPPING_PATH } })
+  const firstRequest = sandbox.requests.length
   const fulfillStarted = Date.now()
   const fulfilled = await mapLimit(orders, config.fulfillmentConcurrency, async ({ order, pid }) => {
     const sentAt = Date.now()
-    const response = await admin.post(`/admin/orders/${order.id}/fulfillments`, {
+    const response = await merchant.admin('POST', `/admin/orders/${order.id}/fulfillments`, {
       items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })),
       location_id: location.id,
     })
@@ -304,7 +285,7 @@ async function shippingSync(server, seed, databaseUrl) {
   } finally {
     await db.end()
   }
-  state.sandbox.clearFaults()
+  sandbox.clearFaults()
 
   const byOrder = new Map(rows.map((r) => [r.order_id, r]))
   const latencies = []
@@ -323,7 +304,7 @@ async function shippingSync(server, seed, databaseUrl) {
   const statuses = rows.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {})
 
   // Duplicates: pushes of the same payload for the same payment the service accepted beyond the first.
-  const pushes = state.sandbox.requests.slice(firstRequest).filter((r) => r.method === 'POST' && r.path.startsWith(SHIPPING_PATH))
+  const pushes = sandbox.requests.slice(firstRequest).filter((r) => r.method === 'POST' && r.path.startsWith(SHIPPING_PATH))
   const accepted = pushes.filter((r) => r.status >= 200 && r.status < 300)
   const seen = new Map()
   for (const r of accepted) {
@@ -350,7 +331,7 @@ async function shippingSync(server, seed, databaseUrl) {
     acceptedPushes: accepted.length,
     paymentsPushed,
     duplicates,
-    rssAfter: lib.treeRss(server.child.pid),
+    rssAfter: treeRss(server.child.pid),
   }
 }
 
@@ -358,19 +339,24 @@ async function shippingSync(server, seed, databaseUrl) {
 
 async function main() {
   const started = Date.now()
-  const machine = lib.machine()
+  const machine = describeMachine()
   fs.mkdirSync(RUN_DIR, { recursive: true })
+  running.add({ stop: () => fs.rmSync(RUN_DIR, { recursive: true, force: true }) })
+  // The baseline: the starter store the install test installs the plugin in, without it.
+  writeStarterStore(BARE_STORE, { config: 'module.exports = defineConfig({ ...starter, admin: { disable: true } })' })
   fs.mkdirSync(LOG_DIR, { recursive: true })
   say(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, load average ${machine.loadavg}`)
   say(`settings: BENCH_LATENCY_N=${config.latencyN} BENCH_DURATION_S=${config.durationS} BENCH_CONNECTIONS=${config.connections} BENCH_FULFILLMENTS=${config.fulfillments} BENCH_CHECKOUT_CONCURRENCY=${config.checkoutConcurrency} BENCH_FULFILLMENT_CONCURRENCY=${config.fulfillmentConcurrency}`)
 
   // PostgreSQL and the sandbox
-  state.database = await startPostgres({ dataDir: path.join(RUN_DIR, 'pg'), persistent: false, port: 0 })
-  await state.database.ensureDatabase(DB_NAME)
-  const databaseUrl = state.database.url(DB_NAME)
+  const database = await startPostgres({ dataDir: path.join(RUN_DIR, 'pg'), persistent: false, port: 0 })
+  running.add({ stop: () => settle(database.stop(), 15_000), kill: () => database.killNow() })
+  await database.ensureDatabase(DB_NAME)
+  const databaseUrl = database.url(DB_NAME)
   const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
-  state.sandbox = await startSandbox({ port: 0, autoNotify: false })
-  say(`PostgreSQL on localhost:${state.database.port} (embedded, new cluster), sandbox at ${state.sandbox.url}`)
+  sandbox = await startSandbox({ port: 0, autoNotify: false })
+  running.add({ stop: () => settle(sandbox.close()) })
+  say(`PostgreSQL on localhost:${database.port} (embedded, new cluster), sandbox at ${sandbox.url}`)
 
   const baseEnv = { ...process.env }
   // One process, in-memory event bus, cache and locking (medusa-config.ts switches to Redis
@@ -385,20 +371,15 @@ async function main() {
     BNPL_API_URL: '',
     BNPL_API_KEY: '',
   })
-  const configuredEnv = { ...baseEnv, BNPL_API_URL: state.sandbox.url, BNPL_API_KEY: SANDBOX_KEY }
+  const configuredEnv = { ...baseEnv, BNPL_API_URL: sandbox.url, BNPL_API_KEY: SANDBOX_KEY }
 
   // Migrations and the seeded store (the demo's seed)
   let t = Date.now()
-  await lib.runMedusa(['db:migrate'], { cwd: ROOT, env: baseEnv, logFile: path.join(LOG_DIR, 'migrate.log') })
+  await runMedusa(['db:migrate'], { env: baseEnv, logFile: path.join(LOG_DIR, 'migrate.log'), running })
   say(`medusa db:migrate: ${((Date.now() - t) / 1000).toFixed(0)} s`)
   t = Date.now()
   const seedFile = path.join(RUN_DIR, 'seed.json')
-  await lib.runMedusa(['exec', './scripts/seed-demo.ts'], {
-    cwd: ROOT,
-    env: { ...baseEnv, BNPL_DEMO_SEED_FILE: seedFile, BNPL_DEMO_ADMIN_EMAIL: ADMIN.email, BNPL_DEMO_ADMIN_PASSWORD: ADMIN.password },
-    logFile: path.join(LOG_DIR, 'seed.log'),
-  })
-  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
+  const { seed } = await seedDemoStore(seedFile, { env: baseEnv, logFile: path.join(LOG_DIR, 'seed.log'), running })
   say(`seeded store (scripts/seed-demo.ts): ${((Date.now() - t) / 1000).toFixed(0)} s`)
 
   // The three boots, one at a time, same database
@@ -417,10 +398,10 @@ async function main() {
     }
   }
   const runtime = (Date.now() - started) / 1000
-  await stopAll()
+  await running.stopAll()
 
   // Report
-  const machineAfter = lib.machine()
+  const machineAfter = describeMachine()
   const conf = results.configured
   const unconf = results.unconfigured
   const bare = results['without-plugin']
@@ -481,7 +462,7 @@ async function main() {
     '',
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}; load average ${machine.loadavg} at start, ${machineAfter.loadavg} at the end.`,
     `Run: ${new Date(started).toISOString()}, ${(runtime / 60).toFixed(1)} min. Medusa 2.21.2 \`medusa start\` (NODE_ENV=production, one process with the in-memory event bus, cache and locking, admin disabled, sources loaded through ts-node/swc; \`medusa build\` is not used because it would overwrite the plugin build in .medusa/server), embedded PostgreSQL, the sandbox in the bench process.`,
-    `Baselines: "without plugin" = the same store and database booted from scripts/bench/bare-store (no bnpl module, provider, routes, subscribers, jobs or hooks); "unconfigured" = this repository without BNPL_API_URL/BNPL_API_KEY (the plugin loads and its cart hooks run, but without a key they ask the service nothing; the eligibility route answers not_configured).`,
+    `Baselines: "without plugin" = the same store and database booted as Medusa's starter store, without the plugin (integration-tests/install/store: no bnpl module, provider, routes, subscribers, jobs or hooks); "unconfigured" = this repository without BNPL_API_URL/BNPL_API_KEY (the plugin loads and its cart hooks run, but without a key they ask the service nothing; the eligibility route answers not_configured).`,
     'Figures only: timings are not asserted. On a shared 2-core machine they move with the load average above. RSS follows V8\'s garbage collector: under sustained load it swings by a few hundred MiB (autocannon runs serve more requests on a faster route, so their peaks are not the same workload).',
     '',
     '## Service calls per cart operation (plugin configured)',
@@ -504,8 +485,8 @@ async function main() {
 main()
   .then(() => process.exit(0))
   .catch(async (error) => {
-    if (state.stopping) return // interrupted: the signal handler stops everything and exits
+    if (running.stopping) return // interrupted: the signal handler stops everything and exits
     console.error(`[bench] ${error && error.stack ? error.stack : error}`)
-    await stopAll()
+    await running.stopAll()
     process.exit(1)
   })

@@ -24,18 +24,17 @@
  */
 
 const fs = require('node:fs')
-const http = require('node:http')
 const path = require('node:path')
-const { spawn, spawnSync } = require('node:child_process')
+const { spawnSync } = require('node:child_process')
 const { startPostgres, findFreePort } = require('./lib/postgres')
+const { settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
+const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { commandLine } = require('./lib/command-line')
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK_DIR = path.join(ROOT, '.tmp', `browser-test-${process.pid}`)
 const LOG_DIR = path.join(WORK_DIR, 'logs')
-const MEDUSA_BIN = path.join(ROOT, 'node_modules', '.bin', 'medusa')
 const DB_NAME = `bnpl_browser_${process.pid}`
-const ADMIN = { email: 'admin@example.com', password: 'supersecret' }
-const SANDBOX_KEY = 'sk_test_active_0000000000000000'
 const HEALTH_TIMEOUT_MS = 180_000
 const CHROMIUM_ARGS = [
   '--headless',
@@ -48,72 +47,26 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-const argv = process.argv.slice(2)
-const option = (/** @type {string} */ name) => {
-  const i = argv.indexOf(name)
-  return i >= 0 ? argv[i + 1] : undefined
-}
-if (argv.includes('--help') || argv.includes('-h')) {
-  console.log('Usage: node scripts/browser-test.js [--screenshots-dir DIR] [--headed] [--keep]')
-  process.exit(0)
-}
-const SCREENSHOTS_DIR = path.resolve(ROOT, option('--screenshots-dir') || 'docs/screenshots')
-const HEADED = argv.includes('--headed')
-const KEEP = argv.includes('--keep')
+const args = commandLine('Usage: node scripts/browser-test.js [--screenshots-dir DIR] [--headed] [--keep]')
+const SCREENSHOTS_DIR = path.resolve(ROOT, args.value('--screenshots-dir') || 'docs/screenshots')
+const HEADED = args.has('--headed')
+const KEEP = args.has('--keep')
 
 const started = Date.now()
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 const say = (/** @type {string} */ line) => console.log(`[browser-test] ${line}`)
 
-/** Everything started here, stopped in reverse order. */
-const state = {
-  /** @type {Awaited<ReturnType<typeof startPostgres>> | null} */ database: null,
-  /** @type {{dropDatabase: () => Promise<void>} | null} */ externalDatabase: null,
-  /** @type {any} */ sandbox: null,
-  /** @type {import('node:child_process').ChildProcess | null} */ server: null,
-  /** @type {Set<import('node:child_process').ChildProcess>} */ tasks: new Set(),
-  /** @type {{close: () => Promise<void>} | null} */ browser: null,
-  stopping: false,
-}
-
-function killGroup(/** @type {import('node:child_process').ChildProcess} */ child, signal = 'SIGTERM') {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    try {
-      child.kill(signal)
-    } catch {}
-  }
-}
-
-function waitForExit(/** @type {import('node:child_process').ChildProcess} */ child, ms) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      resolve(undefined)
-    })
-  })
-}
-
-const withTimeout = (/** @type {Promise<unknown>} */ p, ms) =>
-  Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, ms))])
+/** Everything started here (PostgreSQL, the sandbox, medusa commands), stopped in reverse order. */
+const running = startedHere()
+/** @type {{close: () => Promise<void>} | null} */
+let browser = null
+let stopping = false
 
 async function stopAll(/** @type {number} */ code) {
-  if (state.stopping) return
-  state.stopping = true
-  if (state.browser) await withTimeout(state.browser.close(), 5000)
-  for (const task of state.tasks) killGroup(task, 'SIGKILL')
-  if (state.server) {
-    killGroup(state.server, 'SIGTERM')
-    await waitForExit(state.server, 8000)
-    killGroup(state.server, 'SIGKILL')
-  }
-  if (state.sandbox) await withTimeout(state.sandbox.close(), 5000)
-  if (state.externalDatabase) await withTimeout(state.externalDatabase.dropDatabase(), 10_000)
-  if (state.database) await withTimeout(state.database.stop(), 10_000)
+  if (stopping) return
+  stopping = true
+  if (browser) await settle(browser.close(), 5000) // first: its pages talk to the server
+  await running.stopAll()
   fs.rmSync(path.join(WORK_DIR, 'pg'), { recursive: true, force: true })
   fs.rmSync(path.join(WORK_DIR, 'chromium-profile'), { recursive: true, force: true })
   if (code === 0) {
@@ -125,17 +78,9 @@ async function stopAll(/** @type {number} */ code) {
   process.exit(code)
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    say(`${signal} received: stopping`)
-    stopAll(130)
-  })
-}
-process.on('exit', () => {
-  // Last resort (an exception past stopAll): nothing may outlive the test.
-  for (const task of state.tasks) killGroup(task, 'SIGKILL')
-  if (state.server) killGroup(state.server, 'SIGKILL')
-  if (state.database) state.database.killNow()
+onStopSignals((signal) => {
+  say(`${signal} received: stopping`)
+  stopAll(130)
 })
 
 // ------------------------------------------------------------------ Chromium
@@ -177,39 +122,6 @@ function ensureChromium() {
 
 // ------------------------------------------------------------------ the store
 
-/** Runs a medusa CLI command to completion; its output in logs/<name>.log (shown on failure). */
-function runMedusa(/** @type {string} */ name, /** @type {string[]} */ medusaArgs, /** @type {NodeJS.ProcessEnv} */ env) {
-  const logFile = path.join(LOG_DIR, `${name}.log`)
-  const log = fs.openSync(logFile, 'w')
-  const t = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(MEDUSA_BIN, medusaArgs, { cwd: ROOT, env, stdio: ['ignore', log, log], detached: true })
-    state.tasks.add(child)
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      state.tasks.delete(child)
-      fs.closeSync(log)
-      if (code === 0) return resolve(((Date.now() - t) / 1000).toFixed(1))
-      const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')
-      reject(new Error(`medusa ${medusaArgs.join(' ')} failed (${signal ?? `exit ${code}`})\n${tail}`))
-    })
-  })
-}
-
-function getStatus(/** @type {string} */ url) {
-  return new Promise((resolve) => {
-    const request = http.get(url, { timeout: 3000 }, (response) => {
-      response.resume()
-      resolve(response.statusCode)
-    })
-    request.on('error', () => resolve(0))
-    request.on('timeout', () => {
-      request.destroy()
-      resolve(0)
-    })
-  })
-}
-
 /** A database for this run: a throwaway embedded cluster, or a fresh one on DATABASE_URL's server. */
 async function startDatabase() {
   const external = process.env.DATABASE_URL
@@ -227,17 +139,18 @@ async function startDatabase() {
       }
     }
     await run(`CREATE DATABASE "${DB_NAME}"`)
-    state.externalDatabase = { dropDatabase: () => run(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`) }
+    running.add({ stop: () => settle(run(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`), 10_000) })
     const url = new URL(external)
     url.pathname = `/${DB_NAME}`
     say(`PostgreSQL: database ${DB_NAME} on DATABASE_URL's server (dropped at the end)`)
     return url.toString()
   }
   const t = Date.now()
-  state.database = await startPostgres({ dataDir: path.join(WORK_DIR, 'pg'), persistent: false })
-  await state.database.ensureDatabase(DB_NAME)
-  say(`PostgreSQL: embedded, throwaway cluster on localhost:${state.database.port} (${Date.now() - t} ms)`)
-  return state.database.url(DB_NAME)
+  const database = await startPostgres({ dataDir: path.join(WORK_DIR, 'pg'), persistent: false })
+  running.add({ stop: () => settle(database.stop(), 10_000), kill: () => database.killNow() })
+  await database.ensureDatabase(DB_NAME)
+  say(`PostgreSQL: embedded, throwaway cluster on localhost:${database.port} (${Date.now() - t} ms)`)
+  return database.url(DB_NAME)
 }
 
 async function main() {
@@ -259,8 +172,9 @@ async function main() {
   const databaseUrl = await startDatabase()
 
   const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
-  state.sandbox = await startSandbox({ port: await findFreePort(), ipnDelayMs: 500 })
-  say(`sandbox at ${state.sandbox.url}`)
+  const sandbox = await startSandbox({ port: await findFreePort(), ipnDelayMs: 500 })
+  running.add({ stop: () => settle(sandbox.close(), 5000) })
+  say(`sandbox at ${sandbox.url}`)
 
   const port = await findFreePort(9100)
   const backendUrl = `http://localhost:${port}`
@@ -268,7 +182,7 @@ async function main() {
     ...process.env,
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
-    BNPL_API_URL: state.sandbox.url,
+    BNPL_API_URL: sandbox.url,
     MEDUSA_BACKEND_URL: backendUrl,
     ADMIN_CORS: backendUrl,
     AUTH_CORS: backendUrl,
@@ -280,33 +194,21 @@ async function main() {
   // everything in memory (no Redis topology), admin served.
   for (const name of ['BNPL_API_KEY', 'REDIS_URL', 'MEDUSA_WORKER_MODE', 'MEDUSA_ADMIN_DISABLED']) delete env[name]
 
+  // Each medusa command's output in logs/<name>.log (its tail shown on failure).
   say('medusa db:migrate ...')
-  say(`  done (${await runMedusa('migrate', ['db:migrate'], env)} s)`)
-  const seedFile = path.join(WORK_DIR, 'seed.json')
+  const migrateSeconds = await runMedusa(['db:migrate'], { env, logFile: path.join(LOG_DIR, 'migrate.log'), running })
+  say(`  done (${migrateSeconds.toFixed(1)} s)`)
   say('seeding the store (scripts/seed-demo.ts) ...')
-  const seedSeconds = await runMedusa('seed', ['exec', './scripts/seed-demo.ts'], {
-    ...env,
-    BNPL_DEMO_SEED_FILE: seedFile,
-    BNPL_DEMO_ADMIN_EMAIL: ADMIN.email,
-    BNPL_DEMO_ADMIN_PASSWORD: ADMIN.password,
-  })
-  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
-  say(`  done (${seedSeconds} s)`)
+  const { seed, seconds: seedSeconds } = await seedDemoStore(path.join(WORK_DIR, 'seed.json'), { env, logFile: path.join(LOG_DIR, 'seed.log'), running })
+  say(`  done (${seedSeconds.toFixed(1)} s)`)
 
   say(`server (medusa start, NODE_ENV=development) on ${backendUrl} ...`)
   const t = Date.now()
-  const serverLog = fs.openSync(path.join(LOG_DIR, 'server.log'), 'w')
-  state.server = spawn(MEDUSA_BIN, ['start'], { cwd: ROOT, env, stdio: ['ignore', serverLog, serverLog], detached: true })
-  let serverExit = ''
-  state.server.on('exit', (code, signal) => {
-    serverExit = signal ?? `exit ${code}`
-  })
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS
-  while ((await getStatus(`${backendUrl}/health`)) !== 200) {
-    if (serverExit) throw new Error(`the server stopped (${serverExit}); see ${path.relative(ROOT, LOG_DIR)}/server.log`)
-    if (Date.now() > deadline) throw new Error(`${backendUrl}/health did not answer within ${HEALTH_TIMEOUT_MS / 1000} s`)
-    await new Promise((r) => setTimeout(r, 500))
-  }
+  const serverLog = path.join(LOG_DIR, 'server.log')
+  const server = spawnMedusa(['start'], { env, logFile: serverLog })
+  running.child(server)
+  // Its log's tail: printed on any failure (below).
+  await waitForHealth(`${backendUrl}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, child: server, logFile: serverLog, tail: 0 })
   say(`  /health answers (${((Date.now() - t) / 1000).toFixed(1)} s)`)
 
   // 3. The browser test
@@ -324,14 +226,14 @@ async function main() {
     handleSIGTERM: false,
     handleSIGHUP: false,
   })
-  state.browser = context
+  browser = context
   const { run } = require(path.join(ROOT, 'integration-tests', 'browser', 'admin.browser.js'))
   await run({
     context,
     backendUrl,
     admin: ADMIN,
     apiKey: SANDBOX_KEY,
-    sandbox: state.sandbox,
+    sandbox,
     seed,
     screenshotsDir: SCREENSHOTS_DIR,
     failureDir: LOG_DIR,

@@ -17,20 +17,16 @@
 
 const http = require('node:http')
 const { DEMO_FILE, readDemoInfo, isUp } = require('./lib/demo-info')
+const { PROVIDER_ID, medusaClient, request } = require('./lib/store-api')
+const { commandLine } = require('./lib/command-line')
 
-const args = process.argv.slice(2)
-if (args.includes('--help') || args.includes('-h')) {
-  console.log('Usage: npm run demo:checkout [-- --installments 3]\n  Scripted checkout and fulfillment against the running demo (npm run demo).')
-  process.exit(0)
-}
-const installmentsIndex = args.indexOf('--installments')
-const INSTALLMENTS = installmentsIndex >= 0 ? Number(args[installmentsIndex + 1]) : 3
+const args = commandLine('Usage: npm run demo:checkout [-- --installments 3]\n  Scripted checkout and fulfillment against the running demo (npm run demo).')
+const INSTALLMENTS = args.has('--installments') ? Number(args.value('--installments')) : 3
 if (!Number.isInteger(INSTALLMENTS) || INSTALLMENTS < 1) {
   console.error('--installments must be a whole number like 3')
   process.exit(2)
 }
 
-const PROVIDER_ID = 'pp_bnpl_bnpl'
 const TARGET_PRICE = 350
 const SYNC_TIMEOUT_MS = 60_000
 const CUSTOMER_TIMEOUT_MS = 15 * 60_000
@@ -49,26 +45,6 @@ const step = (title) => console.log(`\n${++stepNumber}. ${title}`)
 const say = (line = '') => console.log(`   ${line}`)
 const euros = (cents) => `${(cents / 100).toFixed(2)} €`
 const day = (seconds) => new Date(seconds * 1000).toISOString().slice(0, 10)
-
-/** JSON over HTTP; throws with the server's message on a non-2xx answer. */
-async function call(method, url, { body, headers = {} } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  let data
-  try {
-    data = text ? JSON.parse(text) : {}
-  } catch {
-    data = { message: text.slice(0, 200) }
-  }
-  if (!response.ok) {
-    throw new Error(`${method} ${url} answered HTTP ${response.status}: ${data.message || JSON.stringify(data).slice(0, 300)}`)
-  }
-  return data
-}
 
 /** Rows under a heading, columns aligned (numbers to the right). */
 function table(headings, rows) {
@@ -109,42 +85,38 @@ async function main() {
   }
   const backend = demo.backend_url.replace(/\/+$/, '')
   const sandbox = demo.sandbox_url ? demo.sandbox_url.replace(/\/+$/, '') : null
-  const store = { 'x-publishable-api-key': demo.publishable_key }
+  // JSON over HTTP (the body resolved); throws with the server's answer on a non-2xx status.
+  const client = medusaClient(backend, { publishableKey: demo.publishable_key })
+  const store = (method, path, body) => client.store(method, path, body).then((r) => r.data)
+  const admin = (method, path, body) => client.admin(method, path, body).then((r) => r.data)
   console.log(`Scripted checkout against ${backend}${sandbox ? ` (service: sandbox ${sandbox})` : ''}`)
 
   // 1. The cart
   step('A cart in France')
-  const { products } = await call(
-    'GET',
-    `${backend}/store/products?region_id=${demo.region_id}&fields=id,title,*variants.calculated_price&limit=100`,
-    { headers: store }
-  )
+  const { products } = await store('GET', `/store/products?region_id=${demo.region_id}&fields=id,title,*variants.calculated_price&limit=100`)
   const priced = products
     .map((p) => ({ product: p, variant: p.variants?.[0], amount: p.variants?.[0]?.calculated_price?.calculated_amount }))
     .filter((p) => typeof p.amount === 'number')
   if (!priced.length) throw new Error('The demo store has no product priced in its region')
   const chosen = priced.reduce((best, p) => (Math.abs(p.amount - TARGET_PRICE) < Math.abs(best.amount - TARGET_PRICE) ? p : best))
-  let { cart } = await call('POST', `${backend}/store/carts`, {
-    headers: store,
-    body: {
-      region_id: demo.region_id,
-      email: 'camille.durand@example.com',
-      shipping_address: ADDRESS,
-      billing_address: ADDRESS,
-      items: [{ variant_id: chosen.variant.id, quantity: 1 }],
-    },
+  let { cart } = await store('POST', '/store/carts', {
+    region_id: demo.region_id,
+    email: 'camille.durand@example.com',
+    shipping_address: ADDRESS,
+    billing_address: ADDRESS,
+    items: [{ variant_id: chosen.variant.id, quantity: 1 }],
   })
   say(`cart ${cart.id}: 1 × ${chosen.product.title} (${chosen.amount.toFixed(2)} €), delivered to ${ADDRESS.city}, France`)
-  const { shipping_options: options } = await call('GET', `${backend}/store/shipping-options?cart_id=${cart.id}`, { headers: store })
+  const { shipping_options: options } = await store('GET', `/store/shipping-options?cart_id=${cart.id}`)
   const shipping = options.find((o) => /express|24 ?h/i.test(o.name)) || options[0]
   if (!shipping) throw new Error('No shipping option for this cart')
   say(`shipping options: ${options.map((o) => `${o.name} (${Number(o.amount ?? o.calculated_price?.calculated_amount ?? 0).toFixed(2)} €)`).join(', ')}`)
-  ;({ cart } = await call('POST', `${backend}/store/carts/${cart.id}/shipping-methods`, { headers: store, body: { option_id: shipping.id } }))
+  ;({ cart } = await store('POST', `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping.id }))
   say(`shipping: ${shipping.name}; cart total ${Number(cart.total).toFixed(2)} €`)
 
   // 2. The plans
   step('The plans the service offers for this cart (GET /store/bnpl/eligibility)')
-  const { eligibility } = await call('GET', `${backend}/store/bnpl/eligibility?cart_id=${cart.id}`, { headers: store })
+  const { eligibility } = await store('GET', `/store/bnpl/eligibility?cart_id=${cart.id}`)
   if (!eligibility.service_available) {
     throw new Error(`The service is not available: ${eligibility.unavailable_reason} (${eligibility.message || ''})`)
   }
@@ -183,15 +155,11 @@ async function main() {
   step(`${INSTALLMENTS} instalments chosen: the hosted payment page`)
   const returnPage = await startReturnPage()
   try {
-    const { payment_collection: collection } = await call('POST', `${backend}/store/payment-collections`, {
-      headers: store,
-      body: { cart_id: cart.id },
+    const { payment_collection: collection } = await store('POST', '/store/payment-collections', { cart_id: cart.id })
+    const { payment_collection: withSession } = await store('POST', `/store/payment-collections/${collection.id}/payment-sessions`, {
+      provider_id: PROVIDER_ID,
+      data: { installments_count: INSTALLMENTS, return_url: returnPage.url },
     })
-    const { payment_collection: withSession } = await call(
-      'POST',
-      `${backend}/store/payment-collections/${collection.id}/payment-sessions`,
-      { headers: store, body: { provider_id: PROVIDER_ID, data: { installments_count: INSTALLMENTS, return_url: returnPage.url } } }
-    )
     const session = withSession.payment_sessions.find((s) => s.provider_id === PROVIDER_ID)
     const pid = session.data.bnpl_payment_id
     say(`payment collection ${collection.id}, session ${session.id}, service payment ${pid}`)
@@ -226,7 +194,7 @@ async function main() {
     say(`back on the store: ${back.url}`)
     if (back.pid !== pid) throw new Error(`The return page got pid ${back.pid}, expected ${pid}`)
 
-    const completed = await call('POST', `${backend}/store/carts/${cart.id}/complete`, { headers: store })
+    const completed = await store('POST', `/store/carts/${cart.id}/complete`)
     if (completed.type !== 'order') {
       throw new Error(`The cart was not completed: ${completed.error?.message || JSON.stringify(completed).slice(0, 300)}`)
     }
@@ -235,18 +203,14 @@ async function main() {
 
     // 5. The merchant
     step('The merchant: the order in the admin')
-    const { token } = await call('POST', `${backend}/auth/user/emailpass`, {
-      body: { email: demo.admin_email, password: demo.admin_password },
-    })
-    const admin = { authorization: `Bearer ${token}` }
-    const { order: adminOrder } = await call(
+    await client.login(demo.admin_email, demo.admin_password)
+    const { order: adminOrder } = await admin(
       'GET',
-      `${backend}/admin/orders/${order.id}?fields=id,display_id,payment_status,fulfillment_status,*items,*payment_collections.payments`,
-      { headers: admin }
+      `/admin/orders/${order.id}?fields=id,display_id,payment_status,fulfillment_status,*items,*payment_collections.payments`
     )
     const payment = adminOrder.payment_collections.flatMap((pc) => pc.payments || []).find((p) => p.provider_id === PROVIDER_ID)
     say(`payment status: ${adminOrder.payment_status}; payment ${payment?.id} ${Number(payment?.amount).toFixed(2)} €, captured ${payment?.captured_at ? 'yes' : 'no'}`)
-    const { bnpl_order: view } = await call('GET', `${backend}/admin/bnpl/orders/${order.id}`, { headers: admin })
+    const { bnpl_order: view } = await admin('GET', `/admin/bnpl/orders/${order.id}`)
     say(`at the service: payment ${view.payment.bnpl_payment_id}, state ${view.payment.state}, ${view.payment.installments_count} instalments`)
     console.log(
       table(
@@ -256,19 +220,19 @@ async function main() {
     )
 
     step('The merchant ships it (POST /admin/orders/:id/fulfillments)')
-    const { stock_locations: locations } = await call('GET', `${backend}/admin/stock-locations?limit=50`, { headers: admin })
+    const { stock_locations: locations } = await admin('GET', '/admin/stock-locations?limit=50')
     if (!locations.length) throw new Error('No stock location in the demo store')
     const location = locations[0]
-    await call('POST', `${backend}/admin/orders/${order.id}/fulfillments`, {
-      headers: admin,
-      body: { items: adminOrder.items.map((i) => ({ id: i.id, quantity: i.quantity })), location_id: location.id },
+    await admin('POST', `/admin/orders/${order.id}/fulfillments`, {
+      items: adminOrder.items.map((i) => ({ id: i.id, quantity: i.quantity })),
+      location_id: location.id,
     })
     say(`fulfillment created from ${location.name} (${location.id})`)
 
     const started = Date.now()
     let sync
     for (;;) {
-      const { bnpl_order: latest } = await call('GET', `${backend}/admin/bnpl/orders/${order.id}`, { headers: admin })
+      const { bnpl_order: latest } = await admin('GET', `/admin/bnpl/orders/${order.id}`)
       sync = latest.shipping_syncs[0]
       if (sync && sync.status !== 'pending') break
       if (Date.now() - started > SYNC_TIMEOUT_MS) break
@@ -280,7 +244,7 @@ async function main() {
 
     if (sandbox) {
       step('What the service received (GET /_sandbox/requests?path=/v1/payment/)')
-      const { requests } = await call('GET', `${sandbox}/_sandbox/requests?path=${encodeURIComponent(`/v1/payment/${pid}`)}`)
+      const { data: { requests } } = await request('GET', `${sandbox}/_sandbox/requests?path=${encodeURIComponent(`/v1/payment/${pid}`)}`)
       if (!requests.length) {
         say('nothing yet')
       }

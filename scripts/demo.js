@@ -19,31 +19,25 @@
  */
 
 const fs = require('node:fs')
-const http = require('node:http')
 const path = require('node:path')
 const { spawn } = require('node:child_process')
 const { startPostgres, findFreePort, isPortFree } = require('./lib/postgres')
 const { runningDemo } = require('./lib/demo-info')
+const { commandLine } = require('./lib/command-line')
+const { settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
+const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
 
 const ROOT = path.resolve(__dirname, '..')
 const DEMO_DIR = path.join(ROOT, '.demo')
 const LOG_DIR = path.join(DEMO_DIR, 'logs')
-const MEDUSA_BIN = path.join(ROOT, 'node_modules', '.bin', 'medusa')
 const DB_NAME = 'medusa_bnpl_demo'
 const PG_PORT = 54329
 const SANDBOX_PORT = 4010
-const SANDBOX_KEY = 'sk_test_active_0000000000000000'
-const ADMIN_EMAIL = 'admin@example.com'
-const ADMIN_PASSWORD = 'supersecret'
 const HEALTH_TIMEOUT_MS = 240_000
 
-const args = process.argv.slice(2)
-if (args.includes('--help') || args.includes('-h')) {
-  console.log('Usage: npm run demo [-- --reset] [-- --checkout]\n  --reset  delete .demo (database, logs) and seed a new store\n  --checkout  run the scripted checkout (scripts/demo-checkout.js) once the demo is ready')
-  process.exit(0)
-}
-const reset = args.includes('--reset')
-const checkout = args.includes('--checkout')
+const args = commandLine('Usage: npm run demo [-- --reset] [-- --checkout]\n  --reset  delete .demo (database, logs) and seed a new store\n  --checkout  run the scripted checkout (scripts/demo-checkout.js) once the demo is ready')
+const reset = args.has('--reset')
+const checkout = args.has('--checkout')
 
 /** The scripted checkout as a child; `exit`: this process ends with it (the demo was already running). */
 function runCheckout(exit) {
@@ -53,110 +47,20 @@ function runCheckout(exit) {
 
 const say = (/** @type {string} */ line) => console.log(`[demo] ${line}`)
 
-/** Everything started here, stopped in reverse order. */
-const state = {
-  /** @type {Awaited<ReturnType<typeof startPostgres>> | null} */ database: null,
-  /** @type {{url: string, close: () => Promise<unknown>} | null} */ sandbox: null,
-  /** @type {import('node:child_process').ChildProcess | null} */ server: null,
-  /** @type {Set<import('node:child_process').ChildProcess>} */ tasks: new Set(),
-  stopping: false,
-}
-
-/** Kills a detached child's whole process group (medusa develop forks the server). */
-function killGroup(/** @type {import('node:child_process').ChildProcess} */ child, signal = 'SIGTERM') {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    try {
-      child.kill(signal)
-    } catch {}
-  }
-}
-
-function waitForExit(/** @type {import('node:child_process').ChildProcess} */ child, ms) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      resolve(undefined)
-    })
-  })
-}
+/** Everything started here (PostgreSQL, the sandbox, medusa commands), stopped in reverse order. */
+const running = startedHere()
 
 async function stopAll(code) {
-  if (state.stopping) return
-  state.stopping = true
-  for (const task of state.tasks) killGroup(task)
-  if (state.server) {
-    say('stopping medusa develop')
-    killGroup(state.server, 'SIGTERM')
-    await waitForExit(state.server, 8000)
-    killGroup(state.server, 'SIGKILL')
-  }
-  if (state.sandbox) {
-    say('stopping the sandbox')
-    await state.sandbox.close().catch(() => undefined)
-  }
-  if (state.database) {
-    say('stopping PostgreSQL (data kept in .demo/pg)')
-    await Promise.race([state.database.stop(), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined)
-  }
+  if (running.stopping) return
+  await running.stopAll()
   process.exit(code)
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    console.log('')
-    say(`${signal} received`)
-    stopAll(0)
-  })
-}
-process.on('exit', () => {
-  // Last resort when exiting without stopAll (e.g. an exception): nothing may outlive the demo.
-  for (const task of state.tasks) killGroup(task, 'SIGKILL')
-  if (state.server) killGroup(state.server, 'SIGKILL')
-  if (state.database) state.database.killNow()
+onStopSignals((signal) => {
+  console.log('')
+  say(`${signal} received`)
+  stopAll(0)
 })
-
-/**
- * Runs a medusa CLI command to completion, its output in .demo/logs/<name>.log (shown on failure).
- * @param {string} name @param {string[]} medusaArgs @param {NodeJS.ProcessEnv} env
- */
-function runMedusa(name, medusaArgs, env) {
-  fs.mkdirSync(LOG_DIR, { recursive: true })
-  const logFile = path.join(LOG_DIR, `${name}.log`)
-  const log = fs.openSync(logFile, 'w')
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(MEDUSA_BIN, medusaArgs, { cwd: ROOT, env, stdio: ['ignore', log, log], detached: true })
-    state.tasks.add(child)
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      state.tasks.delete(child)
-      fs.closeSync(log)
-      const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      if (code === 0) return resolve(seconds)
-      const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')
-      reject(new Error(`medusa ${medusaArgs.join(' ')} failed (${signal ?? `exit ${code}`}); log: ${path.relative(ROOT, logFile)}\n${tail}`))
-    })
-  })
-}
-
-function getStatus(/** @type {string} */ url) {
-  return new Promise((resolve) => {
-    const request = http.get(url, { timeout: 3000 }, (response) => {
-      response.resume()
-      resolve(response.statusCode)
-    })
-    request.on('error', () => resolve(0))
-    request.on('timeout', () => {
-      request.destroy()
-      resolve(0)
-    })
-  })
-}
 
 async function main() {
   if (checkout && !reset && (await runningDemo())) return runCheckout(true)
@@ -182,11 +86,18 @@ async function main() {
     const t = Date.now()
     const dataDir = path.join(DEMO_DIR, 'pg')
     const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'))
-    state.database = await startPostgres({ dataDir, port: PG_PORT, persistent: true })
-    await state.database.ensureDatabase(DB_NAME)
+    const database = await startPostgres({ dataDir, port: PG_PORT, persistent: true })
+    running.add({
+      stop: () => {
+        say('stopping PostgreSQL (data kept in .demo/pg)')
+        return settle(database.stop(), 10_000)
+      },
+      kill: () => database.killNow(),
+    })
+    await database.ensureDatabase(DB_NAME)
     // "localhost", never 127.0.0.1: Medusa turns SSL on for other hosts.
-    databaseUrl = state.database.url(DB_NAME)
-    say(`PostgreSQL: embedded, ${fresh ? 'new cluster' : 'existing cluster'} in .demo/pg on localhost:${state.database.port} (${Date.now() - t} ms)`)
+    databaseUrl = database.url(DB_NAME)
+    say(`PostgreSQL: embedded, ${fresh ? 'new cluster' : 'existing cluster'} in .demo/pg on localhost:${database.port} (${Date.now() - t} ms)`)
   }
 
   // 2. The BNPL service
@@ -198,8 +109,14 @@ async function main() {
   } else {
     const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
     const sandboxPort = await findFreePort(SANDBOX_PORT)
-    state.sandbox = await startSandbox({ port: sandboxPort, ipnDelayMs: 2000 })
-    sandboxUrl = state.sandbox.url
+    const sandbox = await startSandbox({ port: sandboxPort, ipnDelayMs: 2000 })
+    running.add({
+      stop: () => {
+        say('stopping the sandbox')
+        return settle(sandbox.close())
+      },
+    })
+    sandboxUrl = sandbox.url
     apiUrl = sandboxUrl
     apiKey = apiKey || SANDBOX_KEY
     say(`BNPL service: sandbox at ${sandboxUrl} (key ${apiKey})`)
@@ -218,44 +135,36 @@ async function main() {
 
   // 3. Migrations (core, links, the plugin's module)
   say('medusa db:migrate ...')
-  const migrateSeconds = await runMedusa('migrate', ['db:migrate'], env)
-  say(`migrations done (${migrateSeconds} s)`)
+  // Each medusa command's output in .demo/logs/<name>.log (its tail shown on failure).
+  const migrateSeconds = await runMedusa(['db:migrate'], { env, logFile: path.join(LOG_DIR, 'migrate.log'), running })
+  say(`migrations done (${migrateSeconds.toFixed(1)} s)`)
 
   // 4. Seed (idempotent)
   const seedFile = path.join(DEMO_DIR, 'seed.json')
   const previous = fs.existsSync(seedFile) ? JSON.parse(fs.readFileSync(seedFile, 'utf8')) : null
   fs.rmSync(seedFile, { force: true })
   say(previous ? 'checking the seeded store ...' : 'seeding the store ...')
-  const seedSeconds = await runMedusa('seed', ['exec', './scripts/seed-demo.ts'], {
-    ...env,
-    BNPL_DEMO_SEED_FILE: seedFile,
-    BNPL_DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
-    BNPL_DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
-  })
-  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
-  say(`${seed.reused ? 'reusing the seeded store' : 'seeding a new store'} (region ${seed.region_id}, ${seed.products.length} products, ${seed.shipping_options.length} shipping options; ${seedSeconds} s)`)
+  const { seed, seconds: seedSeconds } = await seedDemoStore(seedFile, { env, logFile: path.join(LOG_DIR, 'seed.log'), running })
+  say(`${seed.reused ? 'reusing the seeded store' : 'seeding a new store'} (region ${seed.region_id}, ${seed.products.length} products, ${seed.shipping_options.length} shipping options; ${seedSeconds.toFixed(1)} s)`)
 
   // 5. medusa develop
   say(`medusa develop on ${backendUrl} (log: .demo/logs/develop.log) ...`)
-  const developLog = fs.openSync(path.join(LOG_DIR, 'develop.log'), 'w')
-  state.server = spawn(MEDUSA_BIN, ['develop'], { cwd: ROOT, env, stdio: ['ignore', developLog, developLog], detached: true })
-  state.server.on('exit', (code, signal) => {
-    if (state.stopping) return
+  const developLog = path.join(LOG_DIR, 'develop.log')
+  const server = spawnMedusa(['develop'], { env, logFile: developLog })
+  running.child(server, { before: () => say('stopping medusa develop') })
+  server.on('exit', (code, signal) => {
+    if (running.stopping) return
     say(`medusa develop exited (${signal ?? `exit ${code}`}); see .demo/logs/develop.log`)
     stopAll(1)
   })
-
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS
-  while ((await getStatus(`${backendUrl}/health`)) !== 200) {
-    if (Date.now() > deadline) throw new Error(`${backendUrl}/health did not answer within ${HEALTH_TIMEOUT_MS / 1000} s; see .demo/logs/develop.log`)
-    await new Promise((r) => setTimeout(r, 1000))
-  }
+  // No `child`: when medusa develop exits, the handler above stops everything.
+  await waitForHealth(`${backendUrl}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, intervalMs: 1000, logFile: developLog })
 
   const demo = {
     backend_url: backendUrl,
     admin_url: `${backendUrl}/app`,
-    admin_email: ADMIN_EMAIL,
-    admin_password: ADMIN_PASSWORD,
+    admin_email: ADMIN.email,
+    admin_password: ADMIN.password,
     publishable_key: seed.publishable_key,
     region_id: seed.region_id,
     sandbox_url: sandboxUrl,
@@ -264,7 +173,7 @@ async function main() {
 
   console.log('')
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  console.log(`  Admin:            ${backendUrl}/app   (${ADMIN_EMAIL} / ${ADMIN_PASSWORD})`)
+  console.log(`  Admin:            ${backendUrl}/app   (${ADMIN.email} / ${ADMIN.password})`)
   console.log(`  Store API:        ${backendUrl}/store   header x-publishable-api-key: ${seed.publishable_key}`)
   console.log(`  Region (EUR):     ${seed.region_id}   payment provider pp_bnpl_bnpl`)
   console.log(`  BNPL service:     ${sandboxUrl ? `sandbox ${sandboxUrl} (requests: ${sandboxUrl}/_sandbox/requests)` : apiUrl}`)

@@ -36,106 +36,42 @@ const path = require('node:path')
 const { spawn, spawnSync } = require('node:child_process')
 const { builtinModules } = require('node:module')
 const { startPostgres, findFreePort } = require('./lib/postgres')
+const { settle, stripAnsi, logTail, killGroup, spawnLogged, waitForHealth, startedHere, onStopSignals } = require('./lib/processes')
+const { ADMIN, SANDBOX_KEY } = require('./lib/medusa')
+const { request } = require('./lib/store-api')
+const { commandLine } = require('./lib/command-line')
+const { writeStarterStore } = require('./lib/starter-store')
 
 const ROOT = path.resolve(__dirname, '..')
-const TEMPLATE_DIR = path.join(ROOT, 'integration-tests', 'install', 'store')
 const PLUGIN_NAME = 'medusa-plugin-bnpl'
 const PROVIDER_ID = 'pp_bnpl_bnpl'
-const SANDBOX_KEY = 'sk_test_active_0000000000000000'
-const ADMIN_EMAIL = 'admin@example.com'
-const ADMIN_PASSWORD = 'supersecret'
-const README_MARKER = '// @readme-install-step-2'
 const HEALTH_TIMEOUT_MS = 120_000
 
-const args = process.argv.slice(2)
-if (args.includes('--help') || args.includes('-h')) {
-  console.log('Usage: node scripts/install-test.js [--keep] [--verbose]')
-  process.exit(0)
-}
-const KEEP = args.includes('--keep')
-const VERBOSE = args.includes('--verbose')
+const args = commandLine('Usage: node scripts/install-test.js [--keep] [--verbose]')
+const KEEP = args.has('--keep')
+const VERBOSE = args.has('--verbose')
 
 const started = Date.now()
 const seconds = (/** @type {number} */ since) => ((Date.now() - since) / 1000).toFixed(1)
 const say = (/** @type {string} */ line) => console.log(`[install-test] ${line}`)
-const stripAnsi = (/** @type {string} */ s) => s.replace(/\u001b\[[0-9;]*m/g, '')
 
 // ------------------------------------------------------------------------------------ state
 
-const state = {
-  /** @type {string | null} */ tmp: null,
-  /** @type {Awaited<ReturnType<typeof startPostgres>> | null} */ database: null,
-  /** @type {{url: string, close: () => Promise<unknown>, requests: any[]} | null} */ sandbox: null,
-  /** @type {Set<import('node:child_process').ChildProcess>} */ children: new Set(),
-  /** @type {Promise<void> | null} */ stopping: null,
-  interrupted: false,
-}
+/**
+ * Everything started (the temporary folder, PostgreSQL, the sandbox, commands), stopped in
+ * reverse order: on success, on failure and on Ctrl-C; the folder removed unless --keep.
+ */
+const running = startedHere()
+/** The temporary folder (logs, the store, the tarball). @type {string} */
+let tmp = ''
+let interrupted = false
 
-/** Kills a detached child's process group (medusa and npx fork). */
-function killGroup(/** @type {import('node:child_process').ChildProcess} */ child, signal = 'SIGTERM') {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    try {
-      child.kill(signal)
-    } catch {}
-  }
-}
-
-function waitForExit(/** @type {import('node:child_process').ChildProcess} */ child, ms) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      resolve(undefined)
-    })
-  })
-}
-
-function removeTmp() {
-  if (!state.tmp) return
-  if (KEEP) {
-    say(`kept ${state.tmp} (--keep)`)
-  } else {
-    fs.rmSync(state.tmp, { recursive: true, force: true })
-  }
-  state.tmp = null
-}
-
-/** Stops everything once; later calls wait for the same stop. @returns {Promise<void>} */
-function stopAll() {
-  state.stopping ??= stopEverything()
-  return state.stopping
-}
-
-async function stopEverything() {
-  const children = [...state.children]
-  for (const child of children) killGroup(child, 'SIGTERM')
-  await Promise.all(children.map((child) => waitForExit(child, 8000)))
-  for (const child of children) killGroup(child, 'SIGKILL')
-  if (state.sandbox) await state.sandbox.close().catch(() => undefined)
-  state.sandbox = null
-  if (state.database) await Promise.race([state.database.stop(), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined)
-  state.database = null
-  removeTmp()
-}
-
-process.on('exit', () => {
-  // Last resort (an exception, process.exit elsewhere): nothing may outlive the test.
-  for (const child of state.children) killGroup(child, 'SIGKILL')
-  if (state.database) state.database.killNow()
-  if (state.tmp && !KEEP) fs.rmSync(state.tmp, { recursive: true, force: true })
+onStopSignals(async (signal) => {
+  console.error(`\n[install-test] ${signal}: stopping everything`)
+  interrupted = true
+  await running.stopAll()
+  process.exit(130)
 })
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, async () => {
-    console.error(`\n[install-test] ${signal}: stopping everything`)
-    state.interrupted = true
-    await stopAll()
-    process.exit(130)
-  })
-}
 
 // ------------------------------------------------------------------------------------ checks
 
@@ -183,7 +119,7 @@ function run(name, command, commandArgs, { cwd, env = process.env, timeoutMs = 3
   const out = fs.openSync(logFile, 'w')
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    state.children.add(child)
+    const tracked = running.child(child)
     const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs)
     /** @type {Buffer[]} */
     const stdout = []
@@ -202,14 +138,11 @@ function run(name, command, commandArgs, { cwd, env = process.env, timeoutMs = 3
     })
     child.on('close', (code, signal) => {
       clearTimeout(timer)
-      state.children.delete(child)
+      tracked.forget()
       fs.closeSync(out)
       if (code === 0) return resolve(Buffer.concat(stdout).toString('utf8'))
-      let tail = ''
-      try {
-        tail = stripAnsi(fs.readFileSync(logFile, 'utf8')).split('\n').slice(-40).join('\n')
-      } catch {} // the folder is gone (stopped on a signal)
-      reject(new Error(`\`${[command, ...commandArgs].join(' ')}\` in ${cwd} failed (${signal ?? `exit ${code}`}); last lines of ${logFile}:\n${tail}`))
+      // (no tail when the folder is gone: stopped on a signal)
+      reject(new Error(`\`${[command, ...commandArgs].join(' ')}\` in ${cwd} failed (${signal ?? `exit ${code}`}); last lines of ${logFile}:\n${logTail(logFile)}`))
     })
   })
 }
@@ -228,7 +161,7 @@ function runInBackground(...runArgs) {
 }
 
 function logPath(/** @type {string} */ name) {
-  const dir = path.join(/** @type {string} */ (state.tmp), 'logs')
+  const dir = path.join(tmp, 'logs')
   fs.mkdirSync(dir, { recursive: true })
   return path.join(dir, `${name}.log`)
 }
@@ -256,24 +189,10 @@ function readMedusaLog(file) {
 // ------------------------------------------------------------------------------------ HTTP
 
 /**
- * @param {string} url
- * @param {{method?: string, headers?: Record<string, string>, body?: unknown}} [options]
- * @returns {Promise<{status: number, body: any, text: string}>}
+ * A JSON request that never throws on a status: `{status, data, text}` (data: the parsed body).
+ * @param {string} url @param {{method?: string, headers?: Record<string, string>, body?: unknown}} [options]
  */
-async function http(url, { method = 'GET', headers = {}, body } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  })
-  const text = await response.text()
-  let parsed = null
-  try {
-    parsed = text ? JSON.parse(text) : null
-  } catch {}
-  return { status: response.status, body: parsed, text }
-}
+const http = (url, { method = 'GET', ...options } = {}) => request(method, url, { ...options, allow: true })
 
 function expectStatus(/** @type {{status: number, text: string}} */ response, /** @type {number} */ status, /** @type {string} */ what) {
   assert(response.status === status, `${what}: expected HTTP ${status}, got ${response.status}: ${response.text.slice(0, 600)}`)
@@ -427,16 +346,14 @@ function readInstallSection() {
   return { config: configs[0].code, commands }
 }
 
-/** The store's medusa-config.ts: the template with README step 2 pasted at its marker. */
+/** What the store's medusa-config.ts gets at the template's marker: README step 2, its `// ...` the starter's. */
 function storeConfig(/** @type {string} */ readmeConfig) {
-  const template = fs.readFileSync(path.join(TEMPLATE_DIR, 'medusa-config.ts'), 'utf8')
-  assert(template.includes(README_MARKER), `${path.relative(ROOT, TEMPLATE_DIR)}/medusa-config.ts lacks the marker ${README_MARKER}`)
   const lines = readmeConfig.split('\n')
   const placeholder = lines.findIndex((line) => line.trim() === '// ...')
   assert(placeholder >= 0, 'README step 2 snippet: expected a `// ...` line inside defineConfig({...}) standing for the store\'s existing config')
   assert(/defineConfig\(\{/.test(readmeConfig), 'README step 2 snippet: expected `defineConfig({`')
   lines[placeholder] = lines[placeholder].replace('// ...', '...starter,')
-  return template.replace(README_MARKER, lines.join('\n'))
+  return lines.join('\n')
 }
 
 // ------------------------------------------------------------------------------------ main
@@ -447,9 +364,12 @@ async function main() {
   assert(rootPkg.name === PLUGIN_NAME, `package.json name is ${rootPkg.name}, expected ${PLUGIN_NAME}`)
 
   // Our own folder; as root it must be traversable by the `postgres` user that runs the cluster.
-  state.tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bnpl-install-test-')))
-  fs.chmodSync(state.tmp, 0o755)
-  const tmp = state.tmp
+  tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bnpl-install-test-')))
+  running.add({
+    stop: () => (KEEP ? say(`kept ${tmp} (--keep)`) : fs.rmSync(tmp, { recursive: true, force: true })),
+    kill: () => KEEP || fs.rmSync(tmp, { recursive: true, force: true }),
+  })
+  fs.chmodSync(tmp, 0o755)
   const storeDir = path.join(tmp, 'store')
   say(`temporary folder ${tmp}`)
 
@@ -497,12 +417,7 @@ async function main() {
   // 2. The store -------------------------------------------------------------------------
   const pluginDir = path.join(storeDir, 'node_modules', PLUGIN_NAME)
   const storePkg = await check('store project created, the tarball extracted into its node_modules', async () => {
-    fs.mkdirSync(path.join(storeDir, 'src'), { recursive: true })
-    const pkg = JSON.parse(fs.readFileSync(path.join(TEMPLATE_DIR, 'package.json'), 'utf8'))
-    pkg.dependencies[PLUGIN_NAME] = `file:${tarball.file}`
-    fs.writeFileSync(path.join(storeDir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n')
-    fs.copyFileSync(path.join(TEMPLATE_DIR, 'tsconfig.json'), path.join(storeDir, 'tsconfig.json'))
-    fs.writeFileSync(path.join(storeDir, 'medusa-config.ts'), install.config)
+    const pkg = writeStarterStore(storeDir, { config: install.config, plugin: `file:${tarball.file}` })
 
     // node_modules: this repo's installed packages (links), the plugin as npm would unpack it.
     const modules = path.join(storeDir, 'node_modules')
@@ -577,15 +492,15 @@ async function main() {
   delete buildEnv.NODE_ENV
   const storeBuild = runInBackground('build', 'npx', ['medusa', 'build'], { cwd: storeDir, env: buildEnv })
 
-  await check('embedded PostgreSQL and the sandbox started', async () => {
-    state.database = await startPostgres({ dataDir: path.join(tmp, 'pg', 'data'), persistent: false })
-    await state.database.ensureDatabase('medusa_store')
+  const { database: db, sandbox } = await check('embedded PostgreSQL and the sandbox started', async () => {
+    const database = await startPostgres({ dataDir: path.join(tmp, 'pg', 'data'), persistent: false })
+    running.add({ stop: () => settle(database.stop(), 10_000), kill: () => database.killNow() })
+    await database.ensureDatabase('medusa_store')
     const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
-    state.sandbox = await startSandbox({ port: 0 })
-    return `PostgreSQL on localhost:${state.database.port}, sandbox at ${state.sandbox.url}`
+    const sandbox = await startSandbox({ port: 0 })
+    running.add({ stop: () => settle(sandbox.close()) })
+    return { database, sandbox, detail: `PostgreSQL on localhost:${database.port}, sandbox at ${sandbox.url}` }
   })
-  const db = /** @type {NonNullable<typeof state.database>} */ (state.database)
-  const sandbox = /** @type {NonNullable<typeof state.sandbox>} */ (state.sandbox)
   const port = await findFreePort()
   const backendUrl = `http://localhost:${port}`
   const env = {
@@ -622,8 +537,8 @@ async function main() {
     }
   })
 
-  await check(`admin user created (npx medusa user -e ${ADMIN_EMAIL})`, async () => {
-    await run('user', 'npx', ['medusa', 'user', '-e', ADMIN_EMAIL, '-p', ADMIN_PASSWORD], { cwd: storeDir, env })
+  await check(`admin user created (npx medusa user -e ${ADMIN.email})`, async () => {
+    await run('user', 'npx', ['medusa', 'user', '-e', ADMIN.email, '-p', ADMIN.password], { cwd: storeDir, env })
     return ''
   })
 
@@ -653,27 +568,10 @@ async function main() {
   await check('npx medusa start (production) answers /health', async () => {
     // As Medusa's deployment guide says: run from .medusa/server with the dependencies installed.
     fs.symlinkSync(path.join(storeDir, 'node_modules'), path.join(serverDir, 'node_modules'))
-    const out = fs.openSync(serverLogFile, 'w')
     const t = Date.now()
-    const server = spawn('npx', ['medusa', 'start'], {
-      cwd: serverDir,
-      env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'debug' },
-      stdio: ['ignore', out, out],
-      detached: true,
-    })
-    state.children.add(server)
-    let exited = null
-    server.on('exit', (code, signal) => {
-      exited = signal ?? `exit ${code}`
-    })
-    const deadline = Date.now() + HEALTH_TIMEOUT_MS
-    for (;;) {
-      if (exited) throw new Error(`medusa start stopped (${exited}); last lines of ${serverLogFile}:\n${stripAnsi(fs.readFileSync(serverLogFile, 'utf8')).split('\n').slice(-40).join('\n')}`)
-      const status = await http(`${backendUrl}/health`).then((r) => r.status, () => 0)
-      if (status === 200) break
-      if (Date.now() > deadline) throw new Error(`${backendUrl}/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s; see ${serverLogFile}`)
-      await new Promise((r) => setTimeout(r, 250))
-    }
+    const server = spawnLogged('npx', ['medusa', 'start'], { cwd: serverDir, env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'debug' }, logFile: serverLogFile })
+    running.child(server)
+    await waitForHealth(`${backendUrl}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, intervalMs: 250, child: server, name: 'medusa start', logFile: serverLogFile })
     return `${backendUrl} ready in ${seconds(t)} s`
   })
 
@@ -720,17 +618,17 @@ async function main() {
   })
 
   const admin = await check('admin login (POST /auth/user/emailpass)', async () => {
-    const login = await http(`${backendUrl}/auth/user/emailpass`, { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+    const login = await http(`${backendUrl}/auth/user/emailpass`, { method: 'POST', body: { email: ADMIN.email, password: ADMIN.password } })
     expectStatus(login, 200, 'POST /auth/user/emailpass')
-    assert(typeof login.body?.token === 'string', `no token in ${login.text}`)
-    return { headers: { authorization: `Bearer ${login.body.token}` }, detail: '' }
+    assert(typeof login.data?.token === 'string', `no token in ${login.text}`)
+    return { headers: { authorization: `Bearer ${login.data.token}` }, detail: '' }
   })
   const asAdmin = (/** @type {string} */ url, /** @type {any} */ options = {}) => http(`${backendUrl}${url}`, { ...options, headers: { ...admin.headers, ...(options.headers || {}) } })
 
   await check(`GET /admin/payments/payment-providers lists ${PROVIDER_ID}`, async () => {
     const response = await asAdmin('/admin/payments/payment-providers')
     expectStatus(response, 200, 'GET /admin/payments/payment-providers')
-    const ids = (response.body.payment_providers || []).map((p) => p.id)
+    const ids = (response.data.payment_providers || []).map((p) => p.id)
     assert(ids.includes(PROVIDER_ID), `payment providers: ${ids.join(', ')}`)
     return ids.join(', ')
   })
@@ -741,10 +639,10 @@ async function main() {
       body: { name: 'Europe', currency_code: 'eur', countries: ['fr', 'de'], payment_providers: [PROVIDER_ID] },
     })
     expectStatus(created, 200, 'POST /admin/regions')
-    const id = created.body.region.id
+    const id = created.data.region.id
     const read = await asAdmin(`/admin/regions/${id}?fields=id,name,*payment_providers`)
     expectStatus(read, 200, `GET /admin/regions/${id}`)
-    const providers = (read.body.region.payment_providers || []).map((p) => p.id)
+    const providers = (read.data.region.payment_providers || []).map((p) => p.id)
     assert(providers.includes(PROVIDER_ID), `region ${id} payment providers: ${providers.join(', ') || 'none'}`)
     return { id, detail: `${id}: ${providers.join(', ')}` }
   })
@@ -752,10 +650,10 @@ async function main() {
   const publishableKey = await check('publishable key linked to the default sales channel', async () => {
     const created = await asAdmin('/admin/api-keys', { method: 'POST', body: { title: 'Storefront', type: 'publishable' } })
     expectStatus(created, 200, 'POST /admin/api-keys')
-    const key = created.body.api_key
+    const key = created.data.api_key
     const stores = await asAdmin('/admin/stores')
     expectStatus(stores, 200, 'GET /admin/stores')
-    const channelId = stores.body.stores?.[0]?.default_sales_channel_id
+    const channelId = stores.data.stores?.[0]?.default_sales_channel_id
     assert(channelId, `the store has no default sales channel: ${stores.text.slice(0, 300)}`)
     const linked = await asAdmin(`/admin/api-keys/${key.id}/sales-channels`, { method: 'POST', body: { add: [channelId] } })
     expectStatus(linked, 200, `POST /admin/api-keys/${key.id}/sales-channels`)
@@ -766,7 +664,7 @@ async function main() {
     const before = sandbox.requests.length
     const response = await http(`${backendUrl}/store/bnpl/eligibility?amount=100&currency_code=eur`, { headers: { 'x-publishable-api-key': publishableKey.token } })
     expectStatus(response, 200, 'GET /store/bnpl/eligibility')
-    const eligibility = response.body?.eligibility
+    const eligibility = response.data?.eligibility
     assert(eligibility && Array.isArray(eligibility.plans) && eligibility.plans.length > 0, `no plans: ${response.text.slice(0, 600)}`)
     assert(eligibility.service_available === true, `service_available is not true: ${response.text.slice(0, 600)}`)
     const eligible = eligibility.plans.filter((p) => p.eligible)
@@ -780,27 +678,27 @@ async function main() {
     const response = await asAdmin('/admin/bnpl/settings')
     expectStatus(response, 200, 'GET /admin/bnpl/settings')
     assert(!response.text.includes(SANDBOX_KEY), 'GET /admin/bnpl/settings returned the API key')
-    assert(response.body?.settings?.api_key_set === true, `api_key_set is not true: ${response.text.slice(0, 400)}`)
+    assert(response.data?.settings?.api_key_set === true, `api_key_set is not true: ${response.text.slice(0, 400)}`)
     const unauthenticated = await http(`${backendUrl}/admin/bnpl/settings`)
     assert(unauthenticated.status === 401, `GET /admin/bnpl/settings without a session: expected 401, got ${unauthenticated.status}`)
-    return `api_key_hint ${response.body.settings.api_key_hint}, source ${response.body.settings.source?.api_key}; 401 without a session`
+    return `api_key_hint ${response.data.settings.api_key_hint}, source ${response.data.settings.source?.api_key}; 401 without a session`
   })
 
   await check('README step 5: paste the key in the settings, Verify, save', async () => {
     const verified = await asAdmin('/admin/bnpl/settings/verify', { method: 'POST', body: { api_key: SANDBOX_KEY } })
     expectStatus(verified, 200, 'POST /admin/bnpl/settings/verify')
-    assert(verified.body?.result === 'works', `verify: ${verified.text.slice(0, 400)}`)
+    assert(verified.data?.result === 'works', `verify: ${verified.text.slice(0, 400)}`)
     const saved = await asAdmin('/admin/bnpl/settings', { method: 'POST', body: { api_key: SANDBOX_KEY, plans: [{ installments_count: 3 }, { installments_count: 4 }] } })
     expectStatus(saved, 200, 'POST /admin/bnpl/settings')
     assert(!saved.text.includes(SANDBOX_KEY), 'POST /admin/bnpl/settings returned the API key')
-    assert(saved.body?.settings?.source?.api_key === 'settings', `the key does not come from the settings after saving: ${saved.text.slice(0, 400)}`)
-    return `verify: ${verified.body.result}; saved (source ${saved.body.settings.source.api_key})`
+    assert(saved.data?.settings?.source?.api_key === 'settings', `the key does not come from the settings after saving: ${saved.text.slice(0, 400)}`)
+    return `verify: ${verified.data.result}; saved (source ${saved.data.settings.source.api_key})`
   })
 
   await check('README step 6: the notification URL answers (GET /hooks/bnpl/notification)', async () => {
     const response = await http(`${backendUrl}/hooks/bnpl/notification`)
-    assert(response.status === 400 && response.body?.result === 'rejected', `expected the plugin's 400 "rejected" for a notification without pid, got ${response.status}: ${response.text.slice(0, 300)}`)
-    return `400 ${response.body.message}`
+    assert(response.status === 400 && response.data?.result === 'rejected', `expected the plugin's 400 "rejected" for a notification without pid, got ${response.status}: ${response.text.slice(0, 300)}`)
+    return `400 ${response.data.message}`
   })
 
   await check('the admin is served (GET /app)', async () => {
@@ -837,14 +735,14 @@ async function main() {
 }
 
 async function finish(/** @type {boolean} */ ok) {
-  await stopAll()
+  await running.stopAll()
   const failed = results.filter((r) => !r.ok)
   console.log('')
   console.log(`Install test (${PLUGIN_NAME}): ${ok && !failed.length ? 'PASSED' : 'FAILED'}`)
   for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name}${r.detail && r.ok ? ` — ${r.detail}` : ''} (${r.seconds} s)`)
   if (failed.length) console.log(`\nFailed: ${failed[0].name}\n${failed[0].detail}`)
   console.log(`Total: ${seconds(started)} s, ${results.filter((r) => r.ok).length} passed, ${failed.length} failed`)
-  process.exit(state.interrupted ? 130 : ok && !failed.length ? 0 : 1)
+  process.exit(interrupted ? 130 : ok && !failed.length ? 0 : 1)
 }
 
 main().then(

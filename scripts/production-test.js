@@ -23,153 +23,46 @@
  */
 
 const fs = require('node:fs')
-const http = require('node:http')
 const os = require('node:os')
 const path = require('node:path')
-const { spawn } = require('node:child_process')
 const { startPostgres, findFreePort } = require('./lib/postgres')
 const { ensureRedisServer, startRedis } = require('./lib/redis')
+const { settle, startedHere, onStopSignals, killGroup, waitForExit, getStatus, waitForHealth } = require('./lib/processes')
+const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { medusaClient } = require('./lib/store-api')
+const { commandLine } = require('./lib/command-line')
 
 const ROOT = path.resolve(__dirname, '..')
 const OUT_DIR = path.join(ROOT, '.tmp', 'production-test')
 const LOG_DIR = path.join(OUT_DIR, 'logs')
-const MEDUSA_BIN = path.join(ROOT, 'node_modules', '.bin', 'medusa')
 const DB_NAME = 'medusa_bnpl_production'
-const SANDBOX_KEY = 'sk_test_active_0000000000000000'
-const ADMIN_EMAIL = 'admin@example.com'
-const ADMIN_PASSWORD = 'supersecret'
 const HEALTH_TIMEOUT_MS = 180_000
 
-const args = process.argv.slice(2)
-if (args.includes('--help') || args.includes('-h')) {
-  console.log('Usage: node scripts/production-test.js [--source]\n  --source  run `medusa start` from the TypeScript sources instead of building the app first')
-  process.exit(0)
-}
-const fromSource = args.includes('--source')
+const args = commandLine('Usage: node scripts/production-test.js [--source]\n  --source  run `medusa start` from the TypeScript sources instead of building the app first')
+const fromSource = args.has('--source')
 
 const startedAt = Date.now()
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`
 const say = (/** @type {string} */ line) => console.log(`[production-test ${elapsed().padStart(7)}] ${line}`)
 
-/** Everything started, stopped in reverse order by stopAll(). */
-const state = {
-  /** @type {any} */ redis: null,
-  /** @type {any} */ database: null,
-  /** @type {any} */ sandbox: null,
-  /** @type {Map<string, import('node:child_process').ChildProcess>} */ processes: new Map(),
-  /** @type {Set<import('node:child_process').ChildProcess>} */ tasks: new Set(),
-  /** @type {string | null} */ buildDir: null,
-  /** @type {Promise<void> | null} */ stopping: null,
-  interrupted: false,
-}
+/** Everything started (Redis, PostgreSQL, the sandbox, medusa processes), stopped in reverse order. */
+const running = startedHere()
+let interrupted = false
 
-function alive(/** @type {import('node:child_process').ChildProcess} */ child) {
-  return child && child.exitCode === null && child.signalCode === null
-}
+/** The temporary copy `medusa build` runs in (prepareBuildCopy), removed last. */
+let buildDir = ''
+const removeBuildCopy = () => buildDir && fs.rmSync(buildDir, { recursive: true, force: true })
+running.add({ stop: removeBuildCopy, kill: removeBuildCopy })
 
-/** Signals a detached child's process group. */
-function killGroup(/** @type {import('node:child_process').ChildProcess} */ child, signal = 'SIGTERM') {
-  if (!child?.pid || !alive(child)) return
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    try {
-      child.kill(signal)
-    } catch {}
-  }
-}
-
-function waitForExit(/** @type {import('node:child_process').ChildProcess} */ child, ms) {
-  if (!alive(child)) return Promise.resolve(true)
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      resolve(true)
-    })
-  })
-}
-
-async function stopProcess(/** @type {import('node:child_process').ChildProcess} */ child) {
-  if (!alive(child)) return
-  killGroup(child, 'SIGTERM')
-  if (!(await waitForExit(child, 8000))) {
-    killGroup(child, 'SIGKILL')
-    await waitForExit(child, 3000)
-  }
-}
-
-/** Stops everything started (once; later calls share the first call's promise). */
-function stopAll() {
-  state.stopping ??= stopEverything()
-  return state.stopping
-}
-
-async function stopEverything() {
-  for (const task of state.tasks) killGroup(task, 'SIGKILL')
-  await Promise.all([...state.processes.values()].map(stopProcess))
-  if (state.sandbox) await state.sandbox.close().catch(() => undefined)
-  if (state.database) await Promise.race([state.database.stop(), new Promise((r) => setTimeout(r, 10_000))]).catch(() => undefined)
-  if (state.redis) await state.redis.stop().catch(() => undefined)
-  if (state.buildDir) fs.rmSync(state.buildDir, { recursive: true, force: true })
-}
-
-process.on('exit', () => {
-  // Last resort (exception, signal): nothing started here may outlive the test.
-  for (const task of state.tasks) killGroup(task, 'SIGKILL')
-  for (const child of state.processes.values()) killGroup(child, 'SIGKILL')
-  state.database?.killNow()
-  state.redis?.killNow()
-  if (state.buildDir) fs.rmSync(state.buildDir, { recursive: true, force: true })
+onStopSignals(async (signal) => {
+  if (interrupted) return
+  interrupted = true
+  console.log('')
+  say(`${signal}: stopping everything`)
+  await running.stopAll()
+  say('interrupted')
+  process.exit(130)
 })
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, async () => {
-    if (state.interrupted) return
-    state.interrupted = true
-    console.log('')
-    say(`${signal}: stopping everything`)
-    await stopAll()
-    say('interrupted')
-    process.exit(130)
-  })
-}
-
-/**
- * Runs the medusa CLI to completion in `cwd`, output in logs/<name>.log (its tail shown on failure).
- * @param {string} name @param {string[]} medusaArgs @param {string} cwd @param {NodeJS.ProcessEnv} env
- */
-function runMedusa(name, medusaArgs, cwd, env) {
-  const logFile = path.join(LOG_DIR, `${name}.log`)
-  const log = fs.openSync(logFile, 'w')
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(MEDUSA_BIN, medusaArgs, { cwd, env, stdio: ['ignore', log, log], detached: true })
-    state.tasks.add(child)
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      state.tasks.delete(child)
-      fs.closeSync(log)
-      const seconds = (Date.now() - started) / 1000
-      if (code === 0) return resolve(seconds)
-      const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')
-      reject(new Error(`medusa ${medusaArgs.join(' ')} failed (${signal ?? `exit ${code}`}); log: ${path.relative(ROOT, logFile)}\n${tail}`))
-    })
-  })
-}
-
-function getStatus(/** @type {string} */ url) {
-  return new Promise((resolve) => {
-    const request = http.get(url, { timeout: 3000 }, (response) => {
-      response.resume()
-      resolve(response.statusCode)
-    })
-    request.on('error', () => resolve(0))
-    request.on('timeout', () => {
-      request.destroy()
-      resolve(0)
-    })
-  })
-}
 
 /**
  * A long-running `medusa start` (server or worker) whose output goes to logs/<name>.log
@@ -179,6 +72,8 @@ function medusaProcess({ name, cwd, env, port }) {
   const logFile = path.join(LOG_DIR, `${name}.log`)
   fs.writeFileSync(logFile, '')
   let starts = 0
+  /** @type {import('node:child_process').ChildProcess | null} */
+  let child = null
   const handle = {
     name,
     port,
@@ -188,24 +83,14 @@ function medusaProcess({ name, cwd, env, port }) {
     async start() {
       starts++
       fs.appendFileSync(logFile, `\n===== [production-test] start #${starts} at ${new Date().toISOString()} =====\n`)
-      const out = fs.openSync(logFile, 'a')
-      const child = spawn(MEDUSA_BIN, ['start'], { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', out, out], detached: true })
-      fs.closeSync(out)
-      state.processes.set(name, child)
+      child = spawnMedusa(['start'], { cwd, env: { ...env, PORT: String(port) }, logFile, append: true })
+      running.child(child)
       const t = Date.now()
-      const deadline = t + HEALTH_TIMEOUT_MS
-      while ((await getStatus(`${handle.url}/health`)) !== 200) {
-        if (!alive(child)) {
-          throw new Error(`${name} exited at start-up (${child.signalCode ?? `exit ${child.exitCode}`}); log: ${path.relative(ROOT, logFile)}\n${handle.log().split('\n').slice(-30).join('\n')}`)
-        }
-        if (Date.now() > deadline) throw new Error(`${name}: /health did not answer within ${HEALTH_TIMEOUT_MS / 1000} s; log: ${path.relative(ROOT, logFile)}`)
-        await new Promise((r) => setTimeout(r, 500))
-      }
+      await waitForHealth(`${handle.url}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, child, name, logFile, tail: 30 })
       return (Date.now() - t) / 1000
     },
     /** Signals the whole process group (SIGKILL: a crash, nothing cleaned up). */
     kill(signal = 'SIGKILL') {
-      const child = state.processes.get(name)
       if (child) killGroup(child, signal)
       return child ? waitForExit(child, 5000) : Promise.resolve(true)
     },
@@ -246,28 +131,31 @@ async function main() {
     return 0
   }
   let t = Date.now()
-  state.redis = await startRedis({ binary: redisServer.path })
-  say(`Redis: ${redisServer.path} on ${state.redis.url} (${Date.now() - t} ms)`)
+  const redis = await startRedis({ binary: redisServer.path })
+  running.add({ stop: () => settle(redis.stop()), kill: () => redis.killNow() })
+  say(`Redis: ${redisServer.path} on ${redis.url} (${Date.now() - t} ms)`)
 
   // 2. PostgreSQL
   t = Date.now()
-  state.database = await startPostgres({ dataDir: path.join(OUT_DIR, 'pg'), persistent: false })
-  await state.database.ensureDatabase(DB_NAME)
-  const databaseUrl = state.database.url(DB_NAME) // "localhost", never 127.0.0.1 (Medusa turns SSL on)
-  say(`PostgreSQL: embedded on localhost:${state.database.port} (${Date.now() - t} ms)`)
+  const database = await startPostgres({ dataDir: path.join(OUT_DIR, 'pg'), persistent: false })
+  running.add({ stop: () => settle(database.stop(), 10_000), kill: () => database.killNow() })
+  await database.ensureDatabase(DB_NAME)
+  const databaseUrl = database.url(DB_NAME) // "localhost", never 127.0.0.1 (Medusa turns SSL on)
+  say(`PostgreSQL: embedded on localhost:${database.port} (${Date.now() - t} ms)`)
 
   // 3. The sandbox
   const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
-  state.sandbox = await startSandbox({ port: 0, autoNotify: false })
-  say(`sandbox: ${state.sandbox.url}`)
+  const sandbox = await startSandbox({ port: 0, autoNotify: false })
+  running.add({ stop: () => settle(sandbox.close()) })
+  say(`sandbox: ${sandbox.url}`)
 
   const [portA, portB, portW] = [await findFreePort(), await findFreePort(), await findFreePort()]
   const env = {
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: state.redis.url,
-    BNPL_API_URL: state.sandbox.url,
+    REDIS_URL: redis.url,
+    BNPL_API_URL: sandbox.url,
     BNPL_API_KEY: SANDBOX_KEY,
     MEDUSA_BACKEND_URL: `http://localhost:${portA}`,
     JWT_SECRET: 'production-test-jwt-secret',
@@ -278,27 +166,24 @@ async function main() {
   delete env.MEDUSA_WORKER_MODE
 
   // 4. Build (in a copy) while migrating and seeding from the sources
-  const seedFile = path.join(OUT_DIR, 'seed.json')
+  // Each medusa command's output in logs/<name>.log (its tail shown on failure).
+  const logFile = (/** @type {string} */ name) => path.join(LOG_DIR, `${name}.log`)
   const build = (async () => {
     if (fromSource) return ROOT
-    state.buildDir = prepareBuildCopy()
-    timings.build = await runMedusa('build', ['build'], state.buildDir, { ...env, NODE_ENV: 'production' })
-    say(`medusa build: ${timings.build.toFixed(1)} s (in ${state.buildDir})`)
-    return path.join(state.buildDir, '.medusa', 'server')
+    buildDir = prepareBuildCopy()
+    timings.build = await runMedusa(['build'], { cwd: buildDir, env: { ...env, NODE_ENV: 'production' }, logFile: logFile('build'), running })
+    say(`medusa build: ${timings.build.toFixed(1)} s (in ${buildDir})`)
+    return path.join(buildDir, '.medusa', 'server')
   })()
   const prepare = (async () => {
-    timings.migrate = await runMedusa('migrate', ['db:migrate'], ROOT, env)
+    timings.migrate = await runMedusa(['db:migrate'], { env, logFile: logFile('migrate'), running })
     say(`medusa db:migrate: ${timings.migrate.toFixed(1)} s`)
-    timings.seed = await runMedusa('seed', ['exec', './scripts/seed-demo.ts'], ROOT, {
-      ...env,
-      BNPL_DEMO_SEED_FILE: seedFile,
-      BNPL_DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
-      BNPL_DEMO_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    })
+    const seeded = await seedDemoStore(path.join(OUT_DIR, 'seed.json'), { env, logFile: logFile('seed'), running })
+    timings.seed = seeded.seconds
     say(`seed (medusa exec ./scripts/seed-demo.ts): ${timings.seed.toFixed(1)} s`)
+    return seeded.seed
   })()
-  const [appDir] = await Promise.all([build, prepare])
-  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
+  const [appDir, seed] = await Promise.all([build, prepare])
 
   // 5. Two servers and a worker
   say(`starting server A (:${portA}), server B (:${portB}) and worker W (:${portW}) from ${fromSource ? 'the sources' : '.medusa/server'} ...`)
@@ -310,11 +195,10 @@ async function main() {
   timings.boot = (Date.now() - t) / 1000
   say(`all three healthy in ${timings.boot.toFixed(1)} s (A ${boots[0].toFixed(1)} s, B ${boots[1].toFixed(1)} s, W ${boots[2].toFixed(1)} s)`)
 
-  const { medusaClient } = require(path.join(ROOT, 'integration-tests', 'production', 'store-api'))
   const { checks } = require(path.join(ROOT, 'integration-tests', 'production', 'checks'))
   const a = medusaClient(serverA.url, { publishableKey: seed.publishable_key })
   const b = medusaClient(serverB.url, { publishableKey: seed.publishable_key })
-  b.useToken(await a.login(ADMIN_EMAIL, ADMIN_PASSWORD))
+  b.useToken(await a.login(ADMIN.email, ADMIN.password))
   const { data: locations } = await a.admin('GET', '/admin/stock-locations?limit=50')
   const location = locations.stock_locations.find((l) => l.name === 'Paris Warehouse') ?? locations.stock_locations[0]
   if (!location) throw new Error('no stock location in the seeded store')
@@ -334,8 +218,8 @@ async function main() {
       },
     },
     serverLogs: () => serverA.log() + serverB.log(),
-    sandbox: state.sandbox,
-    redis: state.redis,
+    sandbox,
+    redis,
     seed,
     stockLocationId: location.id,
     orders: new Map(),
@@ -346,7 +230,7 @@ async function main() {
   /** @type {{name: string, status: 'PASS' | 'FAIL' | 'SKIP', detail: string, seconds: number}[]} */
   const results = []
   for (const check of checks) {
-    if (state.interrupted) break
+    if (interrupted) break
     const t0 = Date.now()
     say(`check: ${check.name} ...`)
     try {
@@ -360,11 +244,11 @@ async function main() {
     say(`  ${last.status} (${last.seconds.toFixed(1)} s) ${last.detail}`)
   }
 
-  if (state.interrupted) return 130
+  if (interrupted) return 130
 
   // 7. Stop
   t = Date.now()
-  await stopAll()
+  await running.stopAll()
   say(`stopped everything (${((Date.now() - t) / 1000).toFixed(1)} s)`)
 
   const failed = results.filter((r) => r.status === 'FAIL')
@@ -380,13 +264,13 @@ async function main() {
 
 main()
   .then(async (code) => {
-    await stopAll()
-    if (!state.interrupted) process.exit(code)
+    await running.stopAll()
+    if (!interrupted) process.exit(code)
   })
   .catch(async (error) => {
-    if (state.interrupted) return // the signal handler stops everything and exits
+    if (interrupted) return // the signal handler stops everything and exits
     console.error(`[production-test] ${error?.stack || error}`)
-    await stopAll()
+    await running.stopAll()
     console.error(`[production-test] FAILED after ${elapsed()}`)
     process.exit(1)
   })

@@ -18,6 +18,7 @@
 const fs = require('node:fs')
 const path = require('node:path')
 const assert = require('node:assert/strict')
+const { medusaClient, paidOrder, eventually } = require('../../scripts/lib/store-api')
 
 const STEP_TIMEOUT_MS = 30_000
 /** The dev server compiles the dashboard on the first visit. */
@@ -146,7 +147,9 @@ async function run(ctx) {
 
     // ---------------------------------------------------------------- an order paid in instalments
     begin('a customer pays in 3 instalments (store API, accepted on the sandbox)')
-    const { orderId, pid } = await paidOrder(backendUrl, seed, sandbox)
+    const customer = medusaClient(backendUrl, { publishableKey: seed.publishable_key })
+    const { order, pid } = await paidOrder(customer, seed, { sandbox, price: 129.9 })
+    const orderId = order.id
     log(`order ${orderId}, service payment ${pid}`)
 
     begin('fulfilling the order (sends the shipping information)')
@@ -154,11 +157,11 @@ async function run(ctx) {
       data: { items: await orderItems(page, backendUrl, orderId), location_id: await stockLocationId(page, backendUrl) },
     })
     assert.equal(fulfilled.status(), 200, `fulfillment: ${fulfilled.status()} ${await fulfilled.text()}`)
-    await eventually(async () => {
+    await eventually('the shipping sync is recorded as sent', async () => {
       const r = await page.request.get(`${backendUrl}/admin/bnpl/orders/${orderId}`)
       const body = await r.json()
       return body.bnpl_order?.shipping_syncs?.some((/** @type {any} */ s) => s.status === 'synced')
-    }, 'the shipping sync is recorded as sent')
+    })
 
     begin("the order's page shows the widget")
     await page.goto(`${backendUrl}/app/orders/${orderId}`)
@@ -223,48 +226,7 @@ async function screenshot(page, file, focus) {
   await page.setViewportSize(size)
 }
 
-// ------------------------------------------------------------------ store API checkout
-
-/** @param {string} backendUrl @param {any} seed @param {any} sandbox */
-async function paidOrder(backendUrl, seed, sandbox) {
-  const headers = { 'content-type': 'application/json', 'x-publishable-api-key': seed.publishable_key }
-  const call = async (/** @type {string} */ route, /** @type {unknown} */ body) => {
-    const response = await fetch(`${backendUrl}${route}`, { method: 'POST', headers, body: JSON.stringify(body ?? {}) })
-    const json = await response.json().catch(() => ({}))
-    if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${JSON.stringify(json)}`)
-    return json
-  }
-  const address = {
-    first_name: 'Jeanne',
-    last_name: 'Martin',
-    address_1: '3 rue des Lilas',
-    city: 'Lyon',
-    postal_code: '69003',
-    country_code: 'fr',
-  }
-  const product = seed.products.find((/** @type {any} */ p) => p.price === 129.9) ?? seed.products[0]
-  const { cart } = await call('/store/carts', {
-    region_id: seed.region_id,
-    email: 'jeanne@example.com',
-    shipping_address: address,
-    billing_address: address,
-    items: [{ variant_id: product.variantId, quantity: 1 }],
-  })
-  const option = seed.shipping_options.find((/** @type {any} */ o) => o.name === 'Colissimo Home') ?? seed.shipping_options[0]
-  await call(`/store/carts/${cart.id}/shipping-methods`, { option_id: option.id })
-  const { payment_collection } = await call('/store/payment-collections', { cart_id: cart.id })
-  const { payment_collection: withSession } = await call(
-    `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-    { provider_id: 'pp_bnpl_bnpl', data: { installments_count: 3, return_url: 'http://localhost:8000/checkout/bnpl-return' } }
-  )
-  const session = withSession.payment_sessions.find((/** @type {any} */ s) => s.provider_id === 'pp_bnpl_bnpl')
-  const pid = session?.data?.bnpl_payment_id
-  if (!pid) throw new Error(`no service payment in the session: ${JSON.stringify(session?.data)}`)
-  sandbox.accept(pid, { notify: false }) // the customer accepts on the hosted page
-  const done = await call(`/store/carts/${cart.id}/complete`, {})
-  if (done.type !== 'order') throw new Error(`cart completion: ${JSON.stringify(done)}`)
-  return { orderId: done.order.id, pid }
-}
+// ------------------------------------------------------------------ the admin session's API calls
 
 /** @param {import('playwright-core').Page} page @param {string} backendUrl @param {string} orderId */
 async function orderItems(page, backendUrl, orderId) {
@@ -279,15 +241,6 @@ async function stockLocationId(/** @type {import('playwright-core').Page} */ pag
   const { stock_locations } = await response.json()
   if (!stock_locations?.length) throw new Error('the seeded store has no stock location')
   return stock_locations[0].id
-}
-
-async function eventually(/** @type {() => Promise<unknown>} */ check, /** @type {string} */ what, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    if (await check().catch(() => false)) return
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
 }
 
 module.exports = { run }

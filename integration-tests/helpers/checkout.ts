@@ -19,7 +19,8 @@ export function testPorts(offset = 0) {
   }
 }
 
-const ADDRESS = {
+/** The customer's address in the checkouts below (and the suites' own). */
+export const ADDRESS = {
   first_name: "Jeanne",
   last_name: "Martin",
   address_1: "3 rue des Lilas",

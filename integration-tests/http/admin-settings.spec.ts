@@ -1,13 +1,10 @@
 import net from "node:net"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
-import { BNPL_PROVIDER_ID, setupStore, StoreSetup } from "../helpers/store"
+import { useSandboxStore } from "../helpers/sandbox-store"
+import { BNPL_PROVIDER_ID } from "../helpers/store"
 import { decryptSecret, encryptionSecrets } from "../../src/utils/encryption"
 import { SETTINGS_TTL_MS } from "../../src/utils/settings"
-
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { startSandbox } = require("../../sandbox/server")
 
 jest.setTimeout(120 * 1000)
 
@@ -44,41 +41,30 @@ medusaIntegrationTestRunner({
     BNPL_ENCRYPTION_KEY: ENCRYPTION_KEY,
   },
   testSuite: ({ api, getContainer }) => {
-    let sandbox: any
-    let store: StoreSetup
-    let admin: { headers: Record<string, string> }
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: SANDBOX_PORT, setUp: "all" })
     // Every response body this suite saw: none may carry a key.
     const bodies: string[] = []
 
-    beforeAll(async () => {
-      sandbox = await startSandbox({ port: SANDBOX_PORT, autoNotify: false })
-      store = await setupStore(getContainer())
-      admin = await adminHeaders(api, getContainer())
-    })
-    afterAll(async () => {
+    afterAll(() => {
       for (const body of bodies) {
         for (const key of KEYS) {
           expect(body).not.toContain(key)
         }
       }
-      await sandbox?.close()
-    })
-    beforeEach(() => {
-      sandbox.reset()
     })
 
     const record = (response: any) => {
       bodies.push(JSON.stringify(response?.data ?? null))
       return response
     }
-    const getSettings = () => api.get("/admin/bnpl/settings", admin).then(record, (e) => record(e.response))
+    const getSettings = () => api.get("/admin/bnpl/settings", admin()).then(record, (e) => record(e.response))
     const saveSettings = (body: unknown) =>
-      api.post("/admin/bnpl/settings", body, admin).then(record, (e) => record(e.response))
+      api.post("/admin/bnpl/settings", body, admin()).then(record, (e) => record(e.response))
     const verify = (body?: unknown) =>
-      api.post("/admin/bnpl/settings/verify", body, admin).then(record, (e) => record(e.response))
+      api.post("/admin/bnpl/settings/verify", body, admin()).then(record, (e) => record(e.response))
     const plansFor = (amount: number) =>
       api
-        .get(`/store/bnpl/eligibility?amount=${amount}&currency_code=eur`, store.storeHeaders)
+        .get(`/store/bnpl/eligibility?amount=${amount}&currency_code=eur`, store().storeHeaders)
         .then(record, (e) => record(e.response))
     const db = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
     const settingsRows = async () =>
@@ -211,7 +197,7 @@ medusaIntegrationTestRunner({
       expect(outcomes[2].data.message).toMatch(/rejected the key/)
       expect(outcomes[3].data.message).toMatch(/could not be reached/)
       // Each verification is one eligibility call, with the key tried.
-      const calls = sandbox.requests.filter((r: any) => r.path === "/v1/payments/eligibility")
+      const calls = sandbox().requests.filter((r: any) => r.path === "/v1/payments/eligibility")
       expect(calls).toHaveLength(3)
       expect(calls.map((c: any) => c.headers.authorization).sort()).toEqual(
         [ACTIVE_KEY, INACTIVE_KEY, UNKNOWN_KEY].map((k) => `Service-Auth ${k}`).sort()
@@ -265,33 +251,33 @@ medusaIntegrationTestRunner({
     it("makes the payment provider use the key saved in the settings", async () => {
       // No key saved: the provider has only the env's wrong key.
       await saveSettings({ api_key: "" })
-      const merino = store.products.find((p) => p.price === 129.9)!
+      const merino = store().products.find((p) => p.price === 129.9)!
       const { data: created } = await api.post(
         "/store/carts",
         {
-          region_id: store.regionId,
+          region_id: store().regionId,
           email: "jeanne@example.com",
           items: [{ variant_id: merino.variantId, quantity: 1 }],
         },
-        store.storeHeaders
+        store().storeHeaders
       )
       const { data: pc } = await api.post(
         "/store/payment-collections",
         { cart_id: created.cart.id },
-        store.storeHeaders
+        store().storeHeaders
       )
       const startSession = () =>
         api
           .post(
             `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
             { provider_id: BNPL_PROVIDER_ID, data: { installments_count: 3, return_url: RETURN_URL } },
-            store.storeHeaders
+            store().storeHeaders
           )
           .then(record, (e) => record(e.response))
 
       const refused = await startSession()
       expect(refused.status).toBeGreaterThanOrEqual(400)
-      expect(sandbox.requests.some((r: any) => r.headers.authorization === `Service-Auth ${ENV_KEY}`)).toBe(true)
+      expect(sandbox().requests.some((r: any) => r.headers.authorization === `Service-Auth ${ENV_KEY}`)).toBe(true)
 
       await saveSettings({ api_key: ACTIVE_KEY })
       const accepted = await startSession()
@@ -300,9 +286,9 @@ medusaIntegrationTestRunner({
         (s: any) => s.provider_id === BNPL_PROVIDER_ID
       )
       expect(session.data.bnpl_payment_id).toMatch(/^payment_/)
-      const creation = sandbox.requests.find((r: any) => r.method === "POST" && r.path === "/v1/payments")
+      const creation = sandbox().requests.find((r: any) => r.method === "POST" && r.path === "/v1/payments")
       expect(creation.headers.authorization).toBe(`Service-Auth ${ACTIVE_KEY}`)
-      expect(sandbox.payments.get(session.data.bnpl_payment_id)).toBeTruthy()
+      expect(sandbox().payments.get(session.data.bnpl_payment_id)).toBeTruthy()
     })
   },
 })

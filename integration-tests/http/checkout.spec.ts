@@ -1,11 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
-import { BNPL_PROVIDER_ID, setupStore, StoreSetup } from "../helpers/store"
+import { BNPL_PROVIDER_ID } from "../helpers/store"
 import { RETURN_URL, storefront, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/utils/signature"
-
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { startSandbox } = require("../../sandbox/server")
 
 jest.setTimeout(120 * 1000)
 
@@ -19,34 +16,19 @@ const APP_PORT = ports.app
 medusaIntegrationTestRunner({
   env: ports.env,
   testSuite: ({ api, getContainer }) => {
-    let sandbox: any
-    let store: StoreSetup
-    let admin: { headers: Record<string, string> }
-
-    beforeAll(async () => {
-      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false })
-    })
-    afterAll(async () => {
-      await sandbox?.close()
-    })
-    beforeEach(async () => {
-      sandbox.reset()
-      store = await setupStore(getContainer())
-      admin = await adminHeaders(api, getContainer())
-    })
-
-    const { productAt, cartWith, startBnplSession, complete } = storefront(api, () => store)
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { productAt, cartWith, startBnplSession, complete } = storefront(api, store)
 
     const notify = (pid: string) =>
       api
         .get(`/hooks/bnpl/notification?pid=${pid}`, { headers: { "x-bnpl-signature": signPaymentId(pid, API_KEY) } })
         .catch((e) => e.response)
 
-    const serviceCalls = (prefix: string) => sandbox.requests.filter((r: any) => r.path.startsWith(prefix))
+    const serviceCalls = (prefix: string) => sandbox().requests.filter((r: any) => r.path.startsWith(prefix))
 
     it("shows the plans for a cart and for an amount, with schedules in cents", async () => {
       const cart = await cartWith(129.9)
-      const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store.storeHeaders)
+      const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store().storeHeaders)
       const cents = Math.round(cart.total * 100)
       expect(data.eligibility).toMatchObject({
         cart_id: cart.id,
@@ -63,7 +45,7 @@ medusaIntegrationTestRunner({
       expect(three.payment_plan.reduce((s: number, i: any) => s + i.purchase_amount, 0)).toBe(cents)
       expect(three.customer_total_cost_amount).toBe(Math.round((cents * 145) / 10000))
 
-      const { data: small } = await api.get("/store/bnpl/eligibility?amount=30&currency_code=eur", store.storeHeaders)
+      const { data: small } = await api.get("/store/bnpl/eligibility?amount=30&currency_code=eur", store().storeHeaders)
       expect(small.eligibility.plans[0]).toMatchObject({
         eligible: false,
         reasons: { purchase_amount: "invalid_value" },
@@ -80,7 +62,7 @@ medusaIntegrationTestRunner({
       ["an unknown cart", "cart_id=cart_unknown"],
     ])("answers 400 with a message for %s", async (_label, qs) => {
       const response = await api
-        .get(`/store/bnpl/eligibility?${qs}`, store.storeHeaders)
+        .get(`/store/bnpl/eligibility?${qs}`, store().storeHeaders)
         .catch((e) => e.response)
       expect(response.status).toBe(400)
       expect(String(response.data.message)).toMatch(/cart_id|amount|currency|cart/)
@@ -88,18 +70,18 @@ medusaIntegrationTestRunner({
 
     it("asks the service once per deferral group and not again while the total is unchanged", async () => {
       const cart = await cartWith(349)
-      sandbox.clearRequests()
+      sandbox().clearRequests()
       // Same total again: an unrelated cart update and repeated reads cost no service call.
-      await api.post(`/store/carts/${cart.id}`, { email: "other@example.com" }, store.storeHeaders)
-      await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store.storeHeaders)
-      await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store.storeHeaders)
+      await api.post(`/store/carts/${cart.id}`, { email: "other@example.com" }, store().storeHeaders)
+      await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store().storeHeaders)
+      await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store().storeHeaders)
       expect(serviceCalls("/v1/payments/eligibility")).toHaveLength(0)
 
       // A new total: exactly one array request for the two plans of the merchant.
       await api.post(
         `/store/carts/${cart.id}/line-items`,
         { variant_id: productAt(30).variantId, quantity: 1 },
-        store.storeHeaders
+        store().storeHeaders
       )
       const calls = serviceCalls("/v1/payments/eligibility")
       expect(calls).toHaveLength(1)
@@ -107,26 +89,26 @@ medusaIntegrationTestRunner({
     })
 
     it("asks nothing for an empty cart", async () => {
-      sandbox.clearRequests()
-      const { data } = await api.post("/store/carts", { region_id: store.regionId }, store.storeHeaders)
-      const { data: plans } = await api.get(`/store/bnpl/eligibility?cart_id=${data.cart.id}`, store.storeHeaders)
+      sandbox().clearRequests()
+      const { data } = await api.post("/store/carts", { region_id: store().regionId }, store().storeHeaders)
+      const { data: plans } = await api.get(`/store/bnpl/eligibility?cart_id=${data.cart.id}`, store().storeHeaders)
       expect(plans.eligibility).toMatchObject({ purchase_amount: 0, service_available: true })
       expect(plans.eligibility.plans.every((p: any) => p.eligible === false)).toBe(true)
       expect(serviceCalls("/v1/payments/eligibility")).toHaveLength(0)
     })
 
     it("keeps carts working when the service is down, and says the plans are unavailable", async () => {
-      sandbox.setFault({ match: { path: "/v1/payments/eligibility" }, status: 503 })
+      sandbox().setFault({ match: { path: "/v1/payments/eligibility" }, status: 503 })
       const cart = await cartWith(129.9)
       const { data: updated } = await api.post(
         `/store/carts/${cart.id}/line-items`,
         { variant_id: productAt(30).variantId, quantity: 1 },
-        store.storeHeaders
+        store().storeHeaders
       )
       expect(updated.cart.items).toHaveLength(2)
-      const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store.storeHeaders)
+      const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store().storeHeaders)
       expect(data.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable", plans: [] })
-      sandbox.clearFaults()
+      sandbox().clearFaults()
     })
 
     it("pays a cart in 3 instalments: session, hosted page, completion, captured payment", async () => {
@@ -139,7 +121,7 @@ medusaIntegrationTestRunner({
       })
       const pid = session.data.bnpl_payment_id
       expect(pid).toMatch(/^payment_/)
-      expect(session.data.url).toBe(`${sandbox.url}/pay/${pid}`)
+      expect(session.data.url).toBe(`${sandbox().url}/pay/${pid}`)
       expect(JSON.stringify(session)).not.toContain(API_KEY)
 
       const created = serviceCalls("/v1/payments").find((r: any) => r.method === "POST" && r.path === "/v1/payments")
@@ -163,7 +145,7 @@ medusaIntegrationTestRunner({
       const early = await complete(cart.id)
       expect(early.status).toBeGreaterThanOrEqual(400)
 
-      const { redirect } = await (await fetch(`${sandbox.url}/_sandbox/payments/${pid}/accept`, {
+      const { redirect } = await (await fetch(`${sandbox().url}/_sandbox/payments/${pid}/accept`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ notify: false }),
@@ -175,7 +157,7 @@ medusaIntegrationTestRunner({
       expect(done.data.type).toBe("order")
       const { data: order } = await api.get(
         `/admin/orders/${done.data.order.id}?fields=*payment_collections.payments`,
-        admin
+        admin()
       )
       const payments = order.order.payment_collections[0].payments
       expect(payments).toHaveLength(1)
@@ -187,7 +169,7 @@ medusaIntegrationTestRunner({
       expect(late.status).toBe(200)
       const { data: again } = await api.get(
         `/admin/orders/${done.data.order.id}?fields=*payment_collections.payments`,
-        admin
+        admin()
       )
       expect(again.order.payment_collections[0].payments).toHaveLength(1)
     })
@@ -196,14 +178,14 @@ medusaIntegrationTestRunner({
       const cart = await cartWith(349)
       const { session } = await startBnplSession(cart.id, { installments_count: 4 })
       const pid = session.data.bnpl_payment_id
-      sandbox.accept(pid, { notify: false })
+      sandbox().accept(pid, { notify: false })
 
       const [first, second] = await Promise.all([notify(pid), notify(pid)])
       expect([first.status, second.status]).toEqual([200, 200])
       const returned = await complete(cart.id)
       expect(returned.status).toBe(200)
 
-      const { data } = await api.get(`/admin/orders?fields=id,*payment_collections.payments`, admin)
+      const { data } = await api.get(`/admin/orders?fields=id,*payment_collections.payments`, admin())
       const orders = data.orders.filter((o: any) =>
         o.payment_collections.some((pc: any) => pc.payments.some((p: any) => p.data?.bnpl_payment_id === pid))
       )
@@ -224,8 +206,8 @@ medusaIntegrationTestRunner({
       const { session } = await startBnplSession(cart.id)
       const pid = session.data.bnpl_payment_id
       // The service reports another amount than the session's: never authorized.
-      sandbox.payments.get(pid).purchase_amount += 100
-      sandbox.accept(pid, { notify: false })
+      sandbox().payments.get(pid).purchase_amount += 100
+      sandbox().accept(pid, { notify: false })
       const mismatch = await notify(pid)
       expect(mismatch.status).toBe(400)
       const refused = await complete(cart.id)
@@ -233,7 +215,7 @@ medusaIntegrationTestRunner({
 
       const cart2 = await cartWith(129.9)
       const { session: s2 } = await startBnplSession(cart2.id)
-      sandbox.refuse(s2.data.bnpl_payment_id)
+      sandbox().refuse(s2.data.bnpl_payment_id)
       const r2 = await complete(cart2.id)
       expect(r2.status).toBeGreaterThanOrEqual(400)
       const ignored = await notify(s2.data.bnpl_payment_id)
@@ -247,13 +229,13 @@ medusaIntegrationTestRunner({
       await api.post(
         `/store/carts/${cart.id}/line-items`,
         { variant_id: productAt(30).variantId, quantity: 1 },
-        store.storeHeaders
+        store().storeHeaders
       )
       // Medusa deletes the sessions of a cart whose total changed: the old payment is cancelled.
-      expect(sandbox.payments.get(oldPid).expired_at).toBeTruthy()
+      expect(sandbox().payments.get(oldPid).expired_at).toBeTruthy()
       const { session: fresh } = await startBnplSession(cart.id)
       expect(fresh.data.bnpl_payment_id).not.toBe(oldPid)
-      const { data } = await api.get(`/store/carts/${cart.id}`, store.storeHeaders)
+      const { data } = await api.get(`/store/carts/${cart.id}`, store().storeHeaders)
       expect(fresh.data.purchase_amount).toBe(Math.round(data.cart.total * 100))
     })
 
@@ -261,19 +243,19 @@ medusaIntegrationTestRunner({
       const cart = await cartWith(129.9)
       const { session } = await startBnplSession(cart.id)
       const pid = session.data.bnpl_payment_id
-      sandbox.accept(pid, { notify: false })
+      sandbox().accept(pid, { notify: false })
       const done = await complete(cart.id)
       const { data: order } = await api.get(
         `/admin/orders/${done.data.order.id}?fields=*payment_collections.payments`,
-        admin
+        admin()
       )
       const payment = order.order.payment_collections[0].payments[0]
-      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 20 }, admin)
-      await api.post(`/admin/payments/${payment.id}/refund`, { amount: payment.amount - 20 }, admin)
-      const refunds = sandbox.requests.filter((r: any) => r.path === `/v1/payments/${pid}/refund`)
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 20 }, admin())
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: payment.amount - 20 }, admin())
+      const refunds = sandbox().requests.filter((r: any) => r.path === `/v1/payments/${pid}/refund`)
       expect(refunds.map((r: any) => r.body.amount)).toEqual([2000, Math.round(payment.amount * 100) - 2000])
       expect(refunds.every((r: any) => typeof r.body.merchant_reference === "string")).toBe(true)
-      expect(sandbox.payments.get(pid).refunds).toHaveLength(2)
+      expect(sandbox().payments.get(pid).refunds).toHaveLength(2)
     })
   },
 })

@@ -3,14 +3,12 @@ import path from "node:path"
 import { logger } from "@medusajs/framework/logger"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
-import { BNPL_PROVIDER_ID, DEFAULT_PRODUCTS, setupStore, type StoreSetup } from "../helpers/store"
-import { RETURN_URL, eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { BNPL_PROVIDER_ID, DEFAULT_PRODUCTS } from "../helpers/store"
+import { ADDRESS, RETURN_URL, eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/utils/signature"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
 
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { startSandbox } = require("../../sandbox/server")
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { formatReport, REQUIRED_ZERO } = require("../../scripts/lib/faults-table")
 
@@ -54,15 +52,6 @@ const SIGNATURE_HEADER = "x-bnpl-signature"
 jest.setTimeout((120 + ITERATIONS * 90) * 1000)
 
 const ports = testPorts(3)
-
-const ADDRESS = {
-  first_name: "Jeanne",
-  last_name: "Martin",
-  address_1: "3 rue des Lilas",
-  city: "Lyon",
-  postal_code: "69003",
-  country_code: "fr",
-}
 
 /** A 1 € product: a journey's quantities of it make every cart total unique, so no cached plans hide a fault. */
 const STICKER = { title: "Sticker", handle: "sticker", price: 1, description: "A small sticker." }
@@ -154,29 +143,34 @@ const started = Date.now()
 medusaIntegrationTestRunner({
   env: ports.env,
   testSuite: ({ api, getContainer }) => {
-    let sandbox: any
-    let store: StoreSetup
-    let admin: { headers: Record<string, string> }
+    const { sandbox, store, admin } = useSandboxStore(
+      { api, getContainer },
+      {
+        port: ports.sandbox,
+        sandbox: { ipnRetryDelaysMs: IPN_RETRY_DELAYS_MS },
+        store: { products: [...DEFAULT_PRODUCTS, STICKER] },
+        setUp: "all",
+        // Never reset: the prepared orders' payments must stay known to the service.
+        reset: false,
+      }
+    )
     /** Paid orders made before the first scenario (kept by the database template): fulfilled under faults. */
     let prepared: Prepared[] = []
     let sequence = 0
 
-    const { paidOrder } = storefront(api, () => store)
-    const product = (handle: string) => store.products.find((p) => p.handle === handle)!
-    const option = (name: string) => store.shippingOptions.find((o) => o.name === name)!
+    const { paidOrder } = storefront(api, store)
+    const product = (handle: string) => store().products.find((p) => p.handle === handle)!
+    const option = (name: string) => store().shippingOptions.find((o) => o.name === name)!
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false, ipnRetryDelaysMs: IPN_RETRY_DELAYS_MS })
-      store = await setupStore(getContainer(), { products: [...DEFAULT_PRODUCTS, STICKER] })
-      admin = await adminHeaders(api, getContainer())
       // The failures injected here make Medusa and the plugin log an error or a warning with a
       // stack for each: hundreds of lines. The table counts what happened; FAULTS_VERBOSE=1 shows them.
       if (!process.env.FAULTS_VERBOSE) setLogsSilent(true)
       const count = ITERATIONS
       prepared = await pool(count, Math.max(CONCURRENCY, 3), async () => {
         try {
-          const { order, pid } = await paidOrder(sandbox, 129.9, 1, "Express 24h")
-          const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin)
+          const { order, pid } = await paidOrder(sandbox(), 129.9, 1, "Express 24h")
+          const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
           return { orderId: order.id, pid, items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })) }
         } catch (e: any) {
           const said = e?.response ? `HTTP ${e.response.status} ${JSON.stringify(e.response.data)}` : e?.message
@@ -186,16 +180,15 @@ medusaIntegrationTestRunner({
     })
 
     beforeEach(() => {
-      // Not reset(): the prepared orders' payments must stay known to the service.
-      sandbox.clearFaults()
-      sandbox.clearRequests()
-      sandbox.ipnCalls.length = 0
-      sandbox.setMerchant(TEST_API_KEY, { activated: true, revoked: false })
+      // What the last scenario set, without reset() (see above).
+      sandbox().clearFaults()
+      sandbox().clearRequests()
+      sandbox().ipnCalls.length = 0
+      sandbox().setMerchant(TEST_API_KEY, { activated: true, revoked: false })
     })
 
     afterAll(async () => {
       setLogsSilent(false)
-      await sandbox?.close()
       const report = {
         expected_scenarios: FAULT_SCENARIOS.filter((f) => LONG_FORM || !f.longFormOnly).length + NOTIFICATION_SCENARIOS,
         iterations: ITERATIONS,
@@ -257,7 +250,7 @@ medusaIntegrationTestRunner({
     }
 
     const ok = (a: Answer) => a.status === 200
-    const h = () => store.storeHeaders
+    const h = () => store().storeHeaders
 
     const complete = (cartId: string) => () => api.post(`/store/carts/${cartId}/complete`, {}, h())
     const placedOrder = (a: Answer) => a.status === 200 && a.data?.type === "order"
@@ -290,6 +283,30 @@ medusaIntegrationTestRunner({
 
     // ------------------------------------------------------------------ a customer's checkout
 
+    /** Creates a cart: an oak side table and `stickers` stickers (a total no other cart has). */
+    const createCart = (stickers: number) => () =>
+      api.post(
+        "/store/carts",
+        {
+          region_id: store().regionId,
+          email: "jeanne@example.com",
+          shipping_address: ADDRESS,
+          billing_address: ADDRESS,
+          items: [
+            { variant_id: product("oak-side-table").variantId, quantity: 1 },
+            { variant_id: product("sticker").variantId, quantity: stickers },
+          ],
+        },
+        h()
+      )
+    /** Starts a BNPL payment session of `plan` instalments in a payment collection. */
+    const startBnplSession = (collectionId: string, plan = 3) => () =>
+      api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: BNPL_PROVIDER_ID, data: { installments_count: plan, return_url: RETURN_URL } },
+        h()
+      )
+
     /**
      * One customer: cart, items, a quantity change, shipping, plans, instalments chosen, a
      * change of mind (the payment is remade), the hosted page, the return, the notification.
@@ -298,22 +315,7 @@ medusaIntegrationTestRunner({
     async function checkoutJourney(row: Row, midRun: () => void): Promise<CartRun> {
       const q = 10 * ++sequence
       const run: CartRun = { pids: [] }
-      const created = await op(row, "cart", "create cart", () =>
-        api.post(
-          "/store/carts",
-          {
-            region_id: store.regionId,
-            email: "jeanne@example.com",
-            shipping_address: ADDRESS,
-            billing_address: ADDRESS,
-            items: [
-              { variant_id: product("oak-side-table").variantId, quantity: 1 },
-              { variant_id: product("sticker").variantId, quantity: q + 1 },
-            ],
-          },
-          h()
-        )
-      )
+      const created = await op(row, "cart", "create cart", createCart(q + 1))
       if (!ok(created)) return run
       const cartId: string = created.data.cart.id
       run.cartId = cartId
@@ -335,12 +337,7 @@ medusaIntegrationTestRunner({
         api.post("/store/payment-collections", { cart_id: cartId }, h())
       )
       if (!ok(collection)) return run
-      const startSession = () =>
-        api.post(
-          `/store/payment-collections/${collection.data.payment_collection.id}/payment-sessions`,
-          { provider_id: BNPL_PROVIDER_ID, data: { installments_count: 3, return_url: RETURN_URL } },
-          h()
-        )
+      const startSession = startBnplSession(collection.data.payment_collection.id)
       const first = await op(row, "customer", "choose 3 instalments", startSession)
       if (ok(first) && sessionOf(first)?.data?.bnpl_payment_id) run.pids.push(sessionOf(first).data.bnpl_payment_id)
       midRun()
@@ -359,29 +356,14 @@ medusaIntegrationTestRunner({
       run.acceptedPid = pid
       await op(row, "customer", "return and place the order", complete(cartId), placedOrder)
       // The service's notification; the sandbox retries a non-2xx answer in the background.
-      await sandbox.notify(pid).catch(() => undefined)
+      await sandbox().notify(pid).catch(() => undefined)
       return run
     }
 
     /** A cart with a BNPL session, made while the service works (for the notification scenarios). */
     async function cartWithSession(row: Row, plan = 3) {
       const q = 10 * ++sequence
-      const created = await op(row, "cart", "create cart", () =>
-        api.post(
-          "/store/carts",
-          {
-            region_id: store.regionId,
-            email: "jeanne@example.com",
-            shipping_address: ADDRESS,
-            billing_address: ADDRESS,
-            items: [
-              { variant_id: product("oak-side-table").variantId, quantity: 1 },
-              { variant_id: product("sticker").variantId, quantity: q + 5 },
-            ],
-          },
-          h()
-        )
-      )
+      const created = await op(row, "cart", "create cart", createCart(q + 5))
       const cartId: string = created.data.cart.id
       await op(row, "cart", "choose shipping", () =>
         api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: option("Colissimo Home").id }, h())
@@ -389,13 +371,7 @@ medusaIntegrationTestRunner({
       const collection = await op(row, "customer", "payment collection", () =>
         api.post("/store/payment-collections", { cart_id: cartId }, h())
       )
-      const started = await op(row, "customer", `choose ${plan} instalments`, () =>
-        api.post(
-          `/store/payment-collections/${collection.data.payment_collection.id}/payment-sessions`,
-          { provider_id: BNPL_PROVIDER_ID, data: { installments_count: plan, return_url: RETURN_URL } },
-          h()
-        )
-      )
+      const started = await op(row, "customer", `choose ${plan} instalments`, startBnplSession(collection.data.payment_collection.id, plan))
       const session = sessionOf(started)
       return {
         cartId,
@@ -411,14 +387,14 @@ medusaIntegrationTestRunner({
 
     async function fulfil(row: Row, order: Prepared): Promise<boolean> {
       const answer = await op(row, "merchant", "create fulfillment", () =>
-        api.post(`/admin/orders/${order.orderId}/fulfillments`, { items: order.items, location_id: store.stockLocationId }, admin)
+        api.post(`/admin/orders/${order.orderId}/fulfillments`, { items: order.items, location_id: store().stockLocationId }, admin())
       )
-      await op(row, "merchant", "order's instalment view", () => api.get(`/admin/bnpl/orders/${order.orderId}`, admin))
+      await op(row, "merchant", "order's instalment view", () => api.get(`/admin/bnpl/orders/${order.orderId}`, admin()))
       return ok(answer)
     }
 
     const syncsOf = async (orderId: string) =>
-      (await api.get(`/admin/bnpl/orders/${orderId}`, admin)).data.bnpl_order.shipping_syncs as any[]
+      (await api.get(`/admin/bnpl/orders/${orderId}`, admin())).data.bnpl_order.shipping_syncs as any[]
 
     /** The fulfillment's subscriber has made its first attempt (it runs after the request answers). */
     const firstAttemptDone = (orderId: string) =>
@@ -433,7 +409,7 @@ medusaIntegrationTestRunner({
     async function notificationsSettled(pids: string[]) {
       await eventually(async () =>
         pids.every((pid) => {
-          const calls = sandbox.ipnCalls.filter((c: any) => c.pid === pid)
+          const calls = sandbox().ipnCalls.filter((c: any) => c.pid === pid)
           const last = calls[calls.length - 1]
           return !last || (last.status >= 200 && last.status < 300) || last.attempt > IPN_RETRY_DELAYS_MS.length
         }), 15_000
@@ -449,8 +425,8 @@ medusaIntegrationTestRunner({
      * minutes elapsed) — the automatic path, not the admin's "push again".
      */
     async function recover(row: Row, carts: CartRun[]) {
-      sandbox.clearFaults()
-      sandbox.setMerchant(TEST_API_KEY, { activated: true, revoked: false })
+      sandbox().clearFaults()
+      sandbox().setMerchant(TEST_API_KEY, { activated: true, revoked: false })
       await notificationsSettled(carts.map((c) => c.acceptedPid).filter(Boolean) as string[]).catch(() =>
         row.notes.push("the sandbox's notification retries did not finish in 15 s")
       )
@@ -490,7 +466,7 @@ medusaIntegrationTestRunner({
       for (let offset = 0; ; offset += 100) {
         const { data } = await api.get(
           `/admin/orders?fields=id,*payment_collections.payments&limit=100&offset=${offset}`,
-          admin
+          admin()
         )
         orders.push(...data.orders)
         if (data.orders.length < 100) break
@@ -503,7 +479,7 @@ medusaIntegrationTestRunner({
       }))
     }
 
-    const accepted = (pid: string) => ["in_progress", "paid"].includes(sandbox.payments.get(pid)?.state)
+    const accepted = (pid: string) => ["in_progress", "paid"].includes(sandbox().payments.get(pid)?.state)
 
     /** Canonical JSON (key order does not matter). */
     const canonical = (value: unknown): string =>
@@ -523,7 +499,7 @@ medusaIntegrationTestRunner({
           row.notes.push(`DUPLICATE: ${placed.length} orders for cart ${cart.cartId}`)
         }
         if (cart.acceptedPid && cart.expectOrder !== false && placed.length === 0 && accepted(cart.acceptedPid)) {
-          const payment = sandbox.payments.get(cart.acceptedPid)
+          const payment = sandbox().payments.get(cart.acceptedPid)
           const refunded = payment.refunds.reduce((sum: number, r: any) => sum + r.amount, 0)
           if (refunded < payment.purchase_amount) {
             row.paid_without_order++
@@ -548,7 +524,7 @@ medusaIntegrationTestRunner({
       for (const session of sessions as any[]) {
         if (!session.authorized_at && !["authorized", "captured"].includes(session.status)) continue
         const pid = session.data?.bnpl_payment_id
-        const payment = sandbox.payments.get(pid)
+        const payment = sandbox().payments.get(pid)
         const cents = Math.round(Number(session.amount) * 100)
         if (!payment || !accepted(pid) || payment.purchase_amount !== cents) {
           row.forged_authorized++
@@ -558,11 +534,11 @@ medusaIntegrationTestRunner({
 
       // Shipping: the answers to delayed pushes have all arrived (drops never answer).
       await eventually(
-        async () => sandbox.requests.every((r: any) => r.status !== null || r.fault === "drop"),
+        async () => sandbox().requests.every((r: any) => r.status !== null || r.fault === "drop"),
         3_000
       ).catch(() => undefined)
       for (const order of fulfilled) {
-        const edits = sandbox.requests.filter((r: any) => r.path === `/v1/payment/${order.pid}`)
+        const edits = sandbox().requests.filter((r: any) => r.path === `/v1/payment/${order.pid}`)
         const processed = (r: any) =>
           r.status >= 200 && r.status < 300 && (!r.fault || r.fault === "wrongShape" || r.fault === "delay")
         const acknowledged = (r: any) => processed(r) && !(answersLost && r.fault === "delay")
@@ -617,16 +593,16 @@ medusaIntegrationTestRunner({
     for (const fault of FAULT_SCENARIOS.filter((f) => LONG_FORM || !f.longFormOnly)) {
       it(`${fault.name}: carts work, no sync lost, no duplicate`, () =>
         scenario(fault.name, async (row) => {
-          for (const spec of fault.faults ?? []) sandbox.setFault(spec)
-          if (fault.merchant) sandbox.setMerchant(TEST_API_KEY, fault.merchant)
+          for (const spec of fault.faults ?? []) sandbox().setFault(spec)
+          if (fault.merchant) sandbox().setMerchant(TEST_API_KEY, fault.merchant)
           let reachMidRun: () => void = () => undefined
           const midRunReached = new Promise<void>((resolve) => (reachMidRun = resolve))
           let midRunDone = false
           const midRun = () => {
             if (midRunDone) return
             midRunDone = true
-            for (const spec of fault.midRun?.faults ?? []) sandbox.setFault(spec)
-            if (fault.midRun?.merchant) sandbox.setMerchant(TEST_API_KEY, fault.midRun.merchant)
+            for (const spec of fault.midRun?.faults ?? []) sandbox().setFault(spec)
+            if (fault.midRun?.merchant) sandbox().setMerchant(TEST_API_KEY, fault.midRun.merchant)
             reachMidRun()
           }
           if (!fault.midRun) midRun()
@@ -661,7 +637,7 @@ medusaIntegrationTestRunner({
           on
             ? { verify_notification_signature: true, notification_signature_header: SIGNATURE_HEADER }
             : { verify_notification_signature: null, notification_signature_header: null },
-          admin
+          admin()
         )
       )
 
@@ -690,7 +666,7 @@ medusaIntegrationTestRunner({
           const paid = await cartWithSession(row)
           await customerAccepts(row, paid)
           const forged = await (
-            await fetch(`${sandbox.url}/v1/payments`, {
+            await fetch(`${sandbox().url}/v1/payments`, {
               method: "POST",
               headers: { "content-type": "application/json", authorization: `Service-Auth ${TEST_API_KEY}` },
               body: JSON.stringify({
@@ -703,7 +679,7 @@ medusaIntegrationTestRunner({
               }),
             })
           ).json()
-          sandbox.accept(forged.id, { notify: false })
+          sandbox().accept(forged.id, { notify: false })
           return { unpaid, paid, forgedPid: forged.id as string }
         })
 
@@ -747,7 +723,7 @@ medusaIntegrationTestRunner({
           const [delta, notifyFirst] = variants[i % variants.length]
           const cart = await cartWithSession(row)
           cart.run.expectOrder = false
-          sandbox.payments.get(cart.pid).purchase_amount += delta
+          sandbox().payments.get(cart.pid).purchase_amount += delta
           await customerAccepts(row, cart)
           const label = `amount ${delta > 0 ? "+" : ""}${delta} cents`
           if (notifyFirst) await expectNotification(row, label, cart.pid, "valid", [400])

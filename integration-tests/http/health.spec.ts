@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "../helpers/admin"
+import { ADDRESS } from "../helpers/checkout"
 import { BNPL_PROVIDER_ID, setupStore, StoreSetup } from "../helpers/store"
 
 jest.setTimeout(120 * 1000)
@@ -54,14 +55,7 @@ medusaIntegrationTestRunner({
         {
           region_id: store.regionId,
           email: "jeanne@example.com",
-          shipping_address: {
-            first_name: "Jeanne",
-            last_name: "Martin",
-            address_1: "3 rue des Lilas",
-            city: "Lyon",
-            postal_code: "69003",
-            country_code: "fr",
-          },
+          shipping_address: ADDRESS,
           items: [{ variant_id: product.variantId, quantity: 2 }],
         },
         store.storeHeaders

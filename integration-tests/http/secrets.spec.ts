@@ -1,12 +1,8 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
 import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { setupStore, StoreSetup } from "../helpers/store"
+import { useSandboxStore } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/utils/signature"
-
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { startSandbox } = require("../../sandbox/server")
 
 jest.setTimeout(180 * 1000)
 
@@ -20,16 +16,13 @@ const ports = testPorts(5)
 medusaIntegrationTestRunner({
   env: ports.env,
   testSuite: ({ api, getContainer }) => {
-    let sandbox: any
-    let store: StoreSetup
-    let admin: { headers: Record<string, string> }
-    const { paidOrder, cartWith, startBnplSession } = storefront(api, () => store)
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox, reset: false })
+    const { paidOrder, cartWith, startBnplSession } = storefront(api, store)
     const seen: string[] = []
     const logged: string[] = []
     const restore: (() => void)[] = []
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false })
       // Every response body the store sends, and every line written to the process output.
       api.interceptors.response.use(
         (response: any) => (seen.push(JSON.stringify(response.data ?? "")), response),
@@ -57,49 +50,44 @@ medusaIntegrationTestRunner({
     })
     afterAll(async () => {
       restore.forEach((undo) => undo())
-      await sandbox?.close()
-    })
-    beforeEach(async () => {
-      store = await setupStore(getContainer())
-      admin = await adminHeaders(api, getContainer())
     })
 
     it("never shows, logs or stores an API key in clear", async () => {
       const adminKey = "sk_test_active_0000000000000000"
       // A second account, saved through the admin (stored encrypted).
-      sandbox.setMerchant("sk_test_settings_secret_4242424242", { name: "Settings account", activated: true })
+      sandbox().setMerchant("sk_test_settings_secret_4242424242", { name: "Settings account", activated: true })
       const secondKey = "sk_test_settings_secret_4242424242"
-      await api.post("/admin/bnpl/settings/verify", { api_key: "sk_test_rejected_999999999999" }, admin).catch(() => undefined)
-      await api.post("/admin/bnpl/settings", { api_key: secondKey, verify_notification_signature: true, notification_signature_header: "x-bnpl-signature" }, admin)
-      await api.get("/admin/bnpl/settings", admin)
-      await api.post("/admin/bnpl/settings/verify", {}, admin)
+      await api.post("/admin/bnpl/settings/verify", { api_key: "sk_test_rejected_999999999999" }, admin()).catch(() => undefined)
+      await api.post("/admin/bnpl/settings", { api_key: secondKey, verify_notification_signature: true, notification_signature_header: "x-bnpl-signature" }, admin())
+      await api.get("/admin/bnpl/settings", admin())
+      await api.post("/admin/bnpl/settings/verify", {}, admin())
 
       // Checkout, notification, refund, fulfillment and the admin view.
-      const { order, pid } = await paidOrder(sandbox, 129.9)
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
       await api.get(`/hooks/bnpl/notification?pid=${pid}`, {
         headers: { "x-bnpl-signature": signPaymentId(pid, secondKey) },
       })
       await api.get(`/hooks/bnpl/notification?pid=${pid}`, { headers: { "x-bnpl-signature": "00" } }).catch(() => undefined)
-      const { data: withPayments } = await api.get(`/admin/orders/${order.id}?fields=*payment_collections.payments`, admin)
+      const { data: withPayments } = await api.get(`/admin/orders/${order.id}?fields=*payment_collections.payments`, admin())
       const payment = withPayments.order.payment_collections[0].payments[0]
-      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin)
-      const { data: items } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin)
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin())
+      const { data: items } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
       await api.post(
         `/admin/orders/${order.id}/fulfillments`,
-        { items: items.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.stockLocationId },
-        admin
+        { items: items.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store().stockLocationId },
+        admin()
       )
       const bnpl = getContainer().resolve("bnpl") as any
       await eventually(async () => (await bnpl.listBnplShippingSyncs({ order_id: order.id })).length > 0)
-      await api.get(`/admin/bnpl/orders/${order.id}`, admin)
+      await api.get(`/admin/bnpl/orders/${order.id}`, admin())
 
       // A failing service: errors are logged and answered, still without the key.
-      sandbox.setFault({ match: { path: "/v1/" }, status: 500, body: { error_code: "boom", message: `echo ${secondKey}` } })
+      sandbox().setFault({ match: { path: "/v1/" }, status: 500, body: { error_code: "boom", message: `echo ${secondKey}` } })
       const cart = await cartWith(349)
-      await api.get(`/store/bnpl/eligibility?amount=77.77&currency_code=eur`, store.storeHeaders)
+      await api.get(`/store/bnpl/eligibility?amount=77.77&currency_code=eur`, store().storeHeaders)
       await startBnplSession(cart.id).catch(() => undefined)
-      await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin).catch(() => undefined)
-      sandbox.clearFaults()
+      await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin()).catch(() => undefined)
+      sandbox().clearFaults()
 
       // Every stored row of every table.
       const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any

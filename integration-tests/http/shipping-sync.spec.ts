@@ -1,11 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { adminHeaders } from "../helpers/admin"
 import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore, StoreSetup } from "../helpers/store"
+import { useSandboxStore } from "../helpers/sandbox-store"
+import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../helpers/store"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
-
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const { startSandbox } = require("../../sandbox/server")
 
 jest.setTimeout(120 * 1000)
 
@@ -18,35 +15,21 @@ const ports = testPorts(1)
 medusaIntegrationTestRunner({
   env: ports.env,
   testSuite: ({ api, getContainer }) => {
-    let sandbox: any
-    let store: StoreSetup
-    let admin: { headers: Record<string, string> }
-    const { paidOrder } = storefront(api, () => store)
-
-    beforeAll(async () => {
-      sandbox = await startSandbox({ port: ports.sandbox, autoNotify: false })
-    })
-    afterAll(async () => {
-      await sandbox?.close()
-    })
-    beforeEach(async () => {
-      sandbox.reset()
-      store = await setupStore(getContainer())
-      admin = await adminHeaders(api, getContainer())
-    })
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { paidOrder } = storefront(api, store)
 
     const bnpl = () => getContainer().resolve("bnpl") as any
     const syncsOf = (orderId: string) =>
       bnpl().listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "ASC" } })
-    const edits = (pid: string) => sandbox.requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
+    const edits = (pid: string) => sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
 
     async function fulfill(orderId: string, itemIndexes?: number[]) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin)
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
       const items = data.order.items.filter((_: any, i: number) => !itemIndexes || itemIndexes.includes(i))
       const response = await api.post(
         `/admin/orders/${orderId}/fulfillments`,
-        { items: items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store.stockLocationId },
-        admin
+        { items: items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store().stockLocationId },
+        admin()
       )
       expect(response.status).toBe(200)
     }
@@ -63,8 +46,8 @@ medusaIntegrationTestRunner({
       ["Relay point Mondial Relay", { title: "Relay point Mondial Relay", amount: 390, shipping_method: "pickup_point", express_delivery: false }],
       ["Click and collect", { title: "Click and collect", amount: 0, shipping_method: "pickup_store", express_delivery: false }],
     ])("pushes %s with the contract's path, header and body", async (optionName, expected) => {
-      const { order, pid } = await paidOrder(sandbox, 129.9, 1, optionName)
-      sandbox.clearRequests()
+      const { order, pid } = await paidOrder(sandbox(), 129.9, 1, optionName)
+      sandbox().clearRequests()
       await fulfill(order.id)
       const [sync] = await settled(order.id)
       expect(sync).toMatchObject({ status: "synced", attempts: 1, bnpl_payment_id: pid, last_error: null })
@@ -76,14 +59,14 @@ medusaIntegrationTestRunner({
       expect(edit.body.payment.shipping_info.selected_options).toEqual([expect.objectContaining(expected)])
       // The options offered at checkout, as snapshotted when the payment was created.
       const offered = edit.body.payment.shipping_info.available_options
-      expect(offered.map((o: any) => o.title).sort()).toEqual(store.shippingOptions.map((o) => o.name).sort())
+      expect(offered.map((o: any) => o.title).sort()).toEqual(store().shippingOptions.map((o) => o.name).sort())
       expect(offered.every((o: any) => !("pickup_delivery" in o))).toBe(true)
     })
 
     it("retries while the service fails, then syncs exactly once", async () => {
-      const { order, pid } = await paidOrder(sandbox, 349)
+      const { order, pid } = await paidOrder(sandbox(), 349)
       // First attempt: three 503s (the call and its two retries) → pending, retried later.
-      sandbox.setFault({ match: { path: `/v1/payment/${pid}` }, status: 503, count: 3 })
+      sandbox().setFault({ match: { path: `/v1/payment/${pid}` }, status: 503, count: 3 })
       await fulfill(order.id)
       const [pending] = await settled(order.id)
       expect(pending).toMatchObject({ status: "pending", attempts: 1 })
@@ -101,16 +84,16 @@ medusaIntegrationTestRunner({
     })
 
     it("does not push the same information twice for two fulfillments of one order", async () => {
-      const cartOrder = await paidOrder(sandbox, 30, 2)
+      const cartOrder = await paidOrder(sandbox(), 30, 2)
       const { order, pid } = cartOrder
-      sandbox.clearRequests()
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin)
+      sandbox().clearRequests()
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
       const item = data.order.items[0]
       for (let i = 0; i < 2; i++) {
         await api.post(
           `/admin/orders/${order.id}/fulfillments`,
-          { items: [{ id: item.id, quantity: 1 }], location_id: store.stockLocationId },
-          admin
+          { items: [{ id: item.id, quantity: 1 }], location_id: store().stockLocationId },
+          admin()
         )
         await settled(order.id, i + 1)
       }
@@ -120,14 +103,14 @@ medusaIntegrationTestRunner({
     })
 
     it("shows the order's BNPL view and pushes again on demand", async () => {
-      const { order, pid } = await paidOrder(sandbox, 129.9)
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
       const unauthenticated = await api.get(`/admin/bnpl/orders/${order.id}`).catch((e: any) => e.response)
       expect(unauthenticated.status).toBe(401)
 
-      sandbox.setFault({ match: { path: `/v1/payment/${pid}` }, status: 503 })
+      sandbox().setFault({ match: { path: `/v1/payment/${pid}` }, status: 503 })
       await fulfill(order.id)
       await settled(order.id)
-      const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin)
+      const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin())
       expect(data.bnpl_order).toMatchObject({
         paid_with_bnpl: true,
         payment: { bnpl_payment_id: pid, state: "in_progress", installments_count: 3, live: true },
@@ -136,16 +119,16 @@ medusaIntegrationTestRunner({
       expect(data.bnpl_order.shipping_syncs[0]).toMatchObject({ status: "pending", attempts: 1 })
       expect(JSON.stringify(data)).not.toContain(TEST_API_KEY)
 
-      sandbox.clearFaults()
-      const pushed = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin)
+      sandbox().clearFaults()
+      const pushed = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin())
       expect(pushed.data.sync).toMatchObject({ status: "synced" })
-      const again = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin)
+      const again = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin())
       expect(again.data.sync).toMatchObject({ status: "unchanged" })
       expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
     })
 
     it("shows the merchant what each shipping option maps to, and why", async () => {
-      const { data } = await api.get("/admin/bnpl/shipping-options", admin)
+      const { data } = await api.get("/admin/bnpl/shipping-options", admin())
       const byName = Object.fromEntries(data.shipping_options.map((o: any) => [o.name, o.mapping]))
       expect(byName["Colissimo Home"]).toMatchObject({ shipping_method: "postal", express_delivery: false })
       expect(byName["Express 24h"]).toMatchObject({ shipping_method: "postal", express_delivery: true })
@@ -167,31 +150,31 @@ medusaIntegrationTestRunner({
           },
         ],
       })
-      const { data } = await api.get("/admin/bnpl/shipping-options", admin)
+      const { data } = await api.get("/admin/bnpl/shipping-options", admin())
       const counter = data.shipping_options.find((o: any) => o.name === "Collect at the counter")
       expect(counter.mapping).toMatchObject({ shipping_method: "instore", express_delivery: false })
       expect(counter.mapping.reason).toMatch(/metadata/)
     })
 
     it("sends a digital order (nothing to ship) as instore", async () => {
-      store = await setupStore(getContainer(), {
+      const withEbook = await setupStore(getContainer(), {
         products: [...DEFAULT_PRODUCTS, { title: "Travel e-book", handle: "travel-e-book", price: 60, digital: true }],
       })
-      const ebook = store.products.find((p) => p.handle === "travel-e-book")!
+      const ebook = withEbook.products.find((p) => p.handle === "travel-e-book")!
       const { data } = await api.post(
         "/store/carts",
-        { region_id: store.regionId, email: "jeanne@example.com", items: [{ variant_id: ebook.variantId, quantity: 1 }] },
-        store.storeHeaders
+        { region_id: withEbook.regionId, email: "jeanne@example.com", items: [{ variant_id: ebook.variantId, quantity: 1 }] },
+        withEbook.storeHeaders
       )
       expect(data.cart.items[0].requires_shipping).toBe(false)
-      const { startBnplSession, complete } = storefront(api, () => store)
+      const { startBnplSession, complete } = storefront(api, () => withEbook)
       const { session } = await startBnplSession(data.cart.id)
       const pid = session.data.bnpl_payment_id
-      sandbox.accept(pid, { notify: false })
+      sandbox().accept(pid, { notify: false })
       const done = await complete(data.cart.id)
       expect(done.status).toBe(200)
-      sandbox.clearRequests()
-      await api.post(`/admin/bnpl/orders/${done.data.order.id}/shipping-sync`, {}, admin)
+      sandbox().clearRequests()
+      await api.post(`/admin/bnpl/orders/${done.data.order.id}/shipping-sync`, {}, admin())
       const [edit] = edits(pid)
       expect(edit.body.payment.shipping_info.selected_options).toEqual([
         { title: "No shipping", amount: 0, shipping_method: "instore", express_delivery: false },
@@ -200,14 +183,14 @@ medusaIntegrationTestRunner({
 
     it("ignores orders not paid with the plugin, quietly", async () => {
       const { syncShippingInfoWorkflow } = await import("../../src/workflows/sync-shipping-info")
-      sandbox.clearRequests()
+      sandbox().clearRequests()
       const before = (await bnpl().listBnplShippingSyncs({})).length
       const { result } = await syncShippingInfoWorkflow(getContainer()).run({
         input: { order_id: "order_not_paid_with_bnpl", trigger: "manual" },
       })
       expect(result).toBeNull()
       expect(await bnpl().listBnplShippingSyncs({})).toHaveLength(before)
-      expect(sandbox.requests).toHaveLength(0)
+      expect(sandbox().requests).toHaveLength(0)
     })
   },
 })

@@ -6,7 +6,7 @@
  * and PostgreSQL, the sandbox as the service.
  *
  * Each check is `{name, run(ctx)}` and throws on failure. `ctx`:
- *   a, b          medusaClient for server A and server B (admin token set)
+ *   a, b          medusaClient (scripts/lib/store-api.js) for server A and server B (admin token set)
  *   worker        {kill(signal), start(), log()}  (log(): the worker's output so far)
  *   serverLogs()  both servers' output so far
  *   sandbox       the in-process sandbox (requests, setFault, clearRequests, ...)
@@ -17,7 +17,7 @@
  */
 
 const assert = require('node:assert/strict')
-const { paidOrder, fulfillOrder, eventually } = require('./store-api')
+const { paidOrder, fulfillOrder, eventually } = require('../../scripts/lib/store-api')
 
 const ELIGIBILITY_PATH = '/v1/payments/eligibility'
 
@@ -77,7 +77,7 @@ const workerSyncsFulfillment = {
   name: 'fulfillment on server A synced by the worker, exactly once',
   async run(ctx) {
     const { a, b, sandbox, seed, stockLocationId, orders } = ctx
-    const { order, pid } = await paidOrder(a, { sandboxUrl: sandbox.url, seed, price: 129.9 })
+    const { order, pid } = await paidOrder(a, seed, { sandbox: sandbox.url, price: 129.9 })
     orders.set(pid, { orderId: order.id, label: '(b)' })
     const workerBefore = occurrences(ctx.worker.log(), 'Processing order.fulfillment_created')
     const serversBefore = occurrences(ctx.serverLogs(), 'Processing order.fulfillment_created')
@@ -115,8 +115,8 @@ const workerRestart = {
   name: 'fulfillment created right before the worker is killed: synced once after restart',
   async run(ctx) {
     const { a, sandbox, seed, stockLocationId, orders, worker, say } = ctx
-    const x = await paidOrder(a, { sandboxUrl: sandbox.url, seed, price: 349 })
-    const y = await paidOrder(a, { sandboxUrl: sandbox.url, seed, price: 89 })
+    const x = await paidOrder(a, seed, { sandbox: sandbox.url, price: 349 })
+    const y = await paidOrder(a, seed, { sandbox: sandbox.url, price: 89 })
     orders.set(x.pid, { orderId: x.order.id, label: '(c) X' })
     orders.set(y.pid, { orderId: y.order.id, label: '(c) Y' })
     sandbox.setFault({ match: { method: 'POST', path: `/v1/payment/${x.pid}` }, delayMs: DELAY_MS, count: 1 })

@@ -1,22 +1,14 @@
 'use strict'
 
 /**
- * What a storefront and a merchant do over HTTP, for scripts/bench.js: carts, a whole BNPL
- * checkout (the hosted page accepted on the sandbox), fulfillments through the admin API.
+ * A storefront's cart operations for scripts/bench.js, each resolving `{status, data, ms}`
+ * (scripts/lib/store-api.js, which also has the whole BNPL checkout and the admin login).
  */
 
-const { httpClient } = require('./lib')
+const { medusaClient, ADDRESS } = require('../lib/store-api')
 
-const PROVIDER_ID = 'pp_bnpl_bnpl'
-const RETURN_URL = 'http://localhost:8000/checkout/bnpl-return'
-const ADDRESS = {
-  first_name: 'Jeanne',
-  last_name: 'Martin',
-  address_1: '3 rue des Lilas',
-  city: 'Lyon',
-  postal_code: '69003',
-  country_code: 'fr',
-}
+/** Every request may take this long under load before the bench gives up. */
+const TIMEOUT_MS = 120_000
 
 /**
  * @param {string} baseUrl the Medusa server
@@ -24,7 +16,9 @@ const ADDRESS = {
  *          shipping_options: {id: string, name: string}[]}} seed  what scripts/seed-demo.ts wrote
  */
 function storeApi(baseUrl, seed) {
-  const store = httpClient(baseUrl, { 'x-publishable-api-key': seed.publishable_key })
+  const client = medusaClient(baseUrl, { publishableKey: seed.publishable_key, timeoutMs: TIMEOUT_MS })
+  const post = (path, body = {}) => client.store('POST', path, body)
+  const get = (path) => client.store('GET', path)
   const variantAt = (price) => {
     const product = seed.products.find((p) => p.price === price)
     if (!product) throw new Error(`No seeded product at ${price}`)
@@ -37,72 +31,32 @@ function storeApi(baseUrl, seed) {
   }
 
   return {
-    http: store,
+    /** For paidOrder() (scripts/lib/store-api.js). */
+    client,
     variantAt,
     optionNamed,
     /** `POST /store/carts`; `items` as `[{price, quantity}]`. */
     createCart: ({ items = [], email, withAddress = true } = {}) =>
-      store.post('/store/carts', {
+      post('/store/carts', {
         region_id: seed.region_id,
         ...(email ? { email } : {}),
         ...(withAddress ? { shipping_address: ADDRESS, billing_address: ADDRESS } : {}),
         ...(items.length ? { items: items.map((i) => ({ variant_id: variantAt(i.price), quantity: i.quantity ?? 1 })) } : {}),
       }),
-    addItem: (cartId, price, quantity = 1) =>
-      store.post(`/store/carts/${cartId}/line-items`, { variant_id: variantAt(price), quantity }),
-    setQuantity: (cartId, lineItemId, quantity) =>
-      store.post(`/store/carts/${cartId}/line-items/${lineItemId}`, { quantity }),
-    updateCart: (cartId, update) => store.post(`/store/carts/${cartId}`, update),
-    addShipping: (cartId, optionName) =>
-      store.post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionNamed(optionName) }),
-    cartEligibility: (cartId) => store.get(`/store/bnpl/eligibility?cart_id=${cartId}`),
-    getCart: (cartId) => store.get(`/store/carts/${cartId}`),
-
-    /**
-     * A whole BNPL checkout: cart with one item, shipping, payment collection, BNPL session
-     * (creates the service payment), accepted on the sandbox like the hosted page would,
-     * then the cart completed as the storefront does when the customer comes back.
-     */
-    async paidOrder(sandbox, { price, quantity = 1, shippingOption = 'Colissimo Home', email = 'jeanne@example.com', timings }) {
-      const timed = async (step, promise) => {
-        const response = await promise
-        if (timings) (timings[step] ??= []).push(response.ms)
-        return response
-      }
-      const { data: created } = await timed('create cart', store.post('/store/carts', {
-        region_id: seed.region_id,
-        email,
-        shipping_address: ADDRESS,
-        billing_address: ADDRESS,
-        items: [{ variant_id: variantAt(price), quantity }],
-      }))
-      const cartId = created.cart.id
-      await timed('add shipping method', store.post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionNamed(shippingOption) }))
-      const { data: pc } = await timed('create payment collection', store.post('/store/payment-collections', { cart_id: cartId }))
-      const { data: withSession } = await timed(
-        'create BNPL payment session',
-        store.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, {
-          provider_id: PROVIDER_ID,
-          data: { installments_count: 3, return_url: RETURN_URL },
-        })
-      )
-      const session = withSession.payment_collection.payment_sessions.find((s) => s.provider_id === PROVIDER_ID)
-      const pid = session?.data?.bnpl_payment_id
-      if (!pid) throw new Error(`No BNPL payment in the session: ${JSON.stringify(session)}`)
-      sandbox.accept(pid, { notify: false })
-      const { data: done } = await timed('complete cart', store.post(`/store/carts/${cartId}/complete`, {}))
-      if (done.type !== 'order' || !done.order) throw new Error(`Cart ${cartId} not completed: ${JSON.stringify(done)}`)
-      return { order: done.order, pid, cartId }
-    },
+    addItem: (cartId, price, quantity = 1) => post(`/store/carts/${cartId}/line-items`, { variant_id: variantAt(price), quantity }),
+    setQuantity: (cartId, lineItemId, quantity) => post(`/store/carts/${cartId}/line-items/${lineItemId}`, { quantity }),
+    updateCart: (cartId, update) => post(`/store/carts/${cartId}`, update),
+    addShipping: (cartId, optionName) => post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionNamed(optionName) }),
+    cartEligibility: (cartId) => get(`/store/bnpl/eligibility?cart_id=${cartId}`),
+    getCart: (cartId) => get(`/store/carts/${cartId}`),
   }
 }
 
-/** Logs in as the seeded admin; returns an admin HTTP client. */
+/** Logs in as `admin`; returns its client (`client.admin(method, path, body)`). */
 async function adminApi(baseUrl, { email, password }) {
-  const anonymous = httpClient(baseUrl)
-  const { data } = await anonymous.post('/auth/user/emailpass', { email, password })
-  if (!data?.token) throw new Error(`Admin login failed: ${JSON.stringify(data)}`)
-  return httpClient(baseUrl, { authorization: `Bearer ${data.token}` })
+  const client = medusaClient(baseUrl, { timeoutMs: TIMEOUT_MS })
+  await client.login(email, password)
+  return client
 }
 
-module.exports = { storeApi, adminApi, PROVIDER_ID, ADDRESS }
+module.exports = { storeApi, adminApi }

@@ -1,7 +1,8 @@
 // medusa-config.ts of the install test's store (scripts/install-test.js): Medusa's starter
 // config, then README "Install in your store" step 2 exactly as written there, pasted by the
 // script at the marker below, with the snippet's `// ...` line replaced by `...starter,`.
-// Edit the README, not this file, to change what a merchant registers.
+// Edit the README, not this file, to change what a merchant registers. The bench's baseline
+// store (scripts/bench.js) is this one without the plugin: `defineConfig({ ...starter, ... })`.
 import { loadEnv, defineConfig } from "@medusajs/framework/utils"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())

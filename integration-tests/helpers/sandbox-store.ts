@@ -1,0 +1,61 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { adminHeaders } from "./admin"
+import { setupStore, type StoreSetup, type StoreSetupOptions } from "./store"
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { startSandbox } = require("../../sandbox/server")
+
+export type SandboxStoreOptions = {
+  /** The sandbox's port: the one the app was told before it booted (`testPorts().sandbox`). */
+  port: number
+  /** More `startSandbox()` options (notifications are never sent on their own: `autoNotify: false`). */
+  sandbox?: Record<string, unknown>
+  /** `setupStore()` options. */
+  store?: StoreSetupOptions
+  /** The store and the admin login: set up before each test (default), or once for the suite. */
+  setUp?: "each" | "all"
+  /** `sandbox.reset()` before each test (default): no payment, fault or request of the test before. */
+  reset?: boolean
+}
+
+/**
+ * What most HTTP suites share, in their `testSuite`: the sandbox running on `port` for the whole
+ * suite (closed after it), the store (`setupStore`) and an admin session (`adminHeaders`). Its
+ * hooks come first, so the suite's own `beforeAll`/`beforeEach` find them ready. Returns getters:
+ *
+ *   const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+ *   await api.get("/admin/...", admin())   sandbox().requests   store().storeHeaders
+ */
+export function useSandboxStore(
+  { api, getContainer }: { api: any; getContainer: () => MedusaContainer },
+  { port, sandbox: sandboxOptions = {}, store: storeOptions, setUp = "each", reset = true }: SandboxStoreOptions
+) {
+  let sandbox: any
+  let store: StoreSetup
+  let admin: { headers: Record<string, string> }
+
+  const setUpStore = async () => {
+    store = await setupStore(getContainer(), storeOptions)
+    admin = await adminHeaders(api, getContainer())
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port, autoNotify: false, ...sandboxOptions })
+    if (setUp === "all") await setUpStore()
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+  beforeEach(async () => {
+    if (reset) sandbox.reset()
+    if (setUp === "each") await setUpStore()
+  })
+
+  return {
+    /** The in-process sandbox (sandbox/server.js): requests, payments, setFault, accept, ... */
+    sandbox: () => sandbox,
+    store: () => store,
+    /** Axios request options with the admin's token: `api.get("/admin/...", admin())`. */
+    admin: () => admin,
+  }
+}
