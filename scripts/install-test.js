@@ -633,7 +633,7 @@ async function main() {
     return ids.join(', ')
   })
 
-  const region = await check(`README step 4: ${PROVIDER_ID} enabled on a region`, async () => {
+  const region = await check(`README step 5: ${PROVIDER_ID} enabled on a region`, async () => {
     const created = await asAdmin('/admin/regions', {
       method: 'POST',
       body: { name: 'Europe', currency_code: 'eur', countries: ['fr', 'de'], payment_providers: [PROVIDER_ID] },
@@ -684,7 +684,7 @@ async function main() {
     return `api_key_hint ${response.data.settings.api_key_hint}, source ${response.data.settings.source?.api_key}; 401 without a session`
   })
 
-  await check('README step 5: paste the key in the settings, Verify, save', async () => {
+  await check('README step 6: paste the key in the settings, Verify, save', async () => {
     const verified = await asAdmin('/admin/bnpl/settings/verify', { method: 'POST', body: { api_key: SANDBOX_KEY } })
     expectStatus(verified, 200, 'POST /admin/bnpl/settings/verify')
     assert(verified.data?.result === 'works', `verify: ${verified.text.slice(0, 400)}`)
@@ -695,7 +695,7 @@ async function main() {
     return `verify: ${verified.data.result}; saved (source ${saved.data.settings.source.api_key})`
   })
 
-  await check('README step 6: the notification URL answers (GET /hooks/bnpl/notification)', async () => {
+  await check('README step 7: the notification URL answers (GET /hooks/bnpl/notification)', async () => {
     const response = await http(`${backendUrl}/hooks/bnpl/notification`)
     assert(response.status === 400 && response.data?.result === 'rejected', `expected the plugin's 400 "rejected" for a notification without pid, got ${response.status}: ${response.text.slice(0, 300)}`)
     return `400 ${response.data.message}`
