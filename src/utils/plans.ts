@@ -3,7 +3,9 @@ import type { Plan } from "../client"
 /** Plans offered when the merchant configured none. */
 export const DEFAULT_PLANS: Plan[] = [{ installments_count: 3 }, { installments_count: 4 }]
 
-const MAX_INSTALMENTS = 48
+/** Bounds every plan is checked against (options, admin settings, storefront choice). */
+export const MAX_INSTALMENTS = 48
+export const MAX_DEFERRED = { deferred_days: 365, deferred_months: 24 } as const
 
 /** A readable reason, or undefined when the value is a valid plan. */
 export function planProblem(value: unknown): string | undefined {
@@ -19,6 +21,9 @@ export function planProblem(value: unknown): string | undefined {
     const v = plan[key]
     if (v !== undefined && v !== null && (!Number.isInteger(v) || (v as number) < 0)) {
       return `${key} must be a non-negative integer, got ${JSON.stringify(v)}`
+    }
+    if (typeof v === "number" && v > MAX_DEFERRED[key]) {
+      return `${key} must be at most ${MAX_DEFERRED[key]}, got ${v}`
     }
   }
   if (plan.deferred_days && plan.deferred_months) {

@@ -13,7 +13,7 @@ import {
 } from "./encryption"
 import { formatCents } from "./money"
 import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./options"
-import { normalizePlan, planKey, planLabel } from "./plans"
+import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
 
 /**
@@ -352,14 +352,14 @@ function planIssues(value: unknown, i: number): string[] {
     issues.push(`${at} has unknown fields: ${unknown.join(", ")} (allowed: ${PLAN_FIELDS.join(", ")})`)
   }
   const count = plan.installments_count
-  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 48) {
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > MAX_INSTALMENTS) {
     issues.push(
       count === undefined
-        ? `${at}.installments_count is required (a whole number from 1 to 48)`
-        : `${at}.installments_count must be a whole number from 1 to 48, got ${shown(count)}`
+        ? `${at}.installments_count is required (a whole number from 1 to ${MAX_INSTALMENTS})`
+        : `${at}.installments_count must be a whole number from 1 to ${MAX_INSTALMENTS}, got ${shown(count)}`
     )
   }
-  for (const [key, max] of [["deferred_days", 365], ["deferred_months", 24]] as const) {
+  for (const [key, max] of Object.entries(MAX_DEFERRED) as [keyof typeof MAX_DEFERRED, number][]) {
     const v = plan[key]
     if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > max)) {
       issues.push(`${at}.${key} must be a whole number from 0 to ${max}, got ${shown(v)}`)

@@ -134,3 +134,11 @@ describe("groupByDeferral", () => {
     expect(groupByDeferral([])).toEqual([])
   })
 })
+
+describe("plan bounds", () => {
+  it("caps deferrals like the admin settings do", () => {
+    expect(planProblem({ installments_count: 1, deferred_days: 365 })).toBeUndefined()
+    expect(planProblem({ installments_count: 1, deferred_days: 366 })).toBe("deferred_days must be at most 365, got 366")
+    expect(planProblem({ installments_count: 1, deferred_months: 25 })).toBe("deferred_months must be at most 24, got 25")
+  })
+})
