@@ -83,6 +83,23 @@ medusaIntegrationTestRunner({
       expect(accepted).toHaveLength(1)
     })
 
+    it("sends what the customer paid for shipping, tax included", async () => {
+      const tax = getContainer().resolve("tax") as any
+      const [france] = await tax.listTaxRegions({ country_code: "fr", parent_id: null })
+      const rate = await tax.createTaxRates({ tax_region_id: france.id, name: "TVA", code: "TVA", rate: 20, is_default: true })
+      try {
+        const { order, pid } = await paidOrder(sandbox(), 129.9)
+        sandbox().clearRequests()
+        await fulfill(order.id)
+        await settled(order.id)
+        const [edit] = edits(pid)
+        // 4.90 + 20 % VAT = 5.88
+        expect(edit.body.payment.shipping_info.selected_options[0]).toMatchObject({ title: "Colissimo Home", amount: 588 })
+      } finally {
+        await tax.deleteTaxRates(rate.id)
+      }
+    })
+
     it("does not push the same information twice for two fulfillments of one order", async () => {
       const cartOrder = await paidOrder(sandbox(), 30, 2)
       const { order, pid } = cartOrder
