@@ -4,7 +4,7 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { ELIGIBILITY_CACHE_TTL_SECONDS, checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
-import { clientFor, type ResolvedOptions } from "./options"
+import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
 import { accountFingerprint } from "./settings"
 
 // A failed check is tried again sooner than a good answer expires.
@@ -87,9 +87,10 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   }
 
   const options = await bnpl.getOptions()
-  const answer = options.currencies.includes(currency)
-    ? await plansForAmount(container, cents, currency, options)
-    : unavailableAnswer(cents, currency, "invalid_request", `Instalment payments are not offered in ${currency.toUpperCase()}`)
+  const unsupported = currencyProblem(options, currency)
+  const answer = unsupported
+    ? unavailableAnswer(cents, currency, "invalid_request", unsupported)
+    : await plansForAmount(container, cents, currency, options)
   const record = {
     cart_id: cartId,
     purchase_amount: cents,

@@ -116,6 +116,13 @@ export function validateOptions(options: BnplOptions = {}): void {
   }
 }
 
+/** Why a currency cannot be used (one message for the storefront route, carts and payments). */
+export function currencyProblem(options: Pick<ResolvedOptions, "currencies">, currency: string): string | undefined {
+  return options.currencies.includes(currency.toLowerCase())
+    ? undefined
+    : `currency_code "${currency.toLowerCase()}" is not offered: instalment payments are offered in ${options.currencies.join(", ")}`
+}
+
 /** A client for the resolved options, or a clear error when the plugin is not configured. */
 export function clientFor(
   options: ResolvedOptions,

@@ -30,7 +30,7 @@ import type {
 import { ACCEPTED_STATES, BnplClient, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
 import { isValidSignature } from "../../utils/signature"
 import { formatCents, fromCents, toCents } from "../../utils/money"
-import { clientFor, validateOptions, type BnplOptions } from "../../utils/options"
+import { clientFor, currencyProblem, validateOptions, type BnplOptions } from "../../utils/options"
 import {
   effectiveSettings,
   mergeSettings,
@@ -134,11 +134,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const input = data as BnplSessionData
     const plan = this.chosenPlan(input)
     const currency = currency_code.toLowerCase()
-    if (!this.options.currencies.includes(currency)) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Instalment payments are not offered in ${currency.toUpperCase()} (offered: ${this.options.currencies.join(", ").toUpperCase()})`
-      )
+    const unsupported = currencyProblem(this.options, currency)
+    if (unsupported) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
     }
     const cents = toCents(amount, currency)
     const payment = await this.createServicePayment(input, plan, cents, currency).catch(forTheStorefront)

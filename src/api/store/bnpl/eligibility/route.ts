@@ -4,6 +4,7 @@ import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../utils/cart-eligibility"
 import { toCents } from "../../../../utils/money"
+import { currencyProblem } from "../../../../utils/options"
 import type { StoreEligibilityQuery } from "./validators"
 
 /**
@@ -25,11 +26,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   const currency = params.currency_code!.toLowerCase()
   const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-  if (!options.currencies.includes(currency)) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `currency_code "${currency}" is not supported: instalment payments are offered in ${options.currencies.join(", ")}`
-    )
+  const unsupported = currencyProblem(options, currency)
+  if (unsupported) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
   }
   const eligibility = await plansForAmount(req.scope, toCents(params.amount!, currency), currency, options)
   res.json({ eligibility })

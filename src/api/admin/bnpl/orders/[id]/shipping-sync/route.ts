@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { orderWithBnplPayment } from "../../../../../../utils/order-payment"
 import { orderView } from "../../../../../../utils/order-view"
 import { syncShippingInfoWorkflow } from "../../../../../../workflows/sync-shipping-info"
 
@@ -8,8 +9,12 @@ import { syncShippingInfoWorkflow } from "../../../../../../workflows/sync-shipp
  * (sent only if it differs from what the service last accepted).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const before = await orderView(req.scope, req.params.id)
-  if (!before.paid_with_bnpl) {
+  // Only whether it was paid with the plugin: no service call before the push.
+  const { order, payment } = await orderWithBnplPayment(req.scope, req.params.id)
+  if (!order) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${req.params.id} was not found`)
+  }
+  if (!payment) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order ${req.params.id} was not paid with instalments`)
   }
   const { result } = await syncShippingInfoWorkflow(req.scope).run({
