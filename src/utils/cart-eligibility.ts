@@ -1,11 +1,11 @@
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { BoundedCache } from "../lib/bounded-cache"
+import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../lib/answer-cache"
 import { BreakerRegistry } from "../lib/circuit-breaker"
 import { answerTtlSeconds } from "../lib/eligibility-answer"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { checkPlans, unavailableAnswer, type AnswerCache, type PlansAnswer } from "./eligibility"
+import { checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
 import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
 import { accountFingerprint } from "./settings"
@@ -26,21 +26,11 @@ const breakers = new BreakerRegistry(ELIGIBILITY_BREAKER)
  * in-memory cache module (@medusajs/cache-inmemory, the default) keeps every key in a Map until
  * its TTL timer fires: storefront calls for many distinct amounts would grow it without bound.
  * Then answers go to this LRU of at most 5,000 (a few KB each). With Redis (@medusajs/cache-redis)
- * the shared cache is used, so one instance's answer serves all; Redis bounds itself (TTLs,
- * `maxmemory`). Any other cache module gets the bounded local one too: sharing is a nicety,
- * bounded memory is not.
+ * the shared cache is used, so one instance's answer serves all; Redis bounds itself. Any other
+ * cache module gets the bounded local one too: sharing is a nicety, bounded memory is not.
  */
 export const LOCAL_ELIGIBILITY_CACHE_ENTRIES = 5_000
-const localAnswers = new BoundedCache<unknown>({ maxEntries: LOCAL_ELIGIBILITY_CACHE_ENTRIES })
-const localCache: AnswerCache = {
-  get: async <T>(key: string) => (localAnswers.get(key) as T | undefined) ?? null,
-  set: async (key, value, ttlSeconds = 0) => localAnswers.set(key, value, ttlSeconds * 1000),
-}
-
-const isRedisCache = (cache: ICacheService): boolean => {
-  const redis = (cache as { redis?: { get?: unknown } }).redis
-  return cache.constructor?.name === "RedisCacheService" || typeof redis?.get === "function"
-}
+const localCache = boundedAnswerCache(LOCAL_ELIGIBILITY_CACHE_ENTRIES)
 
 function resolveCache(container: MedusaContainer): AnswerCache {
   try {

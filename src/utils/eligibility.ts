@@ -1,4 +1,5 @@
 import { BnplClient, isBnplError, type Plan } from "../client"
+import type { AnswerCache } from "../lib/answer-cache"
 import type { BreakerRegistry } from "../lib/circuit-breaker"
 import {
   COMPLETE_ANSWER_TTL_SECONDS,
@@ -10,6 +11,7 @@ import {
 } from "../lib/eligibility-answer"
 import { groupByDeferral, planKey } from "./plans"
 
+export type { AnswerCache } from "../lib/answer-cache"
 export {
   unavailableAnswer,
   type PlanAnswer,
@@ -20,12 +22,6 @@ export {
 
 /** Eligibility answers are shared by every cart of the same amount, for a few minutes. */
 export const ELIGIBILITY_CACHE_TTL_SECONDS = COMPLETE_ANSWER_TTL_SECONDS
-
-/** What `checkPlans` needs of a cache: Medusa's cache module, or the plugin's bounded one. */
-export type AnswerCache = {
-  get<T>(key: string): Promise<T | null | undefined>
-  set(key: string, value: unknown, ttlSeconds?: number): Promise<void>
-}
 
 // Due dates start at the call date: the UTC day is part of the key, so an answer from an
 // earlier day is never served.

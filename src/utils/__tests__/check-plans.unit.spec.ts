@@ -1,5 +1,5 @@
 import { BnplClient } from "../../client"
-import { BoundedCache } from "../../lib/bounded-cache"
+import { boundedAnswerCache } from "../../lib/answer-cache"
 import { BreakerRegistry } from "../../lib/circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
 
@@ -31,11 +31,7 @@ beforeEach(() => {
   sandbox.reset()
   clock = { now: Date.parse("2026-11-23T10:00:00Z") }
   breakers = new BreakerRegistry({ failureThreshold: 3, coolDownMs: 30_000, now: () => clock.now })
-  const entries = new BoundedCache<unknown>({ maxEntries: 100, now: () => clock.now })
-  cache = {
-    get: async <T>(key: string) => (entries.get(key) as T | undefined) ?? null,
-    set: async (key, value, ttlSeconds = 0) => entries.set(key, value, ttlSeconds * 1000),
-  }
+  cache = boundedAnswerCache(100, () => clock.now)
 })
 
 const eligibilityRequests = () => sandbox.requests.filter((r: any) => r.path === ELIGIBILITY).length
