@@ -2,7 +2,6 @@ import { BnplClient, isBnplError, type Plan } from "../client"
 import type { AnswerCache } from "../lib/answer-cache"
 import type { BreakerRegistry } from "../lib/circuit-breaker"
 import {
-  COMPLETE_ANSWER_TTL_SECONDS,
   answerTtlSeconds,
   combineGroupOutcomes,
   unavailableAnswer,
@@ -19,9 +18,6 @@ export {
   type UnavailablePlan,
   type UnavailableReason,
 } from "../lib/eligibility-answer"
-
-/** Eligibility answers are shared by every cart of the same amount, for a few minutes. */
-export const ELIGIBILITY_CACHE_TTL_SECONDS = COMPLETE_ANSWER_TTL_SECONDS
 
 // Due dates start at the call date: the UTC day is part of the key, so an answer from an
 // earlier day is never served.
