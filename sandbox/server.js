@@ -214,6 +214,8 @@ async function startSandbox(opts = {}) {
       throw new Error('A fault needs one of status, drop, garble, wrongShape, delayMs')
     if (spec.count != null && (!Number.isInteger(spec.count) || spec.count < 1)) throw new Error('count must be an integer >= 1')
     if (spec.ratio != null && !(spec.ratio >= 0 && spec.ratio <= 1)) throw new Error('ratio must be between 0 and 1')
+    if (spec.match?.body != null && !isObject(spec.match.body))
+      throw new Error('match.body must be an object of {"field.path": value}, e.g. {"payment.deferred_days": 30}')
     const fault = { spec: { ...spec }, remaining: spec.count ?? null, random: spec.seed != null ? mulberry32(Number(spec.seed)) : Math.random }
     faults.push(fault)
     return publicFault(fault)
@@ -223,12 +225,20 @@ async function startSandbox(opts = {}) {
     faults = []
   }
 
+  /** `match.body`: every dotted field path given has that value in the request's JSON body (`null` = absent). */
+  const bodyMatches = (/** @type {Record<string, unknown>} */ expected, /** @type {any} */ body) =>
+    Object.entries(expected).every(([field, value]) => {
+      const actual = field.split('.').reduce((at, key) => (isObject(at) ? at[key] : undefined), body)
+      return value === null ? actual === undefined || actual === null : JSON.stringify(actual) === JSON.stringify(value)
+    })
+
   /** First fault matching this call (consuming one of its count), or undefined. */
-  function takeFault(method, path) {
+  function takeFault(method, path, body) {
     for (const fault of faults) {
       const match = fault.spec.match || {}
       if (match.method && String(match.method).toUpperCase() !== method) continue
       if (match.path && !path.startsWith(match.path)) continue
+      if (match.body && !bodyMatches(match.body, body)) continue
       if (fault.spec.ratio != null && !(fault.random() < fault.spec.ratio)) continue
       if (fault.remaining != null && --fault.remaining <= 0) faults = faults.filter((f) => f !== fault)
       return fault.spec
@@ -616,7 +626,7 @@ ${forms}
     } catch {}
     const entry = { method: req.method, path, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body: logged, at: now().toISOString(), status: null }
     requests.push(entry)
-    const fault = takeFault(req.method, path)
+    const fault = takeFault(req.method, path, logged)
     if (fault) entry.fault = faultKind(fault)
     /** @type {any} */
     let result

@@ -18,10 +18,13 @@
  *                       asks the service nothing (the route answers `not_configured`);
  *       configured      this repository against the sandbox;
  *     each gets the same workload (cart sequence, line-item updates: RSS read; autocannon on
- *     the routes: RSS read); the configured boot then runs the shipping sync benchmark;
+ *     the routes: RSS read); the configured boot then runs the shipping sync benchmark, then
+ *     the "service hangs" figure (line-item updates while eligibility answers after 6 s, over
+ *     the same updates with a healthy service, in that one boot);
  *   - prints a markdown table (also written to .tmp/bench-latest.md) and stops everything.
  *
- * Environment: BENCH_LATENCY_N (100 line-item updates per run), BENCH_DURATION_S (10 s per
+ * Environment: BENCH_LATENCY_N (100 line-item updates per run; the "service hangs" figure uses
+ * a third of it, at least 10, per side), BENCH_DURATION_S (10 s per
  * autocannon run), BENCH_CONNECTIONS (10), BENCH_FULFILLMENTS (orders fulfilled in the
  * shipping sync benchmark, default 200: see DEFAULT_FULFILLMENTS), BENCH_CHECKOUT_CONCURRENCY
  * (4), BENCH_FULFILLMENT_CONCURRENCY (10). Logs of every medusa command: .tmp/bench-logs/.
@@ -48,6 +51,8 @@ const DB_NAME = 'medusa_bnpl_bench'
 const ELIGIBILITY_PATH = '/v1/payments/eligibility'
 const SHIPPING_PATH = '/v1/payment/'
 const SYNC_DELAY_MS = 20
+/** "Service hangs": eligibility answered this late (a cart waits 1.5 s for plans). */
+const HUNG_DELAY_MS = 6_000
 const BOOT_TIMEOUT_MS = 240_000
 /**
  * Every fulfilled order is first a whole BNPL checkout over HTTP (5 store requests + the
@@ -335,6 +340,40 @@ async function shippingSync(server, seed, databaseUrl) {
   }
 }
 
+/**
+ * 5. A hung service: line-item updates of a cart (89.00 item, each update a total never seen,
+ * so each asks the service unless something stops it) while the service is healthy, then while
+ * every eligibility request is answered after 6 s (the sandbox's delay fault; a cart waits 1.5 s).
+ * The circuit breaker opens after three timeouts; the figure is the p50 of the updates after the
+ * first three mutations of the hung cart (its creation and two updates) over the healthy p50.
+ * Runs last in its boot: the breaker stays open for its cool-down afterwards.
+ */
+async function hungService(api, n) {
+  const run = async (firstQuantity) => {
+    const before = eligibilityCalls()
+    const cart = (await api.createCart({ items: [{ price: 89, quantity: firstQuantity }] })).data.cart
+    const timings = []
+    for (let q = firstQuantity + 1; q <= firstQuantity + n + 2; q++) {
+      timings.push((await api.setQuantity(cart.id, cart.items[0].id, q)).ms)
+    }
+    return { timings, calls: eligibilityCalls() - before }
+  }
+  const healthy = await run(100)
+  sandbox.setFault({ match: { path: ELIGIBILITY_PATH }, delayMs: HUNG_DELAY_MS })
+  try {
+    const hung = await run(300)
+    // The creation and the first two updates are the first three mutations.
+    const after = hung.timings.slice(2)
+    return {
+      n: after.length,
+      healthy: { p50: percentile(healthy.timings.slice(2), 50), p95: percentile(healthy.timings.slice(2), 95), calls: healthy.calls },
+      hung: { p50: percentile(after, 50), p95: percentile(after, 95), calls: hung.calls, first: hung.timings.slice(0, 2) },
+    }
+  } finally {
+    sandbox.clearFaults()
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -392,7 +431,13 @@ async function main() {
     const server = await boot(name, { cwd, env })
     try {
       results[name] = await workload(server, seed, hasPlugin)
-      if (name === 'configured') results.sync = await shippingSync(server, seed, databaseUrl)
+      if (name === 'configured') {
+        results.sync = await shippingSync(server, seed, databaseUrl)
+        const hungN = Math.max(10, Math.round(config.latencyN / 3))
+        say(`${name}: service hangs: ${hungN} line-item updates healthy, then with eligibility answered after ${HUNG_DELAY_MS / 1000} s`)
+        results.hung = await hungService(storeApi(server.url, seed), hungN)
+        say(`${name}: line-item update p50 healthy ${ms(results.hung.healthy.p50)}, service hanging ${ms(results.hung.hung.p50)} (${ratio(results.hung.hung.p50, results.hung.healthy.p50)})`)
+      }
     } finally {
       await server.stop()
     }
@@ -428,6 +473,12 @@ async function main() {
   rows.push(line('Line-item update, plugin unconfigured', unconf.latency.A, bare.latency.A, `N=${config.latencyN}, cart A, ${unconf.latency.A.calls} service calls`))
   rows.push(line('Line-item update, plugin configured, cache miss', conf.latency.A, bare.latency.A, `N=${config.latencyN}, cart A: each total new, ${conf.latency.A.calls} service calls`))
   rows.push(line('Line-item update, plugin configured, cache hit', conf.latency.B, bare.latency.B, `N=${config.latencyN}, cart B: the total cart A just had, ${conf.latency.B.calls} service calls`))
+  const hung = results.hung
+  rows.push([
+    'Line-item update, service hangs (eligibility answered after 6 s) / healthy',
+    `p50 ${ratio(hung.hung.p50, hung.healthy.p50)} (${ms(hung.hung.p50)} / ${ms(hung.healthy.p50)})`,
+    `same boot, N=${hung.n} each, each total new; hung: after the first three mutations (those took ${hung.hung.first.map(ms).join(', ')} for the two updates), p95 ${ms(hung.hung.p95)}, ${hung.hung.calls} eligibility requests reached the hung service (circuit breaker open after 3 timeouts, 30 s cool-down); healthy: p95 ${ms(hung.healthy.p95)}, ${hung.healthy.calls} requests`,
+  ])
   const rps = (r) => `${perSecond(r.rps)} (p50 ${ms(r.p50)}, p99 ${ms(r.p99)})`
   const failures = (r) => (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '')
   rows.push([`GET /store/bnpl/eligibility?amount=129.90 (cache warm)`, rps(conf.load.eligibility), `autocannon ${config.durationS} s, ${config.connections} connections, ${conf.load.eligibility.total} requests${failures(conf.load.eligibility)}`])

@@ -66,6 +66,8 @@ type Row = {
   resent_after_lost_answer: number
   forged_authorized: number
   paid_without_order: number
+  /** Hung service only: cart update p50 while the service hangs (after the first three) over healthy p50. */
+  hung_over_healthy?: string
   seconds?: number
   notes: string[]
   error?: string
@@ -134,8 +136,8 @@ const FAULT_SCENARIOS: FaultScenario[] = [
   { name: "API key revoked mid-run", midRun: { merchant: { revoked: true } } },
 ]
 
-/** The notification scenarios below the service faults. */
-const NOTIFICATION_SCENARIOS = 4
+/** The scenarios below the service faults: a hung service, then the notifications. */
+const NOTIFICATION_SCENARIOS = 5
 
 const rows: Row[] = []
 const started = Date.now()
@@ -630,6 +632,67 @@ medusaIntegrationTestRunner({
         }))
     }
 
+    // ------------------------------------------------------------------ a hung service
+
+    /**
+     * The service answers eligibility after 6 s (later than the 1.5 s a cart waits). Cart
+     * quantity updates, each to a total no cart had, are timed while the service is healthy,
+     * then while it hangs: after the first three timeouts the circuit breaker answers
+     * "unavailable" at once, so an update costs what it costs with a healthy service. The ratio
+     * is a figure for the table, never asserted; what is asserted is what the suite counts (no
+     * cart mutation fails) and, as a count, that the hung service got only the requests that
+     * opened the breaker (the cool-down of 30 s outlasts the updates).
+     *
+     * Its own merchant account: the breakers are per account, and the other scenarios' outages
+     * must not decide whether this one's "healthy" updates ask the service.
+     */
+    it("hung service: after three timeouts, cart updates cost what they cost with a healthy service", () =>
+      scenario("hung service (eligibility answers after 6 s)", async (row) => {
+        const hungKey = "sk_test_faults_hung_0000000000000"
+        const updates = LONG_FORM ? 30 : 10
+        sandbox().setMerchant(hungKey, { activated: true })
+        await op(row, "merchant", "save the hung scenario's key", () => api.post("/admin/bnpl/settings", { api_key: hungKey }, admin()))
+        const eligibilityRequests = () => sandbox().requests.filter((r: any) => r.path === "/v1/payments/eligibility").length
+        try {
+          /** `count` quantity updates of one cart, each to a total never seen; each one's duration. */
+          const timedUpdates = async (label: string, firstQuantity: number, count: number) => {
+            const created = await op(row, "cart", `${label}: create cart`, createCart(firstQuantity))
+            if (!ok(created)) return []
+            const cart = created.data.cart
+            const line = cart.items.find((i: any) => i.variant_id === product("sticker").variantId)
+            const timings: number[] = []
+            for (let i = 1; i <= count; i++) {
+              const t = Date.now()
+              const answer = await op(row, "cart", `${label}: update item`, () =>
+                api.post(`/store/carts/${cart.id}/line-items/${line.id}`, { quantity: firstQuantity + i }, h())
+              )
+              if (ok(answer)) timings.push(Date.now() - t)
+            }
+            return timings
+          }
+          const healthyBefore = eligibilityRequests()
+          const healthy = await timedUpdates("healthy service", 1000, updates)
+          const healthyRequests = eligibilityRequests() - healthyBefore
+          sandbox().setFault({ match: { path: "/v1/payments/eligibility" }, delayMs: 6_000 })
+          const hungBefore = eligibilityRequests()
+          const hung = await timedUpdates("hung service", 2000, updates + 3)
+          const hungRequests = eligibilityRequests() - hungBefore
+          const after = hung.slice(3)
+          row.hung_over_healthy = `×${(median(after) / median(healthy)).toFixed(2)}`
+          row.notes.push(
+            `cart update p50: healthy ${median(healthy)} ms (${healthyRequests} eligibility requests), ` +
+              `hung ${median(after)} ms after the first three (those: ${hung.slice(0, 3).join(", ")} ms); ` +
+              `${hungRequests} eligibility requests reached the hung service`
+          )
+          // A count, not a timing: cart creation and the first updates open the breaker, the rest ask nothing.
+          if (hungRequests > 3) row.notes.push(`the hung service got ${hungRequests} eligibility requests (3 expected)`)
+          expect(hungRequests).toBeLessThanOrEqual(3)
+        } finally {
+          sandbox().clearFaults()
+          await op(row, "merchant", "remove the hung scenario's key", () => api.post("/admin/bnpl/settings", { api_key: null }, admin()))
+        }
+      }))
+
     // ------------------------------------------------------------------ notifications
 
     const setSignatureChecking = (row: Row, on: boolean) =>
@@ -785,6 +848,14 @@ medusaIntegrationTestRunner({
 function setLogsSilent(silent: boolean) {
   const winston = (logger as any).loggerInstance_
   if (winston) winston.silent = silent
+}
+
+/** The middle value (p50) of some durations. */
+function median(values: number[]): number {
+  if (!values.length) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2)
 }
 
 /** Runs `fn(0..count-1)` with at most `concurrency` at a time; results in index order. */

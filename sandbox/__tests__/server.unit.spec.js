@@ -468,6 +468,25 @@ describe('faults', () => {
   it('rejects a fault without any effect', () => {
     expect(() => sandbox.setFault({ count: 1 })).toThrow(/needs one of/)
   })
+
+  it('match.body targets requests by field values (dotted paths; null = absent): one deferral group fails', async () => {
+    sandbox.setFault({ match: { path: '/v1/payments/eligibility', body: { 'payment.deferred_days': 30 } }, status: 503 })
+    const deferred = await eligibility({ purchase_amount: 10000, installments_count: [1], deferred_days: 30 })
+    const instalments = await eligibility({ purchase_amount: 10000, installments_count: [3, 4] })
+    const otherDeferral = await eligibility({ purchase_amount: 10000, installments_count: [1], deferred_days: 15 })
+    expect([deferred.status, instalments.status, otherDeferral.status]).toEqual([503, 200, 200])
+    expect(sandbox.requests.map((r) => r.fault)).toEqual(['status', undefined, undefined])
+
+    sandbox.clearFaults()
+    sandbox.setFault({ match: { body: { 'payment.deferred_days': null, 'payment.installments_count': [3, 4] } }, status: 500 })
+    expect((await eligibility({ purchase_amount: 10000, installments_count: [3, 4] })).status).toBe(500)
+    expect((await eligibility({ purchase_amount: 10000, installments_count: [3] })).status).toBe(200)
+    expect((await eligibility({ purchase_amount: 10000, installments_count: [3, 4], deferred_days: 15 })).status).toBe(200)
+  })
+
+  it('rejects a body matcher that is not an object', () => {
+    expect(() => sandbox.setFault({ match: { body: 'deferred' }, status: 500 })).toThrow(/match.body/)
+  })
 })
 
 describe('control API', () => {

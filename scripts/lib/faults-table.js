@@ -17,6 +17,7 @@ const COLUMNS = [
   ['resent_after_lost_answer', 're-sent after a lost answer', false],
   ['forged_authorized', 'forged/mismatched authorized*', true],
   ['paid_without_order', 'paid, no order*', true],
+  ['hung_over_healthy', 'cart update p50, hung/healthy', false],
   ['seconds', 's', false],
 ]
 
@@ -31,6 +32,7 @@ function formatTable(rows) {
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`
   const totals = COLUMNS.map(([key], i) => {
     if (i === 0) return 'total'
+    if (!rows.some((row) => Number.isFinite(row[key]))) return '-' // a figure per scenario (a ratio), not a count
     const sum = rows.reduce((total, row) => total + (Number.isFinite(row[key]) ? row[key] : 0), 0)
     return String(Math.round(sum * 10) / 10)
   })

@@ -1,22 +1,43 @@
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../lib/answer-cache"
+import { BreakerRegistry } from "../lib/circuit-breaker"
+import { answerTtlSeconds } from "../lib/eligibility-answer"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { ELIGIBILITY_CACHE_TTL_SECONDS, checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
+import { checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
 import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
 import { accountFingerprint } from "./settings"
 
-// A failed check is tried again sooner than a good answer expires.
-const RETRY_UNAVAILABLE_AFTER_MS = 30_000
-
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
-function resolveCache(container: MedusaContainer): ICacheService | undefined {
+/**
+ * Circuit breakers of the eligibility requests, per account and deferral group, in this process:
+ * after 3 consecutive failures or timeouts of a group's request, that group is answered
+ * "unavailable" at once for 30 s, then one probe request goes. With several instances, each
+ * keeps its own (each learns of an outage from its own first 3 calls).
+ */
+export const ELIGIBILITY_BREAKER = { failureThreshold: 3, coolDownMs: 30_000 } as const
+const breakers = new BreakerRegistry(ELIGIBILITY_BREAKER)
+
+/**
+ * Eligibility answers kept in this process when the store has no shared cache. Medusa's
+ * in-memory cache module (@medusajs/cache-inmemory, the default) keeps every key in a Map until
+ * its TTL timer fires: storefront calls for many distinct amounts would grow it without bound.
+ * Then answers go to this LRU of at most 5,000 (a few KB each). With Redis (@medusajs/cache-redis)
+ * the shared cache is used, so one instance's answer serves all; Redis bounds itself. Any other
+ * cache module gets the bounded local one too: sharing is a nicety, bounded memory is not.
+ */
+export const LOCAL_ELIGIBILITY_CACHE_ENTRIES = 5_000
+const localCache = boundedAnswerCache(LOCAL_ELIGIBILITY_CACHE_ENTRIES)
+
+function resolveCache(container: MedusaContainer): AnswerCache {
   try {
-    return container.resolve<ICacheService>(Modules.CACHE)
+    const shared = container.resolve<ICacheService>(Modules.CACHE, { allowUnregistered: true })
+    return shared && isRedisCache(shared) ? shared : localCache
   } catch {
-    return undefined
+    return localCache
   }
 }
 
@@ -40,16 +61,18 @@ export async function plansForAmount(
     timeoutMs: resolved.eligibilityTimeoutMs,
     cache: resolveCache(container),
     cacheScope: accountFingerprint(resolved),
+    breakers,
   })
 }
 
-function isFresh(kept: { purchase_amount: number; checked_at: Date | string; service_available: boolean }, cents: number, now: Date) {
+// A failed or partial answer is kept briefly (answerTtlSeconds), a complete one for minutes.
+function isFresh(kept: { purchase_amount: number; checked_at: Date | string; service_available: boolean; plans: unknown }, cents: number, now: Date) {
   const checkedAt = new Date(kept.checked_at)
   const age = now.getTime() - checkedAt.getTime()
   return (
     Number(kept.purchase_amount) === cents &&
     checkedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) &&
-    age < (kept.service_available ? ELIGIBILITY_CACHE_TTL_SECONDS * 1000 : RETRY_UNAVAILABLE_AFTER_MS)
+    age < answerTtlSeconds({ service_available: kept.service_available, plans: kept.plans as PlansAnswer["plans"] }) * 1000
   )
 }
 
@@ -91,7 +114,7 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   const answer = unsupported
     ? unavailableAnswer(cents, currency, "invalid_request", unsupported)
     : await plansForAmount(container, cents, currency, options)
-  const record = {
+  const record: KeptAnswer = {
     cart_id: cartId,
     purchase_amount: cents,
     currency_code: currency,
@@ -101,10 +124,44 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
     message: answer.message ?? null,
     plans: answer.plans as unknown as Record<string, unknown>,
   }
-  if (kept) {
-    await bnpl.updateBnplCartEligibilities({ id: kept.id, ...record })
-  } else {
-    await bnpl.createBnplCartEligibilities(record)
-  }
+  await keepCartAnswer(bnpl, kept?.id, record)
   return { cart_id: cartId, ...answer }
+}
+
+type KeptAnswer = {
+  cart_id: string
+  purchase_amount: number
+  currency_code: string
+  checked_at: Date
+  service_available: boolean
+  unavailable_reason: string | null
+  message: string | null
+  plans: Record<string, unknown>
+}
+
+/**
+ * Writes a cart's answer: the row it had, or a first one. Two first refreshes of a cart can run
+ * at once (a mutation's hook and a storefront read, two tabs); both find no row and both create:
+ * the unique index on cart_id lets one through. The other finds the row written meanwhile and
+ * updates it (both answers are for the same cart, a moment apart). The module's generated
+ * methods have no upsert keyed on cart_id, hence create, then update on conflict.
+ */
+async function keepCartAnswer(
+  bnpl: BnplModuleService,
+  keptId: string | undefined,
+  record: KeptAnswer
+) {
+  if (keptId) {
+    await bnpl.updateBnplCartEligibilities({ id: keptId, ...record })
+    return
+  }
+  try {
+    await bnpl.createBnplCartEligibilities(record)
+  } catch (e) {
+    const [written] = await bnpl.listBnplCartEligibilities({ cart_id: record.cart_id })
+    if (!written) {
+      throw e
+    }
+    await bnpl.updateBnplCartEligibilities({ id: written.id, ...record })
+  }
 }

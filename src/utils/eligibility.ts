@@ -1,26 +1,23 @@
-import type { ICacheService } from "@medusajs/framework/types"
-import { BnplClient, isBnplError, type BnplErrorCode, type EligibilityResult, type Plan } from "../client"
+import { BnplClient, isBnplError, type Plan } from "../client"
+import type { AnswerCache } from "../lib/answer-cache"
+import type { BreakerRegistry } from "../lib/circuit-breaker"
+import {
+  answerTtlSeconds,
+  combineGroupOutcomes,
+  unavailableAnswer,
+  type GroupOutcome,
+  type PlansAnswer,
+} from "../lib/eligibility-answer"
 import { groupByDeferral, planKey } from "./plans"
 
-export type UnavailableReason = BnplErrorCode | "not_configured"
-
-/** One plan as the storefront gets it: the contract's fields, amounts in cents. */
-export type PlanAnswer = EligibilityResult & { currency_code: string }
-
-export type PlansAnswer = {
-  purchase_amount: number
-  currency_code: string
-  /** ISO time the service was asked (or the cached answer was made). */
-  checked_at: string
-  /** False when the service could not be asked: then every plan is unavailable. */
-  service_available: boolean
-  unavailable_reason?: UnavailableReason
-  message?: string
-  plans: PlanAnswer[]
-}
-
-/** Eligibility answers are shared by every cart of the same amount, for a few minutes. */
-export const ELIGIBILITY_CACHE_TTL_SECONDS = 300
+export type { AnswerCache } from "../lib/answer-cache"
+export {
+  unavailableAnswer,
+  type PlanAnswer,
+  type PlansAnswer,
+  type UnavailablePlan,
+  type UnavailableReason,
+} from "../lib/eligibility-answer"
 
 // Due dates start at the call date: the UTC day is part of the key, so an answer from an
 // earlier day is never served.
@@ -29,28 +26,18 @@ export const ELIGIBILITY_CACHE_TTL_SECONDS = 300
 const cacheKey = (cents: number, currency: string, plans: Plan[], now: Date, scope: string) =>
   `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${currency}:${cents}:${plans.map(planKey).sort().join(",")}`
 
-export function unavailableAnswer(
-  cents: number,
-  currency: string,
-  reason: UnavailableReason,
-  message: string,
-  now = new Date()
-): PlansAnswer {
-  return {
-    purchase_amount: cents,
-    currency_code: currency,
-    checked_at: now.toISOString(),
-    service_available: false,
-    unavailable_reason: reason,
-    message,
-    plans: [],
-  }
-}
+const BREAKER_OPEN_MESSAGE =
+  "The instalment payment service failed or did not answer several times in a row: not asked again for a short while"
 
 /**
  * Asks the service which of the plans fit an amount: one request per deferral group (all
- * instalment counts of a group in one array request), none when the shared cache has the
- * answer. Never throws: a failing service gives an answer marked unavailable, with the reason.
+ * instalment counts of a group in one array request), none when the cache has the answer.
+ * Never throws: a failing group marks its own plans unavailable; when no group answers, the
+ * answer is marked unavailable with the reason.
+ *
+ * Each group's request passes its circuit breaker (per account and deferral group): after a few
+ * consecutive failures or timeouts, the group is answered "unavailable" at once for a cool-down
+ * instead of costing every cart the timeout.
  */
 export async function checkPlans(input: {
   client: BnplClient
@@ -58,13 +45,15 @@ export async function checkPlans(input: {
   currency: string
   plans: Plan[]
   timeoutMs: number
-  cache?: ICacheService
-  /** Which account is asked (e.g. `accountFingerprint(options)`); part of the cache key. */
+  cache?: AnswerCache
+  /** Which account is asked (e.g. `accountFingerprint(options)`); part of the cache and breaker keys. */
   cacheScope?: string
+  breakers?: BreakerRegistry
   now?: Date
 }): Promise<PlansAnswer> {
-  const { client, cents, currency, plans, timeoutMs, cache } = input
+  const { client, cents, currency, plans, timeoutMs, cache, breakers } = input
   const now = input.now ?? new Date()
+  const scope = input.cacheScope ?? "default"
   if (cents <= 0) {
     // An empty cart: nothing to ask the service, no plan can pay for nothing.
     return {
@@ -81,44 +70,44 @@ export async function checkPlans(input: {
       })),
     }
   }
-  const key = cacheKey(cents, currency, plans, now, input.cacheScope ?? "default")
+  const key = cacheKey(cents, currency, plans, now, scope)
   const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
   if (cached) {
     return cached
   }
 
-  try {
-    const groups = groupByDeferral(plans)
-    const answers = await Promise.all(
-      groups.map(({ deferral, counts }) =>
-        client.checkEligibility(
+  let asked = false
+  const outcomes = await Promise.all(
+    groupByDeferral(plans).map(async ({ deferral, counts }): Promise<GroupOutcome> => {
+      const breaker = breakers?.get(`${scope}:${planKey({ installments_count: 0, ...deferral })}`)
+      if (breaker && !breaker.tryAcquire()) {
+        return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } }
+      }
+      asked = true
+      try {
+        const results = await client.checkEligibility(
           { purchase_amount: cents, installments_count: counts, ...deferral },
           { timeoutMs, retries: 0 }
         )
-      )
-    )
-    // The client checked each answer is in request order: key results by what was asked,
-    // then put them back in the merchant's order of plans.
-    const byKey = new Map<string, EligibilityResult>()
-    groups.forEach(({ deferral, counts }, g) =>
-      counts.forEach((count, i) => byKey.set(planKey({ installments_count: count, ...deferral }), answers[g][i]))
-    )
-    const answer: PlansAnswer = {
-      purchase_amount: cents,
-      currency_code: currency,
-      checked_at: now.toISOString(),
-      service_available: true,
-      plans: plans
-        .map((p) => byKey.get(planKey(p)))
-        .filter((r): r is EligibilityResult => !!r)
-        .map((r) => ({ ...r, currency_code: currency })),
-    }
-    await cache?.set(key, answer, ELIGIBILITY_CACHE_TTL_SECONDS).catch(() => undefined)
-    return answer
-  } catch (e) {
-    if (isBnplError(e)) {
-      return unavailableAnswer(cents, currency, e.code, e.message, now)
-    }
-    return unavailableAnswer(cents, currency, "unavailable", "The instalment service could not be asked", now)
+        breaker?.recordSuccess()
+        return { deferral, counts, results }
+      } catch (e) {
+        if (!isBnplError(e)) {
+          return { deferral, counts, error: { code: "unavailable", message: "The instalment service could not be asked" } }
+        }
+        // Only "the service did not answer" (network, timeout, 5xx, 429) opens the breaker: an
+        // inactive account or a refused request is an answer, given at once.
+        if (e.code === "unavailable") breaker?.recordFailure()
+        else breaker?.recordSuccess()
+        return { deferral, counts, error: { code: e.code, message: e.message } }
+      }
+    })
+  )
+  const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })
+  // A failed or partial answer is kept briefly too: a failing service is not asked again for
+  // every call of the same amount. An answer the breakers gave alone cost nothing: not kept.
+  if (asked) {
+    await cache?.set(key, answer, answerTtlSeconds(answer)).catch(() => undefined)
   }
+  return answer
 }

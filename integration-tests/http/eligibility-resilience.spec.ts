@@ -1,0 +1,137 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
+
+jest.setTimeout(180 * 1000)
+
+const ports = testPorts(5)
+const ELIGIBILITY = "/v1/payments/eligibility"
+
+/**
+ * Eligibility when the service hangs or fails in part, through the real store API against the
+ * sandbox's fault injection: the circuit breaker (counted in requests the sandbox received,
+ * never in timings), plans that degrade per deferral group, and two concurrent first refreshes
+ * of a cart.
+ *
+ * The breakers live in the app's process and are per account: each test that opens or probes
+ * one uses an account of its own (a sandbox merchant, its key saved in the admin settings).
+ */
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { productAt } = storefront(api, store)
+    const h = () => store().storeHeaders
+    const eligibilityRequests = () => sandbox().requests.filter((r: any) => r.path === ELIGIBILITY)
+
+    /** A fresh merchant account at the sandbox, its key saved in the settings (plans optional). */
+    async function ownAccount(key: string, settings: Record<string, unknown> = {}) {
+      sandbox().setMerchant(key, { activated: true })
+      await api.post("/admin/bnpl/settings", { api_key: key, ...settings }, admin())
+    }
+
+    const createCart = (price: number, quantity = 1) =>
+      api.post(
+        "/store/carts",
+        {
+          region_id: store().regionId,
+          email: "jeanne@example.com",
+          shipping_address: ADDRESS,
+          billing_address: ADDRESS,
+          items: [{ variant_id: productAt(price).variantId, quantity }],
+        },
+        h()
+      )
+
+    it("a hung service: after 3 timeouts, cart mutations make no service call during the cool-down", async () => {
+      await ownAccount("sk_test_breaker_hung_000000000000")
+      // Answers after 6 s: later than the 1.5 s a cart waits for plans.
+      sandbox().setFault({ match: { path: ELIGIBILITY }, delayMs: 6_000 })
+
+      const created = await createCart(129.9)
+      expect(created.status).toBe(200)
+      const cartId = created.data.cart.id
+      const lineId = created.data.cart.items[0].id
+      const setQuantity = (quantity: number) =>
+        api.post(`/store/carts/${cartId}/line-items/${lineId}`, { quantity }, h())
+
+      // Every mutation below makes a new total. Until the breaker opens, each one asks the service.
+      let quantity = 1
+      while (eligibilityRequests().length < 3 && quantity < 6) {
+        expect((await setQuantity(++quantity)).status).toBe(200)
+      }
+      expect(eligibilityRequests()).toHaveLength(3)
+
+      // Open: the next mutations (new totals each) are answered without asking the service.
+      for (let i = 0; i < 4; i++) {
+        const updated = await setQuantity(++quantity)
+        expect(updated.status).toBe(200)
+        expect(updated.data.cart.items[0].quantity).toBe(quantity)
+      }
+      const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cartId}`, h())
+      expect(data.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable", plans: [] })
+      const { data: forAmount } = await api.get("/store/bnpl/eligibility?amount=77.70&currency_code=eur", h())
+      expect(forAmount.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
+      expect(eligibilityRequests()).toHaveLength(3)
+    })
+
+    it("the service fails only the deferred request: 3x and 4x stay, 'pay in 30 days' is marked unavailable", async () => {
+      const plans = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }]
+      await ownAccount("sk_test_breaker_deferred_00000000", { plans })
+      sandbox().setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, status: 503 })
+
+      const { data } = await api.get("/store/bnpl/eligibility?amount=129.90&currency_code=eur", h())
+      expect(data.eligibility.service_available).toBe(true)
+      expect(data.eligibility.unavailable_reason).toBeUndefined()
+      const [three, four, later] = data.eligibility.plans
+      expect(three).toMatchObject({ installments_count: 3, eligible: true })
+      expect(four).toMatchObject({ installments_count: 4, eligible: true })
+      expect(three.unavailable).toBeUndefined()
+      expect(later).toMatchObject({
+        installments_count: 1,
+        deferred_days: 30,
+        eligible: false,
+        unavailable: true,
+        reasons: { service: "unavailable" },
+        currency_code: "eur",
+      })
+      // Asked once per group; the partial answer is kept (briefly): read again, nothing asked.
+      expect(eligibilityRequests()).toHaveLength(2)
+      await api.get("/store/bnpl/eligibility?amount=129.90&currency_code=eur", h())
+      expect(eligibilityRequests()).toHaveLength(2)
+
+      // The same for a cart's plans, kept with the cart.
+      const cart = (await createCart(349)).data.cart
+      const { data: forCart } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, h())
+      expect(forCart.eligibility.service_available).toBe(true)
+      expect(forCart.eligibility.plans.map((p: any) => [p.installments_count, p.eligible, p.unavailable ?? false])).toEqual([
+        [3, true, false],
+        [4, true, false],
+        [1, false, true],
+      ])
+    })
+
+    it("two concurrent first refreshes of a cart both answer, and the cart keeps one row", async () => {
+      const cart = (await createCart(129.9)).data.cart
+      const bnpl = getContainer().resolve("bnpl") as any
+      // A cart made before the plugin was configured has no row yet: as if so.
+      const rows = await bnpl.listBnplCartEligibilities({ cart_id: cart.id })
+      expect(rows).toHaveLength(1)
+      await bnpl.deleteBnplCartEligibilities(rows.map((r: any) => r.id))
+      // Both reads find no row, then both wait for the service (answering within the cart's timeout).
+      sandbox().setFault({ match: { path: ELIGIBILITY }, delayMs: 300 })
+
+      const answers = await Promise.all(
+        [1, 2].map(() => api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, h()).catch((e: any) => e.response))
+      )
+      expect(answers.map((a) => [a.status, a.data?.message])).toEqual([
+        [200, undefined],
+        [200, undefined],
+      ])
+      for (const answer of answers) {
+        expect(answer.data.eligibility).toMatchObject({ cart_id: cart.id, service_available: true })
+      }
+      expect(await bnpl.listBnplCartEligibilities({ cart_id: cart.id })).toHaveLength(1)
+    })
+  },
+})

@@ -1,0 +1,117 @@
+import type { BnplErrorCode, EligibilityResult, IneligiblePlan, Plan } from "../client"
+
+export type UnavailableReason = BnplErrorCode | "not_configured"
+
+/**
+ * A plan whose deferral group the service did not answer for (the other groups did): shown
+ * greyed by the storefront, neither offered nor refused. `reasons.service` says why.
+ */
+export type UnavailablePlan = IneligiblePlan & { unavailable: true; reasons: { service: UnavailableReason } }
+
+/** One plan as the storefront gets it: the contract's fields, amounts in cents. */
+export type PlanAnswer = (EligibilityResult | UnavailablePlan) & { currency_code: string }
+
+export type PlansAnswer = {
+  purchase_amount: number
+  currency_code: string
+  /** ISO time the service was asked (or the cached answer was made). */
+  checked_at: string
+  /**
+   * False when the service could not be asked at all: then `plans` is empty. True when at
+   * least one deferral group answered; plans of a group that did not answer carry `unavailable: true`.
+   */
+  service_available: boolean
+  unavailable_reason?: UnavailableReason
+  message?: string
+  plans: PlanAnswer[]
+}
+
+/** A complete answer is kept for minutes; a failed or partial one only briefly, then asked again. */
+export const COMPLETE_ANSWER_TTL_SECONDS = 300
+export const INCOMPLETE_ANSWER_TTL_SECONDS = 30
+
+/** One deferral group's outcome: the results in the order of `counts`, or why there are none. */
+export type GroupOutcome = {
+  deferral: Omit<Plan, "installments_count">
+  counts: number[]
+} & ({ results: EligibilityResult[] } | { error: { code: UnavailableReason; message: string } })
+
+export function unavailableAnswer(
+  cents: number,
+  currency: string,
+  reason: UnavailableReason,
+  message: string,
+  now = new Date()
+): PlansAnswer {
+  return {
+    purchase_amount: cents,
+    currency_code: currency,
+    checked_at: now.toISOString(),
+    service_available: false,
+    unavailable_reason: reason,
+    message,
+    plans: [],
+  }
+}
+
+/**
+ * The answer for the merchant's plans (in the merchant's order) from each group's outcome: a
+ * failing group marks only its own plans unavailable; when no group answered, the whole answer
+ * is unavailable with the first group's reason (as a single failing request always was).
+ */
+export function combineGroupOutcomes(input: {
+  cents: number
+  currency: string
+  plans: Plan[]
+  outcomes: GroupOutcome[]
+  /** Equal for equal plans (the plugin's one plan key). */
+  planKey: (plan: Plan) => string
+  now: Date
+}): PlansAnswer {
+  const { cents, currency, plans, outcomes, planKey, now } = input
+  const answered = outcomes.filter((o): o is GroupOutcome & { results: EligibilityResult[] } => "results" in o)
+  if (!answered.length) {
+    const failed = outcomes.find((o): o is GroupOutcome & { error: { code: UnavailableReason; message: string } } => "error" in o)
+    return unavailableAnswer(
+      cents,
+      currency,
+      failed?.error.code ?? "unavailable",
+      failed?.error.message ?? "The instalment service could not be asked",
+      now
+    )
+  }
+  const byKey = new Map<string, PlanAnswer>()
+  for (const outcome of outcomes) {
+    outcome.counts.forEach((count, i) => {
+      const plan = { installments_count: count, ...outcome.deferral }
+      byKey.set(
+        planKey(plan),
+        "results" in outcome
+          ? { ...outcome.results[i], currency_code: currency }
+          : {
+              eligible: false,
+              ...plan,
+              unavailable: true,
+              reasons: { service: outcome.error.code },
+              constraints: {},
+              currency_code: currency,
+            }
+      )
+    })
+  }
+  return {
+    purchase_amount: cents,
+    currency_code: currency,
+    checked_at: now.toISOString(),
+    service_available: true,
+    plans: plans.map((p) => byKey.get(planKey(p))).filter((r): r is PlanAnswer => !!r),
+  }
+}
+
+/** Every plan was answered by the service (none unavailable). */
+export const isCompleteAnswer = (answer: Pick<PlansAnswer, "service_available" | "plans">): boolean =>
+  answer.service_available && !(answer.plans ?? []).some((p) => (p as { unavailable?: boolean }).unavailable === true)
+
+/** How long an answer may be reused (cache, a cart's kept plans). */
+export const answerTtlSeconds = (answer: Pick<PlansAnswer, "service_available" | "plans">): number =>
+  isCompleteAnswer(answer) ? COMPLETE_ANSWER_TTL_SECONDS : INCOMPLETE_ANSWER_TTL_SECONDS

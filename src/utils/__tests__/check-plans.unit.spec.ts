@@ -1,0 +1,153 @@
+import { BnplClient } from "../../client"
+import { boundedAnswerCache } from "../../lib/answer-cache"
+import { BreakerRegistry } from "../../lib/circuit-breaker"
+import { checkPlans, type AnswerCache } from "../eligibility"
+
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { startSandbox } = require("../../../sandbox/server")
+
+/**
+ * `checkPlans` against the sandbox over real HTTP: the circuit breaker, per-group degradation
+ * and the brief keeping of failed answers, counted in requests the sandbox received (never in
+ * timings). The clock of the breakers and the cache is a variable, so "30 s later" is immediate.
+ */
+const ACTIVE_KEY = "sk_test_active_0000000000000000"
+const INACTIVE_KEY = "sk_test_inactive_000000000000000"
+const ELIGIBILITY = "/v1/payments/eligibility"
+const PLANS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }]
+
+let sandbox: any
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, autoNotify: false })
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+let clock: { now: number }
+let breakers: BreakerRegistry
+let cache: AnswerCache
+beforeEach(() => {
+  sandbox.reset()
+  clock = { now: Date.parse("2026-11-23T10:00:00Z") }
+  breakers = new BreakerRegistry({ failureThreshold: 3, coolDownMs: 30_000, now: () => clock.now })
+  cache = boundedAnswerCache(100, () => clock.now)
+})
+
+const eligibilityRequests = () => sandbox.requests.filter((r: any) => r.path === ELIGIBILITY).length
+
+const ask = (cents: number, options: { key?: string; plans?: typeof PLANS } = {}) =>
+  checkPlans({
+    client: new BnplClient({ apiKey: options.key ?? ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 5_000, retries: 0 }),
+    cents,
+    currency: "eur",
+    plans: options.plans ?? [{ installments_count: 3 }, { installments_count: 4 }],
+    timeoutMs: 200,
+    cache,
+    cacheScope: options.key ?? ACTIVE_KEY,
+    breakers,
+    now: new Date(clock.now),
+  })
+
+describe("checkPlans: circuit breaker", () => {
+  it("a hung service: after 3 timeouts, no request goes out during the cool-down; the answer is unavailable", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: 2_000 })
+    for (let i = 1; i <= 3; i++) {
+      expect(await ask(10_000 + i)).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
+    }
+    expect(eligibilityRequests()).toBe(3)
+    for (let i = 4; i <= 10; i++) {
+      clock.now += 3_000
+      expect(await ask(10_000 + i)).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
+    }
+    expect(eligibilityRequests()).toBe(3)
+  })
+
+  it("after the cool-down, one probe among concurrent callers; its success closes the breaker", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 503, count: 3 })
+    for (let i = 1; i <= 3; i++) await ask(20_000 + i)
+    expect(eligibilityRequests()).toBe(3)
+    clock.now += 30_000
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((i) => ask(21_000 + i)))
+    expect(eligibilityRequests()).toBe(4)
+    expect(answers.filter((a) => a.service_available)).toHaveLength(1)
+    // Closed: every new amount is asked again.
+    await Promise.all([1, 2, 3].map((i) => ask(22_000 + i)))
+    expect(eligibilityRequests()).toBe(7)
+  })
+
+  it("a failed probe opens it for another cool-down", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 500 })
+    for (let i = 1; i <= 3; i++) await ask(30_000 + i)
+    clock.now += 30_000
+    await ask(30_010)
+    expect(eligibilityRequests()).toBe(4)
+    clock.now += 29_000
+    await ask(30_011)
+    expect(eligibilityRequests()).toBe(4)
+  })
+
+  it("answers that are not outages (inactive account) never open it", async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect(await ask(40_000 + i, { key: INACTIVE_KEY })).toMatchObject({ unavailable_reason: "not_activated" })
+    }
+    expect(eligibilityRequests()).toBe(5)
+  })
+
+  it("one breaker per account: another key's outage does not silence this one", async () => {
+    sandbox.setMerchant("sk_test_other_account_0000000000", { activated: true })
+    sandbox.setFault({ match: { path: ELIGIBILITY, body: { "payment.purchase_amount": 50_001 } }, status: 503 })
+    for (let i = 0; i < 3; i++) {
+      clock.now += 301_000 // past the brief keeping of the failed answer: asked again each time
+      await ask(50_001, { key: "sk_test_other_account_0000000000" })
+    }
+    expect(eligibilityRequests()).toBe(3)
+    expect(await ask(50_002)).toMatchObject({ service_available: true })
+    expect(eligibilityRequests()).toBe(4)
+  })
+})
+
+describe("checkPlans: failed answers are kept briefly", () => {
+  it("a failure for an amount is not asked again for 30 s, then it is", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 500, count: 1 })
+    expect(await ask(60_000)).toMatchObject({ service_available: false })
+    expect(await ask(60_000)).toMatchObject({ service_available: false })
+    expect(eligibilityRequests()).toBe(1)
+    clock.now += 30_000
+    expect(await ask(60_000)).toMatchObject({ service_available: true })
+    expect(eligibilityRequests()).toBe(2)
+  })
+})
+
+describe("checkPlans: plans degrade per deferral group", () => {
+  it("the deferred group fails: only its plan is unavailable, 3x and 4x stay; kept 30 s only", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, status: 503 })
+    const answer = await ask(70_000, { plans: PLANS })
+    expect(answer.service_available).toBe(true)
+    expect(answer.plans.map((p: any) => [p.installments_count, p.deferred_days ?? 0, p.eligible, p.unavailable])).toEqual([
+      [3, 0, true, undefined],
+      [4, 0, true, undefined],
+      [1, 30, false, true],
+    ])
+    expect(answer.plans[2].reasons).toEqual({ service: "unavailable" })
+    expect(eligibilityRequests()).toBe(2)
+
+    await ask(70_000, { plans: PLANS })
+    expect(eligibilityRequests()).toBe(2)
+    clock.now += 30_000
+    sandbox.clearFaults()
+    const later = await ask(70_000, { plans: PLANS })
+    expect(eligibilityRequests()).toBe(4)
+    expect(later.plans.map((p: any) => p.eligible)).toEqual([true, true, true])
+  })
+
+  it("a hung deferred group opens only its own breaker: 3x/4x are still asked", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, delayMs: 2_000 })
+    for (let i = 1; i <= 3; i++) await ask(80_000 + i, { plans: PLANS })
+    expect(eligibilityRequests()).toBe(6)
+    const answer = await ask(80_010, { plans: PLANS })
+    expect(eligibilityRequests()).toBe(7)
+    expect(answer.service_available).toBe(true)
+    expect(answer.plans.map((p: any) => p.unavailable ?? false)).toEqual([false, false, true])
+  })
+})
