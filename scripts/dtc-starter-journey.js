@@ -6,9 +6,11 @@
  * Debian's Chromium (playwright-core), against a running demo (`npm run demo`, .demo/demo.json):
  * product page with its teaser, cart, address, delivery, the plan picker, the review's button,
  * the sandbox's hosted page, the return Route Handler, the confirmation with the schedule.
- * With --refuse, the customer refuses on the hosted page and must land on the payment step.
+ * With --refuse, the customer refuses on the hosted page and must land on the payment step;
+ * with --cancel, the customer leaves the hosted page for the shop's cancel URL (the return URL,
+ * as the service would redirect) without paying: the payment step again.
  *
- *   node scripts/dtc-starter-journey.js --storefront http://localhost:8100 [--refuse]
+ *   node scripts/dtc-starter-journey.js --storefront http://localhost:8100 [--refuse | --cancel]
  *        [--screenshots-dir docs/screenshots] [--demo-file .demo/demo.json]
  *
  * The starter must run against this demo (see docs/storefront.md, "How it was tested").
@@ -20,10 +22,11 @@ const { commandLine } = require('./lib/command-line')
 const { readDemoInfo } = require('./lib/demo-info')
 
 const args = commandLine(
-  'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase through the DTC starter (docs/storefront.md) against the running demo.'
+  'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse | --cancel] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase through the DTC starter (docs/storefront.md) against the running demo.'
 )
 const STOREFRONT = (args.value('--storefront') || 'http://localhost:8000').replace(/\/+$/, '')
 const REFUSE = args.has('--refuse')
+const CANCEL = args.has('--cancel')
 const SCREENSHOTS = args.value('--screenshots-dir')
 const COUNTRY = 'fr'
 const TARGET_PRICE = 350
@@ -115,10 +118,17 @@ async function main() {
     await page.getByTestId('submit-order-button').click()
     await page.waitForURL(/\/pay\//)
     say(`hosted page: ${page.url()}`)
-    await page.getByRole('button', { name: REFUSE ? 'Refuse' : 'Accept and pay' }).click()
+    if (CANCEL) {
+      // The cancel URL is the return URL (docs/storefront.md, step 2), with the cart and pid.
+      const pid = new URL(page.url()).pathname.split('/').pop()
+      const cart = (await page.context().cookies(STOREFRONT)).find((c) => c.name === '_medusa_cart_id')
+      await page.goto(`${STOREFRONT}/api/bnpl/return?cart_id=${cart.value}&country_code=${COUNTRY}&pid=${pid}`)
+    } else {
+      await page.getByRole('button', { name: REFUSE ? 'Refuse' : 'Accept and pay' }).click()
+    }
 
-    if (REFUSE) {
-      await page.waitForURL(/\/checkout\?step=payment&bnpl=refused/)
+    if (REFUSE || CANCEL) {
+      await page.waitForURL(REFUSE ? /\/checkout\?step=payment&bnpl=refused/ : /\/checkout\?step=payment&bnpl=abandoned/)
       say(`back on the payment step: "${(await page.getByTestId('bnpl-return-message').textContent()).trim()}"`)
     } else {
       // 7. Back through the return Route Handler to the confirmation.
