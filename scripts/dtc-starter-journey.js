@@ -8,7 +8,8 @@
  * the sandbox's hosted page, the return Route Handler, the confirmation with the schedule.
  * With --refuse, the customer refuses on the hosted page and must land on the payment step;
  * with --cancel, the customer leaves the hosted page for the shop's cancel URL (the return URL,
- * as the service would redirect) without paying: the payment step again.
+ * as the service would redirect) without paying: the payment step again. Either way the same
+ * cart is then paid with 4 instalments, to the confirmation.
  *
  *   node scripts/dtc-starter-journey.js --storefront http://localhost:8100 [--refuse | --cancel]
  *        [--screenshots-dir docs/screenshots] [--demo-file .demo/demo.json]
@@ -66,6 +67,22 @@ async function main() {
     await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false })
     say(`screenshot ${path.join(SCREENSHOTS, name)}`)
   }
+  async function choosePlanAndGoToHostedPage(count, screenshot) {
+    await page.getByRole('radio', { name: 'Pay in instalments' }).click()
+    const picker = page.locator('fieldset.bnpl-picker')
+    await picker.waitFor()
+    const plans = await picker.locator('.bnpl-plan').allTextContents()
+    say(`plans: ${plans.map((p) => p.replace(/\s+/g, ' ').trim()).join(' | ')}`)
+    await picker.getByLabel(new RegExp(`${count} instalments`)).check()
+    await page.getByTestId('submit-payment-button').scrollIntoViewIfNeeded()
+    if (screenshot) await shot('dtc-payment-step.png')
+    await page.getByTestId('submit-payment-button').click()
+    await page.waitForURL(/step=review/)
+    await page.getByTestId('submit-order-button').click()
+    await page.waitForURL(/\/pay\//)
+    say(`hosted page (${count} instalments): ${page.url()}`)
+  }
+
   try {
     // 1. Product page: the teaser under the price.
     await page.goto(`${STOREFRONT}/${COUNTRY}/products/${product.handle}`)
@@ -101,23 +118,9 @@ async function main() {
     await page.waitForTimeout(1500)
     await page.getByTestId('submit-delivery-option-button').click()
 
-    // 5. Payment: instalments, 3 of them.
+    // 5. Payment: instalments, 3 of them; 6. review: to the hosted page.
     await page.waitForURL(/step=payment/)
-    await page.getByText('Pay in instalments', { exact: true }).click()
-    const picker = page.locator('fieldset.bnpl-picker')
-    await picker.waitFor()
-    const plans = await picker.locator('.bnpl-plan').allTextContents()
-    say(`plans: ${plans.map((p) => p.replace(/\s+/g, ' ').trim()).join(' | ')}`)
-    await picker.getByLabel(/3 instalments/).check()
-    await page.getByTestId('submit-payment-button').scrollIntoViewIfNeeded()
-    await shot('dtc-payment-step.png')
-    await page.getByTestId('submit-payment-button').click()
-
-    // 6. Review: to the hosted page.
-    await page.waitForURL(/step=review/)
-    await page.getByTestId('submit-order-button').click()
-    await page.waitForURL(/\/pay\//)
-    say(`hosted page: ${page.url()}`)
+    await choosePlanAndGoToHostedPage(3, true)
     if (CANCEL) {
       // The cancel URL is the return URL (docs/storefront.md, step 2), with the cart and pid.
       const pid = new URL(page.url()).pathname.split('/').pop()
@@ -130,19 +133,21 @@ async function main() {
     if (REFUSE || CANCEL) {
       await page.waitForURL(REFUSE ? /\/checkout\?step=payment&bnpl=refused/ : /\/checkout\?step=payment&bnpl=abandoned/)
       say(`back on the payment step: "${(await page.getByTestId('bnpl-return-message').textContent()).trim()}"`)
-    } else {
-      // 7. Back through the return Route Handler to the confirmation.
-      await page.waitForURL(/\/order\/[^/]+\/confirmed/)
-      const schedule = await page.locator('.bnpl-schedule').textContent()
-      say(`confirmation: ${page.url()}`)
-      say(`payment method: ${(await page.getByTestId('payment-method').textContent()).trim()}; schedule: ${schedule.replace(/\s+/g, ' ').trim()}`)
-      await page.locator('.bnpl-schedule').scrollIntoViewIfNeeded()
-      await shot('dtc-confirmation.png')
-      // The cart cookie was cleared: the cart is empty again.
-      await page.goto(`${STOREFRONT}/${COUNTRY}/cart`)
-      await page.getByTestId('empty-cart-message').waitFor()
-      say('cart cookie cleared: the cart page is empty')
+      // The same cart, paid with another plan this time.
+      await choosePlanAndGoToHostedPage(4, false)
+      await page.getByRole('button', { name: 'Accept and pay' }).click()
     }
+    // 7. Back through the return Route Handler to the confirmation.
+    await page.waitForURL(/\/order\/[^/]+\/confirmed/)
+    const schedule = await page.locator('.bnpl-schedule').textContent()
+    say(`confirmation: ${page.url()}`)
+    say(`payment method: ${(await page.getByTestId('payment-method').textContent()).trim()}; schedule: ${schedule.replace(/\s+/g, ' ').trim()}`)
+    await page.locator('.bnpl-schedule').scrollIntoViewIfNeeded()
+    await shot('dtc-confirmation.png')
+    // The cart cookie was cleared: the cart is empty again.
+    await page.goto(`${STOREFRONT}/${COUNTRY}/cart`)
+    await page.getByTestId('empty-cart-message').waitFor()
+    say('cart cookie cleared: the cart page is empty')
     say('OK')
   } catch (e) {
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'dtc-failure.png') }).catch(() => {})
