@@ -20,7 +20,7 @@ export class BnplStorefrontError extends Error {
   }
 }
 
-type Init = { method?: "GET" | "POST"; body?: unknown; query?: Record<string, string> }
+type Init = { method?: "GET" | "POST"; body?: Record<string, unknown>; query?: Record<string, string> }
 type Http = <T>(path: string, init?: Init) => Promise<T>
 
 function viaSdk(sdk: MedusaSdkLike): Http {

@@ -55,7 +55,10 @@ export type AmountPlans = PlansAnswer & { amount: string }
 
 /** The part of a `@medusajs/js-sdk` instance the kit uses. */
 export type MedusaSdkLike = {
-  client: { fetch: <T>(path: string, init?: { method?: string; body?: unknown; query?: Record<string, unknown> }) => Promise<T> }
+  client: {
+    // Method syntax: a real `Medusa` instance (wider `init`) is accepted.
+    fetch<T>(path: string, init?: { method?: string; body?: Record<string, any>; query?: Record<string, any> }): Promise<T>
+  }
 }
 
 export type BnplStorefrontConfig =
