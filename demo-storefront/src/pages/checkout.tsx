@@ -30,6 +30,8 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<CompleteReturnResult | null>(null)
+  // The option just clicked, shown as chosen while the cart is updated.
+  const [pendingOption, setPendingOption] = useState<string | null>(null)
   const pid = new URLSearchParams(window.location.search).get("pid")
 
   // Back from the hosted page through the cancel URL: ask the store what happened.
@@ -83,8 +85,12 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
       shop.sdk.store.cart.update(cart.id, { email, shipping_address: address, billing_address: address })
     )
   }
-  const chooseShipping = (optionId: string) =>
-    run(() => shop.sdk.store.cart.addShippingMethod(cart.id, { option_id: optionId }))
+  const chooseShipping = (optionId: string) => {
+    setPendingOption(optionId)
+    setPlans(null)
+    setPlan(null)
+    return run(() => shop.sdk.store.cart.addShippingMethod(cart.id, { option_id: optionId }))
+  }
 
   const pay = async () => {
     if (!plan) return
@@ -106,7 +112,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }
 
   const address = cart.shipping_address ?? {}
-  const chosenOption = cart.shipping_methods?.[0]?.shipping_option_id
+  const chosenOption = pendingOption ?? cart.shipping_methods?.[0]?.shipping_option_id
   return (
     <div className="checkout">
       <h1>Checkout</h1>

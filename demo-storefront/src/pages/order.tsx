@@ -20,7 +20,7 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
   const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => {
     shop.sdk.store.order
-      .retrieve(orderId, { fields: "*items,*shipping_methods,*payment_collections.payments,total,email,display_id" })
+      .retrieve(orderId, { fields: "id,display_id,email,currency_code,total,*items,*shipping_methods,*payment_collections.payments" })
       .then(({ order }) => setOrder(order as unknown as Order))
       .catch((e) => setProblem(e.message))
   }, [shop, orderId])
@@ -48,10 +48,7 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
       </p>
       {payment ? (
         <section className="payment">
-          <h2>
-            {paymentMethodInfo.pp_bnpl_bnpl.title}
-            {data?.installments_count ? `: ${data.installments_count} instalments` : ""}
-          </h2>
+          <h2>{(data?.installments_count ?? 0) > 1 ? `Paid in ${data!.installments_count} instalments` : paymentMethodInfo.pp_bnpl_bnpl.title}</h2>
           {schedule ? <BnplSchedule plan={schedule} currencyCode={order.currency_code} locale={shop.locale} /> : null}
         </section>
       ) : null}
