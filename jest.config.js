@@ -5,6 +5,7 @@ const testMatch = {
   unit: [
     "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s",
     "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.[jt]s",
+    "<rootDir>/storefront/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
   ],
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
 }
@@ -13,7 +14,13 @@ module.exports = {
   transform: {
     "^.+\\.[jt]sx?$": [
       "@swc/jest",
-      { jsc: { parser: { syntax: "typescript", tsx: true, decorators: true } } },
+      {
+        jsc: {
+          parser: { syntax: "typescript", tsx: true, decorators: true },
+          // The storefront kit's components use the automatic JSX runtime (no React import).
+          transform: { react: { runtime: "automatic" } },
+        },
+      },
     ],
   },
   testEnvironment: "node",

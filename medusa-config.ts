@@ -76,6 +76,10 @@ export default defineConfig({
             options: {
               apiUrl: process.env.BNPL_API_URL,
               apiKey: process.env.BNPL_API_KEY,
+              // The storefront's pages the customer comes back to (the demo's: scripts/demo.js);
+              // a session's own data.return_url / data.customer_cancel_url win.
+              returnUrl: process.env.BNPL_RETURN_URL || undefined,
+              cancelUrl: process.env.BNPL_CANCEL_URL || undefined,
             },
           },
         ],

@@ -491,7 +491,8 @@ async function startSandbox(opts = {}) {
     const actionable = !notice && payment.state === 'not_started'
     const forms = actionable
       ? `<form method="post" action="/pay/${id}/accept"><button type="submit">Accept and pay</button></form>
-<form method="post" action="/pay/${id}/refuse"><button type="submit">Refuse</button></form>`
+<form method="post" action="/pay/${id}/refuse"><button type="submit">Refuse</button></form>
+${payment.customer_cancel_url ? `<p><a class="cancel" href="${escape(withPid(payment.customer_cancel_url, payment.id))}">Cancel and return to the shop</a></p>` : ''}`
       : ''
     return `<!doctype html><html><head><meta charset="utf-8"><title>BNPL sandbox payment</title></head><body>
 <h1>BNPL sandbox: ${money(payment.purchase_amount)}</h1>

@@ -224,6 +224,41 @@ async function workload(server, seed, hasPlugin) {
 }
 
 /**
+ * 3b. A storefront's product grid: 24 cards (10 distinct prices, some written differently,
+ * as a storefront gets them) in one `?amounts=` request. Cold: one service call per distinct
+ * price; warm (the next visitor): none. Then choosing a plan for a cart whose kept plans are
+ * fresh: the payment session costs no eligibility call.
+ */
+async function productGrid(server, seed) {
+  const prices = ['19.90', '24.50', '39', '59.90', '79.00', '99.90', '149', '249.90', '499', '1299']
+  const grid = Array.from({ length: 24 }, (_, i) => (i % 3 === 2 ? String(Number(prices[i % prices.length])) : prices[i % prices.length]))
+  const distinct = new Set(grid.map((p) => Math.round(Number(p) * 100))).size
+  const api = storeApi(server.url, seed)
+  const url = `/store/bnpl/eligibility?amounts=${grid.join(',')}&currency_code=eur`
+  const visit = async () => {
+    const before = eligibilityCalls()
+    const response = await api.client.store('GET', url)
+    return { requests: 1, calls: eligibilityCalls() - before, ms: response.ms, answers: response.data.eligibilities.length }
+  }
+  const cold = await visit()
+  const warm = await visit()
+
+  // Choosing a plan: the cart's plans were just read (fresh), the session asks nothing more.
+  const { data } = await api.createCart({ items: [{ price: 129.9 }] })
+  await api.addShipping(data.cart.id, 'Colissimo Home')
+  await api.cartEligibility(data.cart.id)
+  const before = eligibilityCalls()
+  const { data: collection } = await api.client.store('POST', '/store/payment-collections', { cart_id: data.cart.id })
+  const session = await api.client.store('POST', `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`, {
+    provider_id: 'pp_bnpl_bnpl',
+    data: { installments_count: 3, return_url: 'http://localhost:8000/checkout/bnpl-return' },
+  })
+  const choose = { calls: eligibilityCalls() - before, ms: session.ms }
+  say(`${server.name}: product grid of ${grid.length} cards (${distinct} prices): ${cold.calls} service calls cold, ${warm.calls} warm; choosing a plan: ${choose.calls}`)
+  return { cards: grid.length, distinct, cold, warm, choose }
+}
+
+/**
  * 4. Shipping sync: N orders through the BNPL checkout, then one admin fulfillment each
  * (BENCH_FULFILLMENT_CONCURRENCY at a time), every push answered by the sandbox after 20 ms.
  * Latency: from the fulfillment request's response to the sync's synced_at; throughput: syncs
@@ -432,6 +467,7 @@ async function main() {
     try {
       results[name] = await workload(server, seed, hasPlugin)
       if (name === 'configured') {
+        results.grid = await productGrid(server, seed)
         results.sync = await shippingSync(server, seed, databaseUrl)
         const hungN = Math.max(10, Math.round(config.latencyN / 3))
         say(`${name}: service hangs: ${hungN} line-item updates healthy, then with eligibility answered after ${HUNG_DELAY_MS / 1000} s`)
@@ -462,6 +498,13 @@ async function main() {
   ].join('\n')
   rows.push(['Eligibility calls, cart sequence, first cart', `${cold.total}`, `${cold.operations.map((o) => o.calls).join('/')} per operation (table above)`])
   rows.push(['Eligibility calls, second cart, same amounts (warm cache)', `${warm.total}`, `${warm.operations.map((o) => o.calls).join('/')} per operation`])
+  const grid = results.grid
+  rows.push([
+    `Product grid of ${grid.cards} cards (${grid.distinct} distinct prices), one GET /store/bnpl/eligibility?amounts=`,
+    `${grid.cold.requests} request, ${grid.cold.calls} service calls; warm: ${grid.warm.calls}`,
+    `${grid.cold.answers} answers; ${ms(grid.cold.ms)} cold, ${ms(grid.warm.ms)} warm (the next visitor, shared cache)`,
+  ])
+  rows.push(['Eligibility calls, choosing a plan (payment session) on a cart with fresh plans', `${grid.choose.calls}`, `session created in ${ms(grid.choose.ms)}`])
   rows.push([
     'Eligibility calls, unconfigured store',
     `${unconf.serviceCalls}`,

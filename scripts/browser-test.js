@@ -17,10 +17,14 @@
  *   3. integration-tests/browser/admin.browser.js: logs in, saves the key in Settings >
  *      Instalment payments, verifies it, pays an order in instalments through the store API
  *      and opens it in the admin. Screenshots into docs/screenshots (or --screenshots-dir).
+ *   4. integration-tests/browser/storefront.browser.js: the demo storefront (demo-storefront/,
+ *      built with Vite when its sources changed, served on a free port from 8200): a customer's
+ *      purchase, the cancel path and a refused payment, checked through the admin API.
  *
  * Exits non-zero on any failure, or after BROWSER_TEST_TIMEOUT_MS (default 600000) (logs kept
  * in .tmp/browser-test-<pid>/logs); stops everything it started in every case. Options: --screenshots-dir DIR, --headed (with a display),
- * --keep (leave the store running until Ctrl-C, to look around).
+ * --keep (leave the store running until Ctrl-C, to look around), --only admin|storefront (one
+ * of the two parts; the storefront part alone gets the key from the environment).
  */
 
 const fs = require('node:fs')
@@ -30,6 +34,7 @@ const { startPostgres, findFreePort } = require('./lib/postgres')
 const { settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
 const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
 const { commandLine } = require('./lib/command-line')
+const { buildStorefront, serveStorefront } = require('./lib/storefront-server')
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK_DIR = path.join(ROOT, '.tmp', `browser-test-${process.pid}`)
@@ -47,10 +52,15 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-const args = commandLine('Usage: node scripts/browser-test.js [--screenshots-dir DIR] [--headed] [--keep]')
+const args = commandLine('Usage: node scripts/browser-test.js [--screenshots-dir DIR] [--headed] [--keep] [--only admin|storefront]')
 const SCREENSHOTS_DIR = path.resolve(ROOT, args.value('--screenshots-dir') || 'docs/screenshots')
 const HEADED = args.has('--headed')
 const KEEP = args.has('--keep')
+const ONLY = args.value('--only')
+if (ONLY && !['admin', 'storefront'].includes(ONLY)) {
+  console.error('--only takes admin or storefront')
+  process.exit(2)
+}
 
 const started = Date.now()
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
@@ -178,6 +188,10 @@ async function main() {
 
   const port = await findFreePort(9100)
   const backendUrl = `http://localhost:${port}`
+  const storefrontPort = await findFreePort(8200)
+  const storefrontUrl = `http://localhost:${storefrontPort}`
+  const storefrontBuild = ONLY === 'admin' ? Promise.resolve(0) : buildStorefront()
+  storefrontBuild.catch(() => undefined)
   const env = {
     ...process.env,
     NODE_ENV: 'development',
@@ -185,14 +199,17 @@ async function main() {
     BNPL_API_URL: sandbox.url,
     MEDUSA_BACKEND_URL: backendUrl,
     ADMIN_CORS: backendUrl,
-    AUTH_CORS: backendUrl,
-    STORE_CORS: backendUrl,
+    AUTH_CORS: `${backendUrl},${storefrontUrl}`,
+    STORE_CORS: `${backendUrl},${storefrontUrl}`,
+    BNPL_RETURN_URL: `${storefrontUrl}/checkout/bnpl-return`,
+    BNPL_CANCEL_URL: `${storefrontUrl}/checkout?bnpl=cancelled`,
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: 'true',
   }
   // The key is what the test sets in the admin: none from the environment. One process with
   // everything in memory (no Redis topology), admin served.
   for (const name of ['BNPL_API_KEY', 'REDIS_URL', 'MEDUSA_WORKER_MODE', 'MEDUSA_ADMIN_DISABLED']) delete env[name]
+  // The storefront part alone: no admin test sets the key, the storefront test saves it itself.
 
   // Each medusa command's output in logs/<name>.log (its tail shown on failure).
   say('medusa db:migrate ...')
@@ -227,8 +244,7 @@ async function main() {
     handleSIGHUP: false,
   })
   browser = context
-  const { run } = require(path.join(ROOT, 'integration-tests', 'browser', 'admin.browser.js'))
-  await run({
+  const common = {
     context,
     backendUrl,
     admin: ADMIN,
@@ -238,10 +254,24 @@ async function main() {
     screenshotsDir: SCREENSHOTS_DIR,
     failureDir: LOG_DIR,
     log: (/** @type {string} */ line) => say(`  ${line}`),
-  })
+  }
+  if (ONLY !== 'storefront') {
+    say('the admin')
+    await require(path.join(ROOT, 'integration-tests', 'browser', 'admin.browser.js')).run(common)
+  }
+  if (ONLY !== 'admin') {
+    const builtIn = await storefrontBuild
+    const storefront = await serveStorefront({
+      port: storefrontPort,
+      config: { backend_url: backendUrl, publishable_key: seed.publishable_key, region_id: seed.region_id },
+    })
+    running.add({ stop: () => settle(storefront.close(), 5000) })
+    say(`the demo storefront on ${storefrontUrl} (${builtIn ? `built in ${builtIn.toFixed(1)} s` : 'build up to date'})`)
+    await require(path.join(ROOT, 'integration-tests', 'browser', 'storefront.browser.js')).run({ ...common, storefrontUrl })
+  }
 
   if (KEEP) {
-    say(`--keep: admin at ${backendUrl}/app (${ADMIN.email} / ${ADMIN.password}); Ctrl-C stops everything`)
+    say(`--keep: admin at ${backendUrl}/app (${ADMIN.email} / ${ADMIN.password}), storefront at ${storefrontUrl}; Ctrl-C stops everything`)
     await new Promise(() => undefined)
   }
 }

@@ -11,6 +11,9 @@
  *   - `medusa db:migrate`, then `medusa exec ./scripts/seed-demo.ts` (admin user, publishable
  *     key, EUR region with the BNPL provider, products, stock location, shipping options;
  *     idempotent), then `medusa develop` on PORT (default 9000), admin at /app;
+ *   - the demo storefront (demo-storefront/, built with Vite when its sources changed) on
+ *     STOREFRONT_PORT (default 8000, the store CORS origin); the provider's returnUrl and
+ *     cancelUrl point at its pages;
  *   - writes .demo/demo.json once /health answers. Ctrl-C stops everything.
  *
  *   npm run demo -- --reset     wipe .demo first (new database, new store)
@@ -26,6 +29,7 @@ const { runningDemo } = require('./lib/demo-info')
 const { commandLine } = require('./lib/command-line')
 const { settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
 const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { buildStorefront, serveStorefront } = require('./lib/storefront-server')
 
 const ROOT = path.resolve(__dirname, '..')
 const DEMO_DIR = path.join(ROOT, '.demo')
@@ -77,6 +81,14 @@ async function main() {
     throw new Error(`Port ${port} is already in use (another Medusa running?). Stop it or run with PORT=<port>.`)
   }
   const backendUrl = `http://localhost:${port}`
+  const storefrontPort = Number(process.env.STOREFRONT_PORT || 8000)
+  if (!(await isPortFree(storefrontPort))) {
+    throw new Error(`Port ${storefrontPort} (the demo storefront) is already in use. Stop what uses it or run with STOREFRONT_PORT=<port>.`)
+  }
+  const storefrontUrl = `http://localhost:${storefrontPort}`
+  // Built while PostgreSQL and Medusa start (a few seconds; nothing when up to date).
+  const storefrontBuild = buildStorefront()
+  storefrontBuild.catch(() => undefined)
 
   // 1. PostgreSQL
   let databaseUrl = process.env.DATABASE_URL
@@ -131,6 +143,12 @@ async function main() {
     MEDUSA_BACKEND_URL: process.env.MEDUSA_BACKEND_URL || backendUrl,
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: process.env.MEDUSA_DISABLE_TELEMETRY || 'true',
+    STORE_CORS: process.env.STORE_CORS || storefrontUrl,
+    AUTH_CORS: process.env.AUTH_CORS || `${backendUrl},${storefrontUrl}`,
+    BNPL_RETURN_URL: process.env.BNPL_RETURN_URL || `${storefrontUrl}/checkout/bnpl-return`,
+    BNPL_CANCEL_URL: process.env.BNPL_CANCEL_URL || `${storefrontUrl}/checkout?bnpl=cancelled`,
+    // Read by the seed: 3 and 4 instalments, and a credit plan (from 500 €) shown greyed below it.
+    BNPL_DEMO_PLANS: process.env.BNPL_DEMO_PLANS || '3,4,10',
   }
 
   // 3. Migrations (core, links, the plugin's module)
@@ -147,6 +165,9 @@ async function main() {
   const { seed, seconds: seedSeconds } = await seedDemoStore(seedFile, { env, logFile: path.join(LOG_DIR, 'seed.log'), running })
   say(`${seed.reused ? 'reusing the seeded store' : 'seeding a new store'} (region ${seed.region_id}, ${seed.products.length} products, ${seed.shipping_options.length} shipping options; ${seedSeconds.toFixed(1)} s)`)
 
+  // Before medusa develop: its file watcher would restart the server on the build's files.
+  const builtIn = await storefrontBuild
+
   // 5. medusa develop
   say(`medusa develop on ${backendUrl} (log: .demo/logs/develop.log) ...`)
   const developLog = path.join(LOG_DIR, 'develop.log')
@@ -160,8 +181,22 @@ async function main() {
   // No `child`: when medusa develop exits, the handler above stops everything.
   await waitForHealth(`${backendUrl}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, intervalMs: 1000, logFile: developLog })
 
+  // 6. The demo storefront
+  const storefront = await serveStorefront({
+    port: storefrontPort,
+    config: { backend_url: backendUrl, publishable_key: seed.publishable_key, region_id: seed.region_id },
+  })
+  running.add({
+    stop: () => {
+      say('stopping the storefront')
+      return settle(storefront.close())
+    },
+  })
+  say(`storefront on ${storefrontUrl} (${builtIn ? `built in ${builtIn.toFixed(1)} s` : 'build up to date'})`)
+
   const demo = {
     backend_url: backendUrl,
+    storefront_url: storefrontUrl,
     admin_url: `${backendUrl}/app`,
     admin_email: ADMIN.email,
     admin_password: ADMIN.password,
@@ -173,6 +208,7 @@ async function main() {
 
   console.log('')
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`  Storefront:       ${storefrontUrl}   (buy something: the sandbox's page accepts or refuses)`)
   console.log(`  Admin:            ${backendUrl}/app   (${ADMIN.email} / ${ADMIN.password})`)
   console.log(`  Store API:        ${backendUrl}/store   header x-publishable-api-key: ${seed.publishable_key}`)
   console.log(`  Region (EUR):     ${seed.region_id}   payment provider pp_bnpl_bnpl`)

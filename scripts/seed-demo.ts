@@ -4,6 +4,8 @@ import fs from "node:fs"
 import path from "node:path"
 import { createAdminUser, DEFAULT_ADMIN } from "../integration-tests/helpers/admin"
 import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../integration-tests/helpers/store"
+import { BNPL_MODULE } from "../src/modules/bnpl"
+import type BnplModuleService from "../src/modules/bnpl/service"
 
 /**
  * The demo store: `medusa exec ./scripts/seed-demo.ts` (run by scripts/demo.js). Idempotent:
@@ -47,6 +49,19 @@ export default async function seedDemo({ container }: ExecArgs) {
     ],
   })
   logger.info(store.reused ? "Reused the seeded store" : "Seeded a new store")
+
+  // `npm run demo` offers a credit plan too (BNPL_DEMO_PLANS=3,4,10): the demo storefront then
+  // shows a plan greyed with its reason ("from 500.00 €") on smaller carts. Plans the merchant
+  // saved in the admin are kept.
+  const demoPlans = process.env.BNPL_DEMO_PLANS
+  if (demoPlans) {
+    const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+    const { sources } = await bnpl.getSettings()
+    if (sources.plans !== "settings") {
+      await bnpl.saveSettings({ plans: demoPlans.split(",").map((n) => ({ installments_count: Number(n) })) })
+      logger.info(`Demo plans saved in the settings: ${demoPlans}`)
+    }
+  }
 
   const output = path.resolve(process.env.BNPL_DEMO_SEED_FILE || ".demo/seed.json")
   fs.mkdirSync(path.dirname(output), { recursive: true })

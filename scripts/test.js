@@ -30,7 +30,7 @@ const KIND_ALIASES = { unit: 'unit', http: 'http', 'integration:http': 'http', i
 function kindOfPath(arg) {
   const normalised = arg.replace(/\\/g, '/').replace(/^\.\//, '')
   if (/(^|\/)integration-tests\//.test(normalised) || normalised.startsWith('integration-tests')) return 'http'
-  if (/\.unit\.spec\./.test(normalised) || /^(src|sandbox)(\/|$)/.test(normalised)) return 'unit'
+  if (/\.unit\.spec\./.test(normalised) || /^(src|sandbox|storefront)(\/|$)/.test(normalised)) return 'unit'
   return null
 }
 

@@ -16,6 +16,7 @@ import { buildCheckoutSnapshot } from "../utils/checkout-snapshot"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
+import { plansForCart } from "../utils/cart-eligibility"
 
 // What a storefront may choose for a BNPL session; everything else is server-side.
 const STOREFRONT_FIELDS = ["installments_count", "deferred_days", "deferred_months", "return_url", "customer_cancel_url"]
@@ -36,7 +37,11 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
     // The merchant's shipping option overrides (settings) decide what each option is sent as.
     const { shippingMethodOverrides } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     const checkout = await buildCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
-    body.data = { ...chosen, ...(checkout ? { checkout } : {}) }
+    // The cart's kept plans (fresh, or recomputed once here): the provider then needs no
+    // eligibility call of its own for the chosen plan when the amount is the same.
+    const kept = checkout?.cart_id ? await plansForCart(req.scope, checkout.cart_id) : undefined
+    const kept_plans = kept?.service_available ? { purchase_amount: kept.purchase_amount, plans: kept.plans } : undefined
+    body.data = { ...chosen, ...(checkout ? { checkout } : {}), ...(kept_plans ? { kept_plans } : {}) }
     next()
   } catch (e) {
     next(e)

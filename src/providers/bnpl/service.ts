@@ -340,7 +340,12 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     cents: number,
     currency: string
   ): Promise<Payment> {
-    const result = await this.client.checkEligibility({ purchase_amount: cents, ...plan })
+    // The cart's plans the store route just read (fresh) answer for this amount: no second call.
+    const kept =
+      data.kept_plans?.purchase_amount === cents
+        ? data.kept_plans.plans.find((p) => samePlan(p, plan))
+        : undefined
+    const result = kept ?? (await this.client.checkEligibility({ purchase_amount: cents, ...plan }))
     if (!result.eligible) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -385,6 +390,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   ): BnplSessionData {
     return {
       ...input,
+      // Medusa merges this over the data it was given: undefined drops the kept plans from the
+      // stored session (they were for this choice only).
+      kept_plans: undefined,
       ...plan,
       bnpl_payment_id: payment.id,
       url: payment.url,

@@ -1,4 +1,4 @@
-import type { Address, CartItem, Customer, Instalment, PaymentState, Refund, ShippingInfo } from "../../client"
+import type { Address, CartItem, Customer, EligibilityResult, Instalment, PaymentState, Refund, ShippingInfo } from "../../client"
 
 /**
  * What the plugin learns from the server-side cart when a session is created (never from
@@ -24,6 +24,11 @@ export type BnplSessionData = {
   return_url?: string
   customer_cancel_url?: string
   checkout?: CheckoutSnapshot
+  /**
+   * Set by the store route (never by the storefront): the cart's current plans, so the chosen
+   * one needs no second eligibility call. Used once, never kept in the session.
+   */
+  kept_plans?: { purchase_amount: number; plans: EligibilityResult[] }
   bnpl_payment_id?: string
   /** The hosted payment page to send the customer to. */
   url?: string

@@ -3,13 +3,19 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../utils/cart-eligibility"
-import { toCents } from "../../../../utils/money"
+import { fromCents, currencyExponent, toCents } from "../../../../utils/money"
 import { currencyProblem } from "../../../../utils/options"
+import { mapLimited, splitAmounts } from "./amounts"
 import type { StoreEligibilityQuery } from "./validators"
+
+// Distinct amounts of one batch asked at the same time (each is one service call when cold).
+const BATCH_CONCURRENCY = 6
 
 /**
  * `GET /store/bnpl/eligibility?cart_id=...` → the plans for a cart (recomputed only when the
- * kept answer is stale); `?amount=<major units>&currency_code=eur` → the plans for an amount.
+ * kept answer is stale); `?amount=<major units>&currency_code=eur` → the plans for an amount;
+ * `?amounts=19.90,129.90&currency_code=eur` → the plans for each distinct amount, in one answer.
+ * Amounts are validated (see validators.ts) before anything is asked.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const params = req.validatedQuery as StoreEligibilityQuery
@@ -30,6 +36,19 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (unsupported) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
   }
-  const eligibility = await plansForAmount(req.scope, toCents(params.amount!, currency), currency, options)
-  res.json({ eligibility })
+  if (params.amount !== undefined) {
+    const eligibility = await plansForAmount(req.scope, toCents(params.amount, currency), currency, options)
+    return res.json({ eligibility })
+  }
+  // "19.9" and "19.90" are one amount: one answer (and at most one service call) each.
+  const distinct = [...new Set(splitAmounts(params.amounts!).map((a) => toCents(a, currency)))]
+  const answers = await mapLimited(distinct, BATCH_CONCURRENCY, (cents) =>
+    plansForAmount(req.scope, cents, currency, options)
+  )
+  res.json({
+    eligibilities: answers.map((answer) => ({
+      amount: fromCents(answer.purchase_amount, currency).toFixed(currencyExponent(currency)),
+      ...answer,
+    })),
+  })
 }

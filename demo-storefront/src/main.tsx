@@ -1,0 +1,9 @@
+import { createRoot } from "react-dom/client"
+import { App } from "./app"
+import { loadShop } from "./shop"
+
+loadShop()
+  .then((shop) => createRoot(document.getElementById("root")!).render(<App shop={shop} />))
+  .catch((e) => {
+    document.getElementById("root")!.textContent = `The demo storefront could not start: ${e.message}`
+  })

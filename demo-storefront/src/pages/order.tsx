@@ -1,0 +1,60 @@
+import { useEffect, useState } from "react"
+import { isBnplProvider, paymentMethodInfo, type Plan } from "medusa-plugin-bnpl-storefront"
+import { BnplSchedule } from "medusa-plugin-bnpl-storefront/react"
+import { Link } from "../app"
+import { euros, type Shop } from "../shop"
+
+type Order = {
+  id: string
+  display_id: number
+  email: string
+  total: number
+  currency_code: string
+  items: Array<{ id: string; title: string; product_title?: string; quantity: number; total: number }>
+  shipping_methods?: Array<{ name: string }>
+  payment_collections?: Array<{ payments?: Array<{ provider_id: string; data?: Record<string, any> }> }>
+}
+
+export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
+  const [order, setOrder] = useState<Order | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  useEffect(() => {
+    shop.sdk.store.order
+      .retrieve(orderId, { fields: "id,display_id,email,currency_code,total,*items,*shipping_methods,*payment_collections.payments" })
+      .then(({ order }) => setOrder(order as unknown as Order))
+      .catch((e) => setProblem(e.message))
+  }, [shop, orderId])
+  if (problem) return <p className="error">{problem}</p>
+  if (!order) return <p>Loading your order…</p>
+
+  const payment = order.payment_collections?.flatMap((pc) => pc.payments ?? []).find((p) => isBnplProvider(p.provider_id))
+  const data = payment?.data
+  const schedule: Plan | null = data?.payment_plan
+    ? { eligible: true, installments_count: data.installments_count, deferred_days: data.deferred_days, deferred_months: data.deferred_months, payment_plan: data.payment_plan }
+    : null
+  return (
+    <article className="confirmation">
+      <h1>Thank you! Order #{order.display_id} is confirmed</h1>
+      <p>A confirmation goes to {order.email}.</p>
+      <ul className="order-items">
+        {order.items.map((item) => (
+          <li key={item.id}>
+            {item.product_title ?? item.title} × {item.quantity} — {euros(item.total, shop.locale)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Delivery: {order.shipping_methods?.[0]?.name ?? "—"} · Total {euros(order.total, shop.locale)}
+      </p>
+      {payment ? (
+        <section className="payment">
+          <h2>{(data?.installments_count ?? 0) > 1 ? `Paid in ${data!.installments_count} instalments` : paymentMethodInfo.pp_bnpl_bnpl.title}</h2>
+          {schedule ? <BnplSchedule plan={schedule} currencyCode={order.currency_code} locale={shop.locale} /> : null}
+        </section>
+      ) : null}
+      <Link to="/" className="button">
+        Continue shopping
+      </Link>
+    </article>
+  )
+}

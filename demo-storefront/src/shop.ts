@@ -1,0 +1,35 @@
+import Medusa from "@medusajs/js-sdk"
+import { createBnplStorefront } from "medusa-plugin-bnpl-storefront"
+
+/** What the demo serves at /config.json (from .demo/demo.json): no key is built in. */
+export type ShopConfig = { backend_url: string; publishable_key: string; region_id: string; locale?: string }
+
+export type Shop = {
+  config: ShopConfig
+  sdk: InstanceType<typeof Medusa>
+  bnpl: ReturnType<typeof createBnplStorefront>
+  locale: string
+}
+
+export async function loadShop(): Promise<Shop> {
+  const config: ShopConfig = await (await fetch("/config.json")).json()
+  const sdk = new Medusa({ baseUrl: config.backend_url, publishableKey: config.publishable_key })
+  const params = new URLSearchParams(window.location.search)
+  const locale = params.get("lang") === "fr" || config.locale === "fr" ? "fr-FR" : "en-GB"
+  return { config, sdk, bnpl: createBnplStorefront({ sdk }), locale }
+}
+
+const CART_KEY = "bnpl-demo-cart"
+export const cartId = () => window.localStorage.getItem(CART_KEY)
+export const setCartId = (id: string | null) =>
+  id ? window.localStorage.setItem(CART_KEY, id) : window.localStorage.removeItem(CART_KEY)
+
+/** Prices in the demo are in EUR major units. */
+export const euros = (amount: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(amount)
+
+/** Client-side navigation (the static server answers index.html for every path). */
+export function go(path: string) {
+  window.history.pushState({}, "", path)
+  window.dispatchEvent(new PopStateEvent("popstate"))
+}

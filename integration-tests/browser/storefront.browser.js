@@ -1,0 +1,208 @@
+'use strict'
+
+/**
+ * The demo storefront in a real browser (run by scripts/browser-test.js, which boots the store
+ * and serves demo-storefront/): what a customer does, checked through the admin API.
+ *
+ *   - the product grid: every card's plans come from ONE store request; "or 3 × €43.30" on a
+ *     sweater, a greyed "from €50.00" on the 30 € tote;
+ *   - the full purchase: product page with its teaser, add to cart, address, the five delivery
+ *     options, the plans with schedules (the credit plan greyed with why), choose one, accept on
+ *     the sandbox's hosted page, the confirmation with its schedule; the order in the admin API
+ *     is paid with pp_bnpl_bnpl, captured, with the chosen delivery and plan;
+ *   - the cancel path: "Cancel and return to the shop" on the hosted page → back at checkout
+ *     with a notice, no order; then a refused payment ("Refuse") → the checkout says so, no
+ *     order; then the same cart paid on a second try: exactly one order.
+ *
+ * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png and
+ * storefront-confirmation.png. Throws on the first failed check.
+ */
+
+const path = require('node:path')
+const assert = require('node:assert/strict')
+const { medusaClient, eventually } = require('../../scripts/lib/store-api')
+
+const STEP_TIMEOUT_MS = 30_000
+/** Plans the merchant offers for this test: the credit plan (from 500 €) is greyed on small carts. */
+const PLANS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 10 }]
+const ADDRESS = { email: 'jeanne@example.com', first_name: 'Jeanne', last_name: 'Martin', address_1: '3 rue des Lilas', postal_code: '69003', city: 'Lyon' }
+
+/**
+ * @param {{
+ *   context: import('playwright-core').BrowserContext,
+ *   backendUrl: string,
+ *   storefrontUrl: string,
+ *   admin: {email: string, password: string},
+ *   apiKey: string,
+ *   sandbox: any,
+ *   seed: any,
+ *   screenshotsDir: string,
+ *   failureDir: string,
+ *   log: (line: string) => void,
+ * }} ctx
+ */
+async function run(ctx) {
+  const { context, backendUrl, storefrontUrl, admin, apiKey, sandbox, seed, screenshotsDir, log } = ctx
+  const page = await context.newPage()
+  page.setDefaultTimeout(STEP_TIMEOUT_MS)
+  const problems = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  /** Store API requests to the eligibility route, as the browser sent them. */
+  const eligibilityRequests = []
+  page.on('request', (request) => {
+    if (request.url().includes('/store/bnpl/eligibility')) eligibilityRequests.push(request.url())
+  })
+
+  let step = 'start'
+  const t0 = Date.now()
+  const begin = (/** @type {string} */ name) => {
+    step = name
+    log(`${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
+  }
+  const shot = async (/** @type {string} */ name, /** @type {import('playwright-core').Locator | undefined} */ focus) => {
+    const file = path.join(screenshotsDir, name)
+    if (focus) await focus.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: file, fullPage: true })
+    log(`screenshot ${path.relative(process.cwd(), file)}`)
+  }
+
+  const client = medusaClient(backendUrl)
+  await client.login(admin.email, admin.password)
+  const ordersOfPayment = async (/** @type {string} */ pid) => {
+    const { data } = await client.admin('GET', '/admin/orders?fields=id,*payment_collections.payments&limit=100&order=-created_at')
+    return data.orders.filter((o) => o.payment_collections.some((pc) => pc.payments.some((p) => p.data?.bnpl_payment_id === pid)))
+  }
+
+  /** From a product page to the payment step: add to cart, address, delivery. */
+  async function checkoutWith(/** @type {string} */ handle, /** @type {string} */ delivery) {
+    await page.goto(`${storefrontUrl}/products/${handle}`)
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await page.waitForURL('**/cart')
+    await page.getByRole('link', { name: 'Checkout' }).click()
+    await page.waitForURL('**/checkout')
+    for (const [name, value] of Object.entries(ADDRESS)) await page.locator(`input[name="${name}"]`).fill(value)
+    await page.getByRole('button', { name: 'Continue to delivery' }).click()
+    const options = page.locator('.shipping-option')
+    await eventually('the five delivery options', async () => (await options.count()) === 5)
+    assert.deepEqual(
+      (await options.allTextContents()).map((t) => t.replace(/\s*[\d.,]+\s*€|€[\d.,]+/, '').trim()).sort(),
+      ['Click and collect', 'Collect at the counter', 'Colissimo Home', 'Express 24h', 'Relay point Mondial Relay'].sort()
+    )
+    await page.getByLabel(new RegExp(delivery)).check()
+    await page.locator('.bnpl-picker').waitFor()
+  }
+
+  /** Chooses a plan and goes to the hosted page; returns the service payment id. */
+  async function payWith(/** @type {number} */ count) {
+    await page.locator(`label[for="bnpl-plan-${count}x-d0-m0"]`).click()
+    assert.equal(await page.locator(`#bnpl-plan-${count}x-d0-m0`).isChecked(), true)
+    await page.locator('.button--pay').click()
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'))
+    return new URL(page.url()).pathname.split('/').pop()
+  }
+
+  try {
+    begin('the merchant offers 3, 4 and 10 instalments (admin API)')
+    await client.admin('POST', '/admin/bnpl/settings', { api_key: apiKey, plans: PLANS })
+    // Settings apply on the server within 3 s.
+    await eventually('the three plans are offered', async () => {
+      const { data } = await client.store('GET', '/store/bnpl/eligibility?amount=129.90&currency_code=eur', undefined, {
+        headers: { 'x-publishable-api-key': seed.publishable_key },
+      })
+      return data.eligibility.plans.length === 3
+    }, { timeoutMs: 10_000 })
+
+    // ---------------------------------------------------------------- product grid
+    begin('the product grid: one store request for every card')
+    eligibilityRequests.length = 0
+    await page.goto(storefrontUrl)
+    const cards = page.locator('.card')
+    await eventually('every product card', async () => (await cards.count()) === seed.products.length)
+    const sweaterCard = page.locator('.card[data-handle="merino-wool-sweater"]')
+    await sweaterCard.locator('.bnpl-teaser').waitFor()
+    assert.equal(await sweaterCard.locator('.bnpl-teaser').textContent(), 'or 3 × €43.30')
+    const toteTeaser = page.locator('.card[data-handle="linen-tote-bag"] .bnpl-teaser')
+    assert.match(await toteTeaser.getAttribute('class'), /bnpl-teaser--ineligible/)
+    assert.match(await toteTeaser.textContent(), /available from €50\.00/)
+    assert.equal(eligibilityRequests.length, 1, `the grid made ${eligibilityRequests.length} eligibility requests`)
+    assert.match(eligibilityRequests[0], /amounts=/)
+
+    // ---------------------------------------------------------------- full purchase
+    begin('product page with its teaser')
+    await page.goto(`${storefrontUrl}/products/merino-wool-sweater`)
+    await page.locator('.product .bnpl-teaser').waitFor()
+    assert.equal(await page.locator('.product .bnpl-teaser').textContent(), 'or 3 × €43.30')
+    await shot('storefront-product.png')
+
+    begin('cart, address, the five delivery options, the plans')
+    await checkoutWith('merino-wool-sweater', 'Express 24h')
+    const picker = page.locator('.bnpl-picker')
+    assert.equal(await picker.locator('input[type="radio"]').count(), 3)
+    assert.equal(await page.locator('#bnpl-plan-10x-d0-m0').isDisabled(), true)
+    assert.match(await picker.locator('.bnpl-plan--ineligible .bnpl-plan__reason').textContent(), /Available from €500\.00/)
+    // 129.90 + 12.90 express: 142.80 €, 3 × 47.60 €, the first with 2.07 € fees.
+    assert.match(await picker.locator('.bnpl-plan').first().textContent(), /3 × €47\.60/)
+    assert.match(await picker.locator('.bnpl-plan').first().textContent(), /Today\s*€49\.67 \(incl\. €2\.07 fees\)/)
+    await page.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
+    await shot('storefront-plans.png', picker)
+
+    begin('paying on the hosted page')
+    const pid = await payWith(3)
+    await page.getByRole('button', { name: 'Accept and pay' }).click()
+    await page.waitForURL('**/order/**', { timeout: 60_000 })
+    const confirmation = page.locator('.confirmation')
+    await confirmation.locator('.bnpl-schedule').waitFor()
+    assert.match(await confirmation.textContent(), /Order #\d+ is confirmed/)
+    assert.equal(await confirmation.locator('.bnpl-schedule__row').count(), 3)
+    await shot('storefront-confirmation.png')
+
+    begin('the order in the admin API')
+    const orderId = new URL(page.url()).pathname.split('/').pop()
+    const [order] = await ordersOfPayment(pid)
+    assert.equal(order?.id, orderId)
+    const { data: full } = await client.admin('GET', `/admin/orders/${orderId}?fields=total,*shipping_methods,*payment_collections.payments`)
+    const [payment] = full.order.payment_collections[0].payments
+    assert.equal(payment.provider_id, 'pp_bnpl_bnpl')
+    assert.ok(payment.captured_at, 'the payment is captured')
+    assert.equal(payment.amount, full.order.total)
+    assert.equal(payment.data.installments_count, 3)
+    assert.equal(full.order.shipping_methods[0].name, 'Express 24h')
+
+    // ---------------------------------------------------------------- cancel, refuse, pay
+    begin('cancel path: back from the hosted page to checkout')
+    await checkoutWith('oak-side-table', 'Relay point')
+    const cancelled = await payWith(4)
+    await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
+    await page.waitForURL('**/checkout?bnpl=cancelled**')
+    await page.locator('.notice--abandoned').waitFor()
+    await page.locator('.bnpl-picker').waitFor()
+    assert.equal((await ordersOfPayment(cancelled)).length, 0)
+
+    begin('a refused payment')
+    const refused = await payWith(3)
+    await page.getByRole('button', { name: 'Refuse' }).click()
+    await page.waitForURL('**/checkout?bnpl=cancelled**')
+    await page.locator('.notice--refused').waitFor()
+    assert.match(await page.locator('.notice--refused').textContent(), /refused/)
+    assert.equal((await ordersOfPayment(refused)).length, 0)
+    assert.equal(sandbox.payments.get(refused).state, 'scored_no')
+
+    begin('the same cart paid on a second try: one order')
+    const paid = await payWith(4)
+    await page.getByRole('button', { name: 'Accept and pay' }).click()
+    await page.waitForURL('**/order/**', { timeout: 60_000 })
+    await page.locator('.confirmation .bnpl-schedule').waitFor()
+    assert.equal(await page.locator('.confirmation .bnpl-schedule__row').count(), 4)
+    assert.equal((await ordersOfPayment(paid)).length, 1)
+
+    assert.deepEqual(problems, [], 'no error in the page')
+    log(`storefront journey done (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
+  } catch (error) {
+    const file = path.join(ctx.failureDir, `storefront-failure.png`)
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
+    const message = error instanceof Error ? error.message : String(error)
+    throw new Error(`step "${step}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+  }
+}
+
+module.exports = { run }

@@ -1,0 +1,88 @@
+import { formatMoney, formatPlan } from "../format"
+import { isBnplProvider, paymentMethodInfo, planKey } from "../index"
+import { toCents } from "../plans"
+import { FOUR_TOO_SMALL, NOW, TEN, THREE } from "./fixtures"
+
+const opts = { currencyCode: "eur", timeZone: "Europe/Paris", now: NOW }
+
+describe("formatPlan", () => {
+  it("gives an eligible plan's title, schedule, first instalment with fees, cost and total in English", () => {
+    const f = formatPlan(THREE, { ...opts, locale: "en-GB" })
+    expect(f).toMatchObject({
+      key: "3x-d0-m0",
+      eligible: true,
+      label: "Pay in 3 instalments",
+      title: "3 × €43.30",
+      firstInstalment: "€45.18 today, incl. €1.88 fees",
+      totalCost: "Cost of the plan: €1.88",
+      totalCostRate: "(1.45% of the purchase)",
+      total: "Total: €131.78",
+    })
+    expect(f.schedule.map((r) => [r.due, r.amount, r.fees])).toEqual([
+      ["Today", "€45.18", "incl. €1.88 fees"],
+      ["23 Dec 2026", "€43.30", undefined],
+      ["23 Jan 2027", "€43.30", undefined],
+    ])
+    expect(f.schedule[1].dueDate).toBe("2026-12-23")
+  })
+
+  it("speaks French with French dates and money", () => {
+    const f = formatPlan(THREE, { ...opts, locale: "fr-FR" })
+    expect(f.label).toBe("Payer en 3 fois")
+    expect(f.title).toBe("3 × 43,30\u00a0€")
+    expect(f.schedule[0].due).toBe("Aujourd’hui")
+    expect(f.schedule[1].due).toBe("23 déc. 2026")
+    expect(f.totalCost).toBe("Coût du paiement : 1,88\u00a0€")
+  })
+
+  it("never shows the cost rate of a plan of more than 4 instalments", () => {
+    const f = formatPlan(TEN, { ...opts, locale: "en-GB" })
+    expect(f.totalCostRate).toBeUndefined()
+    expect(JSON.stringify(f)).not.toMatch(/8\.42|842/)
+    expect(f.totalCost).toBe("Cost of the plan: €42.10")
+    expect(f.schedule[1].fees).toBe("incl. €4.68 fees")
+  })
+
+  it("says from which amount an ineligible plan is available, or up to which", () => {
+    expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "en", purchaseAmount: 3000 }).reason).toBe("Available from €50.00")
+    expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "en", purchaseAmount: 900000 }).reason).toBe(
+      "Available up to €5,000.00"
+    )
+    expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "en" }).reason).toBe("Available from €50.00 to €5,000.00")
+    expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "fr", purchaseAmount: 3000 }).reason).toBe(
+      "Disponible à partir de 50,00\u00a0€"
+    )
+    const notOffered = { ...FOUR_TOO_SMALL, reasons: { installments_count: "invalid_value" } }
+    expect(formatPlan(notOffered, { ...opts, locale: "en" }).reason).toBe("Not available for this purchase")
+    expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "en" }).schedule).toEqual([])
+  })
+
+  it("labels deferred plans and lets any text be overridden", () => {
+    const deferred = { ...THREE, installments_count: 1, deferred_days: 30, payment_plan: [{ ...THREE.payment_plan![1], total_amount: 13178 }] }
+    const f = formatPlan(deferred, { ...opts, locale: "en-GB" })
+    expect(f.label).toBe("Pay in 30 days")
+    expect(f.title).toBe("€131.78 in 30 days")
+    expect(f.key).toBe("1x-d30-m0")
+    const custom = formatPlan(THREE, { ...opts, locale: "en-GB", messages: { title: (n, a) => `${n} payments of ${a}` } })
+    expect(custom.title).toBe("3 payments of €43.30")
+  })
+
+  it("formats amounts with the currency's own decimals", () => {
+    expect(formatMoney(1500, "jpy", "en")).toBe("¥1,500")
+    expect(formatMoney(12345, "kwd", "en")).toBe("KWD\u00a012.345")
+    expect(toCents("129.9", "eur")).toBe(12990)
+    expect(toCents(0.1 + 0.2, "eur")).toBe(30)
+    expect(toCents("1500", "jpy")).toBe(1500)
+  })
+})
+
+describe("provider helpers", () => {
+  it("recognises the plugin's provider and gives a provider map entry", () => {
+    expect(isBnplProvider("pp_bnpl_bnpl")).toBe(true)
+    expect(isBnplProvider("pp_system_default")).toBe(false)
+    expect(isBnplProvider(undefined)).toBe(false)
+    expect(paymentMethodInfo.pp_bnpl_bnpl.title).toBe("Pay in instalments")
+    expect(paymentMethodInfo.pp_bnpl_bnpl.icon).toMatch(/^<svg/)
+    expect(planKey({ installments_count: 4, deferred_months: 1 })).toBe("4x-d0-m1")
+  })
+})

@@ -1,0 +1,90 @@
+import { renderToStaticMarkup } from "react-dom/server"
+import { BnplPlanPicker, BnplSchedule, BnplTeaser } from "../react"
+import { FOUR_TOO_SMALL, NOW, TEN, THREE, answer } from "./fixtures"
+
+const noop = () => undefined
+
+describe("BnplTeaser", () => {
+  it("shows the first plan of several instalments: 'or 3 × €43.30'", () => {
+    const html = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE, FOUR_TOO_SMALL])} locale="en-GB" />)
+    expect(html).toBe('<p class="bnpl-teaser" data-plan="3x-d0-m0">or 3 × €43.30</p>')
+  })
+
+  it("greys an ineligible price with the reason, or hides it, as the merchant prefers", () => {
+    const small = answer([{ ...FOUR_TOO_SMALL, installments_count: 3 }, FOUR_TOO_SMALL], 3000)
+    const grey = renderToStaticMarkup(<BnplTeaser eligibility={small} locale="fr-FR" />)
+    expect(grey).toContain('class="bnpl-teaser bnpl-teaser--ineligible"')
+    expect(grey).toContain("Paiement en plusieurs fois : disponible à partir de 50,00")
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={small} locale="en" whenIneligible="hide" />)).toBe("")
+  })
+
+  it("shows nothing when the service could not be asked", () => {
+    const down = { ...answer([]), service_available: false }
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={down} locale="en" />)).toBe("")
+  })
+})
+
+describe("BnplPlanPicker", () => {
+  const render = (value?: string) =>
+    renderToStaticMarkup(
+      <BnplPlanPicker
+        eligibility={answer([THREE, FOUR_TOO_SMALL, TEN])}
+        value={value}
+        onChange={noop}
+        name="plan"
+        locale="en-GB"
+        timeZone="Europe/Paris"
+      />
+    )
+
+  it("is a labelled radio group: one native radio per plan, each with its label and details", () => {
+    const html = render("3x-d0-m0")
+    expect(html).toMatch(/^<fieldset class="bnpl-picker"><legend class="bnpl-picker__legend">Choose how to pay<\/legend>/)
+    expect(html.match(/type="radio"/g)).toHaveLength(3)
+    expect(html).toMatch(/<input type="radio" class="bnpl-plan__input" id="plan-3x-d0-m0" name="plan"[^>]* checked="" value="3x-d0-m0"\/>/)
+    expect(html).toContain('<label class="bnpl-plan__label" for="plan-3x-d0-m0">')
+    expect(html).toContain('aria-describedby="plan-3x-d0-m0-details"')
+    expect(html).toContain('class="bnpl-plan bnpl-plan--selected"')
+  })
+
+  it("greys and disables an ineligible plan, with the reason", () => {
+    const html = render()
+    expect(html).toContain('class="bnpl-plan bnpl-plan--ineligible"')
+    expect(html).toMatch(/id="plan-4x-d0-m0"[^>]*disabled=""/)
+    expect(html).toContain('<p class="bnpl-plan__reason">Available from €50.00 to €5,000.00</p>')
+    expect(html).not.toContain("checked")
+  })
+
+  it("shows every eligible plan's schedule, without the cost rate of credit", () => {
+    const html = render()
+    expect(html.match(/class="bnpl-schedule"/g)).toHaveLength(2)
+    expect(html).toContain("(1.45% of the purchase)")
+    expect(html).not.toContain("8.42")
+  })
+
+  it("says the payment method is unavailable when the service could not be asked", () => {
+    const html = renderToStaticMarkup(
+      <BnplPlanPicker eligibility={{ ...answer([]), service_available: false }} onChange={noop} locale="fr" />
+    )
+    expect(html).toContain("n’est pas disponible pour le moment")
+  })
+})
+
+describe("BnplSchedule", () => {
+  it("lists due dates as <time> and amounts, the first with its fees", () => {
+    jest.useFakeTimers({ now: NOW })
+    const html = renderToStaticMarkup(<BnplSchedule plan={THREE} currencyCode="eur" locale="en-GB" timeZone="Europe/Paris" />)
+    jest.useRealTimers()
+    expect(html).toContain('<time class="bnpl-schedule__date" dateTime="2026-11-23">Today</time>')
+    expect(html).toContain('<span class="bnpl-schedule__fees"> (incl. €1.88 fees)</span>')
+    expect(html).toContain('<time class="bnpl-schedule__date" dateTime="2027-01-23">23 Jan 2027</time>')
+    expect(html).toContain("Total: €131.78")
+  })
+
+  it("uses overridden texts", () => {
+    const html = renderToStaticMarkup(
+      <BnplSchedule plan={THREE} currencyCode="eur" locale="en" messages={{ total: (a) => `All in: ${a}` }} />
+    )
+    expect(html).toContain("All in: €131.78")
+  })
+})

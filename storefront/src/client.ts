@@ -1,0 +1,189 @@
+import { BNPL_PROVIDER_ID, currencyDigits, isBnplProvider, planChoice, toCents } from "./plans"
+import type {
+  AmountPlans,
+  BnplStorefrontConfig,
+  CartPlans,
+  CompleteReturnInput,
+  CompleteReturnResult,
+  MedusaSdkLike,
+  StartPaymentInput,
+} from "./types"
+
+/** The most amounts the store route takes in one request. */
+export const MAX_AMOUNTS_PER_REQUEST = 50
+
+/** A store API call that failed: `status` is the HTTP status (0 when the store was not reached). */
+export class BnplStorefrontError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message)
+    this.name = "BnplStorefrontError"
+  }
+}
+
+type Init = { method?: "GET" | "POST"; body?: Record<string, unknown>; query?: Record<string, string> }
+type Http = <T>(path: string, init?: Init) => Promise<T>
+
+function viaSdk(sdk: MedusaSdkLike): Http {
+  return async (path, init) => {
+    try {
+      return await sdk.client.fetch(path, init)
+    } catch (e) {
+      const error = e as { message?: string; status?: number }
+      throw new BnplStorefrontError(error.message ?? String(e), error.status ?? 0)
+    }
+  }
+}
+
+function viaFetch(baseUrl: string, publishableKey: string, fetchImpl?: typeof fetch): Http {
+  const root = baseUrl.replace(/\/+$/, "")
+  return async (path, init = {}) => {
+    const doFetch = fetchImpl ?? globalThis.fetch
+    const query = init.query ? `?${new URLSearchParams(init.query)}` : ""
+    let response: Response
+    try {
+      response = await doFetch(`${root}${path}${query}`, {
+        method: init.method ?? "GET",
+        headers: {
+          accept: "application/json",
+          "x-publishable-api-key": publishableKey,
+          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        credentials: "include",
+      })
+    } catch (e) {
+      throw new BnplStorefrontError(`The store could not be reached: ${(e as Error).message}`, 0)
+    }
+    const body = await response.json().catch(() => ({}))
+    if (!response.ok) {
+      throw new BnplStorefrontError(body?.message ?? response.statusText, response.status)
+    }
+    return body
+  }
+}
+
+/**
+ * The storefront's side of instalment payments, over the Medusa store API: plans for a cart or
+ * for product prices, starting the payment on the service's hosted page, and the customer's
+ * return. Give it a `@medusajs/js-sdk` instance, or the backend URL and publishable key.
+ */
+export function createBnplStorefront(config: BnplStorefrontConfig) {
+  const http = "sdk" in config ? viaSdk(config.sdk) : viaFetch(config.baseUrl, config.publishableKey, config.fetch)
+
+  /** The plans for a cart's current total (kept with the cart: usually no service call). */
+  async function plansForCart(cartId: string): Promise<CartPlans> {
+    const { eligibility } = await http<{ eligibility: CartPlans }>("/store/bnpl/eligibility", { query: { cart_id: cartId } })
+    return eligibility
+  }
+
+  /**
+   * The plans for many prices in major units (numbers, or decimal strings like Medusa's
+   * `calculated_amount`), in one request (one per 50 distinct prices). The answer has one entry
+   * per given amount, in the same order; equal prices share one.
+   */
+  async function plansForAmounts(amounts: Array<number | string>, currencyCode: string): Promise<AmountPlans[]> {
+    const currency = currencyCode.toLowerCase()
+    const digits = currencyDigits(currency)
+    const cents = amounts.map((a) => toCents(a, currency))
+    const bad = amounts.find((_, i) => !Number.isFinite(cents[i]) || cents[i] <= 0)
+    if (bad !== undefined) {
+      throw new BnplStorefrontError(`amount ${JSON.stringify(bad)} must be a positive price in major units`, 400)
+    }
+    const distinct = [...new Set(cents)]
+    const byCents = new Map<number, AmountPlans>()
+    for (let i = 0; i < distinct.length; i += MAX_AMOUNTS_PER_REQUEST) {
+      const chunk = distinct.slice(i, i + MAX_AMOUNTS_PER_REQUEST)
+      const { eligibilities } = await http<{ eligibilities: AmountPlans[] }>("/store/bnpl/eligibility", {
+        query: { amounts: chunk.map((c) => (c / 10 ** digits).toFixed(digits)).join(","), currency_code: currency },
+      })
+      for (const answer of eligibilities) byCents.set(answer.purchase_amount, answer)
+    }
+    return cents.map((c) => byCents.get(c)!)
+  }
+
+  /**
+   * Chooses the plan for the cart (creating its payment collection when needed) and gives the
+   * hosted payment page to send the customer to.
+   */
+  async function startPayment({ cartId, plan, returnUrl, cancelUrl }: StartPaymentInput): Promise<{ url: string }> {
+    const { cart } = await http<{ cart: { id: string; payment_collection?: { id: string } | null } }>(
+      `/store/carts/${encodeURIComponent(cartId)}`,
+      { query: { fields: "id,payment_collection.id" } }
+    )
+    let collectionId = cart.payment_collection?.id
+    if (!collectionId) {
+      const { payment_collection } = await http<{ payment_collection: { id: string } }>("/store/payment-collections", {
+        method: "POST",
+        body: { cart_id: cartId },
+      })
+      collectionId = payment_collection.id
+    }
+    const { payment_collection } = await http<{
+      payment_collection: { payment_sessions?: Array<{ provider_id: string; data?: { url?: string } }> }
+    }>(`/store/payment-collections/${collectionId}/payment-sessions`, {
+      method: "POST",
+      body: {
+        provider_id: BNPL_PROVIDER_ID,
+        data: { ...planChoice(plan), return_url: returnUrl, customer_cancel_url: cancelUrl ?? returnUrl },
+      },
+    })
+    const url = payment_collection.payment_sessions?.find((s) => isBnplProvider(s.provider_id))?.data?.url
+    if (!url) {
+      throw new BnplStorefrontError("The store made no instalment payment for this cart", 502)
+    }
+    return { url }
+  }
+
+  type Completion = { type: "order"; order: { id: string } } | { type: "cart"; cart: { id: string }; error?: { message?: string } }
+
+  const complete = (cartId: string) =>
+    http<Completion>(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: {} })
+
+  /**
+   * The customer is back from the hosted page: completes the cart (or finds the order the
+   * service's notification already placed: Medusa answers the same order for a completed cart),
+   * so there is exactly one order. When not paid, says whether it was refused or abandoned.
+   */
+  async function completeReturn({ cartId, pid }: CompleteReturnInput): Promise<CompleteReturnResult> {
+    let failure: string | undefined
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const done = await complete(cartId)
+        if (done.type === "order") return { status: "paid", order: done.order }
+        failure = done.error?.message
+        break
+      } catch (e) {
+        failure = (e as Error).message
+        // 409: the notification is completing this cart right now; its order is ours in a moment.
+        if ((e as BnplStorefrontError).status !== 409) break
+        await new Promise((r) => setTimeout(r, 400 * (attempt + 1)))
+      }
+    }
+    const { cart } = await http<{
+      cart: {
+        id: string
+        completed_at?: string | null
+        payment_collection?: {
+          payment_sessions?: Array<{ provider_id: string; status: string; data?: Record<string, unknown> }>
+        } | null
+      }
+    }>(`/store/carts/${encodeURIComponent(cartId)}`, {
+      query: { fields: "id,completed_at,*payment_collection.payment_sessions" },
+    })
+    const session = cart.payment_collection?.payment_sessions?.find((s) => isBnplProvider(s.provider_id))
+    const samePayment = !pid || session?.data?.bnpl_payment_id === pid
+    const refused = samePayment && session?.status === "error"
+    return {
+      status: refused ? "refused" : "abandoned",
+      cartId,
+      cart,
+      message:
+        (refused ? (session?.data?.failure_reason as string | undefined) : undefined) ??
+        (samePayment ? failure ?? "The payment was not completed" : "This payment is not the cart's current one"),
+    }
+  }
+
+  return { plansForCart, plansForAmounts, startPayment, completeReturn }
+}
+
+export type BnplStorefront = ReturnType<typeof createBnplStorefront>

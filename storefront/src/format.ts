@@ -1,0 +1,148 @@
+import { messagesFor, type BnplMessages } from "./messages"
+import { currencyDigits, planKey } from "./plans"
+import type { Plan } from "./types"
+
+export type FormatPlanOptions = {
+  /** BCP 47 locale of the customer, e.g. "fr-FR" (texts in French for "fr*", else English). */
+  locale: string
+  currencyCode: string
+  /** The purchase amount in cents: says "available from" or "up to" for an ineligible plan. */
+  purchaseAmount?: number
+  /** Time zone for due dates (the browser's by default). */
+  timeZone?: string
+  /** "Today" is the day of this date (now by default). */
+  now?: Date
+  messages?: Partial<BnplMessages>
+}
+
+export type ScheduleRow = {
+  index: number
+  /** "Today" for an instalment due today, else the date in the customer's locale. */
+  due: string
+  /** ISO date (yyyy-mm-dd) of the due date, for `<time dateTime>`. */
+  dueDate: string
+  amount: string
+  /** "incl. 1.88 € fees" when this instalment carries fees or interest. */
+  fees?: string
+  label: string
+}
+
+export type FormattedPlan = {
+  key: string
+  eligible: boolean
+  /** "Pay in 3 instalments". */
+  label: string
+  /** "3 × 43.30 €" (eligible plans). */
+  title?: string
+  /** "Available from 50.00 €" (ineligible plans). */
+  reason?: string
+  /** "45.18 € today, incl. 1.88 € fees". */
+  firstInstalment?: string
+  schedule: ScheduleRow[]
+  /** "Cost of the plan: 1.88 €" or "No fees". */
+  totalCost?: string
+  /** "(1.45 % of the purchase)": only for plans of at most 4 instalments. */
+  totalCostRate?: string
+  /** "Total: 131.78 €". */
+  total?: string
+}
+
+/** Cents → "43,30 €" / "€43.30" in the customer's locale. */
+export function formatMoney(cents: number, currencyCode: string, locale: string): string {
+  const digits = currencyDigits(currencyCode)
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: currencyCode.toUpperCase(),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(cents / 10 ** digits)
+}
+
+function deferralText(plan: Plan, m: BnplMessages): string | undefined {
+  if (plan.deferred_days) return m.days(plan.deferred_days)
+  if (plan.deferred_months) return m.months(plan.deferred_months)
+  return undefined
+}
+
+/** "Pay in 3 instalments", "Pay in 30 days", "Pay in 4 instalments, the first in 1 month". */
+export function planLabel(plan: Plan, m: BnplMessages): string {
+  const deferral = deferralText(plan, m)
+  if (!deferral) return m.planLabel(plan.installments_count)
+  return plan.installments_count === 1 ? m.deferredLabel(deferral) : m.deferredPlanLabel(plan.installments_count, deferral)
+}
+
+const dayOf = (date: Date, timeZone?: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date)
+
+/**
+ * Display-ready texts for one plan of an eligibility answer: its title, its schedule with due
+ * dates in the customer's locale, the first instalment with its fees, the total cost. Obeys the
+ * contract: the cost rate is never given for plans of more than 4 instalments (credit, where it
+ * is informative only), and an ineligible plan says why, from its `constraints`.
+ */
+export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPlan {
+  const { locale, currencyCode, timeZone } = options
+  const m = messagesFor(locale, options.messages)
+  const money = (cents: number) => formatMoney(cents, currencyCode, locale)
+  const base = { key: planKey(plan), eligible: plan.eligible, label: planLabel(plan, m) }
+
+  if (!plan.eligible || !plan.payment_plan?.length) {
+    return { ...base, eligible: false, reason: ineligibleReason(plan, options.purchaseAmount, money, m), schedule: [] }
+  }
+
+  const today = dayOf(options.now ?? new Date(), timeZone)
+  const dateText = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone })
+  const schedule = plan.payment_plan.map((instalment, i): ScheduleRow => {
+    const date = new Date(instalment.due_date * 1000)
+    const dueDate = dayOf(date, timeZone)
+    const extra = instalment.customer_fee + instalment.customer_interest
+    return {
+      index: i + 1,
+      label: m.instalment(i + 1),
+      due: dueDate === today ? m.today : dateText.format(date),
+      dueDate,
+      amount: money(instalment.total_amount),
+      ...(extra > 0 ? { fees: m.includingFees(money(extra)) } : {}),
+    }
+  })
+  // The title shows the regular instalment (the last): the first one carries the fees.
+  const regular = plan.payment_plan[plan.payment_plan.length - 1].total_amount
+  const deferral = deferralText(plan, m)
+  const title =
+    plan.installments_count === 1 && deferral
+      ? m.deferredTitle(money(regular), deferral)
+      : m.title(plan.installments_count, money(regular))
+  const cost =
+    plan.customer_total_cost_amount ??
+    plan.payment_plan.reduce((sum, i) => sum + i.customer_fee + i.customer_interest, 0)
+  const first = schedule[0]
+  const showRate = plan.installments_count <= 4 && typeof plan.customer_total_cost_bps === "number" && cost > 0
+  return {
+    ...base,
+    title,
+    firstInstalment: `${first.amount} ${first.due === m.today ? m.today.toLowerCase() : first.due}${first.fees ? `, ${first.fees}` : ""}`,
+    schedule,
+    totalCost: cost > 0 ? m.totalCost(money(cost)) : m.noFees,
+    ...(showRate
+      ? {
+          totalCostRate: m.totalCostRate(
+            new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(plan.customer_total_cost_bps! / 10000)
+          ),
+        }
+      : {}),
+    total: m.total(money(plan.payment_plan.reduce((sum, i) => sum + i.total_amount, 0))),
+  }
+}
+
+function ineligibleReason(
+  plan: Plan,
+  purchaseAmount: number | undefined,
+  money: (cents: number) => string,
+  m: BnplMessages
+): string {
+  const bounds = plan.constraints?.purchase_amount
+  if (!bounds || (plan.reasons && !plan.reasons.purchase_amount)) return m.notAvailable
+  if (purchaseAmount !== undefined && purchaseAmount < bounds.minimum) return m.availableFrom(money(bounds.minimum))
+  if (purchaseAmount !== undefined && purchaseAmount > bounds.maximum) return m.availableUpTo(money(bounds.maximum))
+  return m.availableBetween(money(bounds.minimum), money(bounds.maximum))
+}

@@ -1,0 +1,97 @@
+/** One instalment of a schedule, as the service gives it (amounts in cents). */
+export type Instalment = {
+  purchase_amount: number
+  customer_fee: number
+  customer_interest: number
+  /** Seconds since the Unix epoch. */
+  due_date: number
+  total_amount: number
+}
+
+/** What a plan is: a number of instalments, possibly deferred. */
+export type PlanChoice = {
+  installments_count: number
+  deferred_days?: number | null
+  deferred_months?: number | null
+}
+
+/** One plan of an eligibility answer: the service contract's field names, amounts in cents. */
+export type Plan = PlanChoice & {
+  eligible: boolean
+  currency_code?: string
+  customer_total_cost_amount?: number
+  /** Informative only; never shown for plans of more than 4 instalments (the contract says so). */
+  customer_total_cost_bps?: number
+  payment_plan?: Instalment[]
+  reasons?: Record<string, string>
+  constraints?: { purchase_amount?: { minimum: number; maximum: number } }
+}
+
+export type UnavailableReason =
+  | "not_activated"
+  | "unauthorized"
+  | "invalid_request"
+  | "unavailable"
+  | "malformed_answer"
+  | "not_configured"
+
+/** The plans for one amount (`GET /store/bnpl/eligibility`). */
+export type PlansAnswer = {
+  /** In cents. */
+  purchase_amount: number
+  currency_code: string
+  checked_at: string
+  /** False when the service could not be asked: hide the payment method, the cart works as usual. */
+  service_available: boolean
+  unavailable_reason?: UnavailableReason
+  message?: string
+  plans: Plan[]
+}
+
+export type CartPlans = PlansAnswer & { cart_id: string }
+
+/** One amount of a batch: `amount` in major units, as the store wrote it back ("129.90"). */
+export type AmountPlans = PlansAnswer & { amount: string }
+
+/** The part of a `@medusajs/js-sdk` instance the kit uses. */
+export type MedusaSdkLike = {
+  client: {
+    // Method syntax: a real `Medusa` instance (wider `init`) is accepted.
+    fetch<T>(path: string, init?: { method?: string; body?: Record<string, any>; query?: Record<string, any> }): Promise<T>
+  }
+}
+
+export type BnplStorefrontConfig =
+  | { sdk: MedusaSdkLike }
+  | {
+      /** The Medusa backend, e.g. http://localhost:9000. */
+      baseUrl: string
+      publishableKey: string
+      /** Another fetch (tests, server runtimes); the global one by default. */
+      fetch?: typeof fetch
+    }
+
+export type StartPaymentInput = {
+  cartId: string
+  plan: PlanChoice
+  /** The storefront page the customer comes back to after paying (`?pid=` is added). */
+  returnUrl: string
+  /** Where the customer lands after cancelling or being refused (defaults to returnUrl). */
+  cancelUrl?: string
+}
+
+export type CompleteReturnInput = { cartId: string; pid?: string | null }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StoreOrder = Record<string, any> & { id: string }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StoreCart = Record<string, any> & { id: string }
+
+/**
+ * After the customer came back: `paid` with the one order (completed now, or already by the
+ * service's notification), or the payment was `refused` / `abandoned` and the customer goes
+ * back to the cart `cartId` to choose again.
+ */
+export type CompleteReturnResult =
+  | { status: "paid"; order: StoreOrder }
+  | { status: "refused" | "abandoned"; cartId: string; cart?: StoreCart; message: string }
