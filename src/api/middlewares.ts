@@ -8,7 +8,7 @@ import {
 } from "@medusajs/framework/http"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
-import { buildCheckoutSnapshot } from "../utils/checkout-snapshot"
+import { recordCheckoutSnapshot } from "../utils/checkout-snapshot"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
@@ -31,8 +31,9 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
     const chosen = Object.fromEntries(Object.entries(data).filter(([k]) => STOREFRONT_FIELDS.includes(k)))
     // The merchant's shipping option overrides (settings) decide what each option is sent as.
     const { shippingMethodOverrides } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-    const checkout = await buildCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
-    body.data = { ...chosen, ...(checkout ? { checkout } : {}) }
+    // Kept server-side: the session (readable with the cart id) only carries its id.
+    const checkout = await recordCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
+    body.data = { ...chosen, ...(checkout ? { checkout_id: checkout.id } : {}) }
     next()
   } catch (e) {
     next(e)

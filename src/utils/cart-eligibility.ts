@@ -43,11 +43,18 @@ export async function plansForAmount(
   })
 }
 
-function isFresh(kept: { purchase_amount: number; checked_at: Date | string; service_available: boolean }, cents: number, now: Date) {
+function isFresh(
+  kept: { purchase_amount: number; currency_code: string; checked_at: Date | string; service_available: boolean },
+  cents: number,
+  currency: string,
+  now: Date
+) {
   const checkedAt = new Date(kept.checked_at)
   const age = now.getTime() - checkedAt.getTime()
   return (
+    // 129.90 EUR is not 129.90 USD: a cart moved to another region's currency asks again.
     Number(kept.purchase_amount) === cents &&
+    kept.currency_code === currency &&
     checkedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) &&
     age < (kept.service_available ? ELIGIBILITY_CACHE_TTL_SECONDS * 1000 : RETRY_UNAVAILABLE_AFTER_MS)
   )
@@ -55,7 +62,7 @@ function isFresh(kept: { purchase_amount: number; checked_at: Date | string; ser
 
 /**
  * The plans for a cart's current total, kept with the cart. Asks the service only when the
- * kept answer is for another amount, from another day, or older than the cache TTL.
+ * kept answer is for another amount or currency, from another day, or older than the cache TTL.
  */
 export async function plansForCart(container: MedusaContainer, cartId: string): Promise<CartPlansAnswer> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -73,7 +80,7 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
   const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
-  if (kept && isFresh(kept, cents, now)) {
+  if (kept && isFresh(kept, cents, currency, now)) {
     return {
       cart_id: cartId,
       purchase_amount: Number(kept.purchase_amount),

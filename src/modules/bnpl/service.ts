@@ -16,6 +16,7 @@ import {
   type SettingsSource,
 } from "../../utils/settings"
 import BnplCartEligibility from "./models/cart-eligibility"
+import BnplCheckoutSnapshot from "./models/checkout-snapshot"
 import BnplSettings from "./models/settings"
 import BnplShippingSync from "./models/shipping-sync"
 
@@ -26,6 +27,7 @@ class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,
   BnplShippingSync,
+  BnplCheckoutSnapshot,
 }) {
   protected readonly pluginOptions: PluginOptions
   private readonly container_: InjectedDependencies

@@ -23,7 +23,10 @@ export type BnplSessionData = {
   deferred_months?: number
   return_url?: string
   customer_cancel_url?: string
+  /** Sessions made before the snapshot moved server-side; new ones carry `checkout_id`. */
   checkout?: CheckoutSnapshot
+  /** The server-side checkout snapshot (`bnpl_checkout_snapshot` row) of this session. */
+  checkout_id?: string
   bnpl_payment_id?: string
   /** The hosted payment page to send the customer to. */
   url?: string
