@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
-import { ADDRESS, eventually, storefront, testPorts } from "../helpers/checkout"
+import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { DEFAULT_PRODUCTS, setupStore } from "../helpers/store"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
@@ -231,27 +231,41 @@ medusaIntegrationTestRunner({
       ])
     })
 
-    it("sends the options offered for the completed cart when the session was created before the address", async () => {
-      // Items only: no address, so no shipping option can be listed yet.
-      const { data } = await api.post(
-        "/store/carts",
-        { region_id: store().regionId, email: "jeanne@example.com", items: [{ variant_id: productAt(129.9).variantId, quantity: 1 }] },
-        store().storeHeaders
-      )
-      const { session } = await startBnplSession(data.cart.id)
+    it("sends the options offered for the completed cart when they could not be listed as the session was created", async () => {
+      const cart = await cartWith(129.9)
+      // An option whose price the provider cannot calculate: listing the cart's options throws.
+      const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+      const [colissimo] = await fulfillment.listShippingOptions({ name: "Colissimo Home" })
+      const [broken] = await fulfillment.createShippingOptions([
+        {
+          name: "Carrier quote",
+          price_type: "calculated",
+          provider_id: "manual_manual",
+          service_zone_id: colissimo.service_zone_id,
+          shipping_profile_id: store().shippingProfileId,
+          type: { code: "quote", label: "Quote", description: "Priced by the carrier" },
+          rules: [
+            { attribute: "enabled_in_store", value: "true", operator: "eq" },
+            { attribute: "is_return", value: "false", operator: "eq" },
+          ],
+        } as any,
+      ])
+      const { session } = await startBnplSession(cart.id)
       const pid = session.data.bnpl_payment_id
-      // The address, then a free option: the total does not change, the session stays.
-      await api.post(`/store/carts/${data.cart.id}`, { shipping_address: ADDRESS, billing_address: ADDRESS }, store().storeHeaders)
-      const collect = store().shippingOptions.find((o) => o.name === "Click and collect")!
-      await api.post(`/store/carts/${data.cart.id}/shipping-methods`, { option_id: collect.id }, store().storeHeaders)
-      sandbox().accept(pid, { notify: false })
-      const done = await complete(data.cart.id)
-      expect(done.status).toBe(200)
+      const created = sandbox().requests.find((r: any) => r.method === "POST" && r.path === "/v1/payments")
+      // Unknown is not "none offered".
+      expect(created.body.payment.shipping_info.available_options).toBeUndefined()
 
+      // The option is fixed before the customer pays: the completed cart's options are read.
+      await fulfillment.deleteShippingOptions([broken.id])
+      sandbox().accept(pid, { notify: false })
+      const done = await complete(cart.id)
+      expect(done.status).toBe(200)
+      await offeredRead(done.data.order.id)
       await fulfill(done.data.order.id)
       await settled(done.data.order.id, "fulfillment_created")
       const info = lastInfo(pid)
-      expect(info.selected_options).toEqual([expect.objectContaining({ title: "Click and collect", shipping_method: "pickup_store" })])
+      expect(info.selected_options).toEqual([expect.objectContaining({ title: "Colissimo Home" })])
       expect(info.available_options.map((o: any) => o.title).sort()).toEqual(store().shippingOptions.map((o) => o.name).sort())
     })
 
