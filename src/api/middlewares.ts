@@ -12,7 +12,7 @@ import { BNPL_ROUTE_POLICIES } from "../policies/bnpl"
 import { allowedRedirectOrigins, redirectUrlProblem } from "../lib/urls"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
-import { buildCheckoutSnapshot } from "../utils/checkout-snapshot"
+import { recordCheckoutSnapshot } from "../utils/checkout-snapshot"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
@@ -36,12 +36,13 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
     const chosen = Object.fromEntries(Object.entries(data).filter(([k]) => STOREFRONT_FIELDS.includes(k)))
     // The merchant's shipping option overrides (settings) decide what each option is sent as.
     const { shippingMethodOverrides } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-    const checkout = await buildCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
+    // Kept server-side: the session (readable with the cart id) only carries its id.
+    const checkout = await recordCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
     // The cart's kept plans (fresh, or recomputed once here): the provider then needs no
     // eligibility call of its own for the chosen plan when the amount is the same.
     const kept = checkout?.cart_id ? await plansForCart(req.scope, checkout.cart_id) : undefined
     const kept_plans = kept?.service_available ? { purchase_amount: kept.purchase_amount, plans: kept.plans } : undefined
-    body.data = { ...chosen, ...(checkout ? { checkout } : {}), ...(kept_plans ? { kept_plans } : {}) }
+    body.data = { ...chosen, ...(checkout ? { checkout_id: checkout.id } : {}), ...(kept_plans ? { kept_plans } : {}) }
     next()
   } catch (e) {
     next(e)

@@ -66,11 +66,18 @@ export async function plansForAmount(
 }
 
 // A failed or partial answer is kept briefly (answerTtlSeconds), a complete one for minutes.
-function isFresh(kept: { purchase_amount: number; checked_at: Date | string; service_available: boolean; plans: unknown }, cents: number, now: Date) {
+function isFresh(
+  kept: { purchase_amount: number; currency_code: string; checked_at: Date | string; service_available: boolean; plans: unknown },
+  cents: number,
+  currency: string,
+  now: Date
+) {
   const checkedAt = new Date(kept.checked_at)
   const age = now.getTime() - checkedAt.getTime()
   return (
+    // 129.90 EUR is not 129.90 USD: a cart moved to another region's currency asks again.
     Number(kept.purchase_amount) === cents &&
+    kept.currency_code === currency &&
     checkedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) &&
     age < answerTtlSeconds({ service_available: kept.service_available, plans: kept.plans as PlansAnswer["plans"] }) * 1000
   )
@@ -78,7 +85,7 @@ function isFresh(kept: { purchase_amount: number; checked_at: Date | string; ser
 
 /**
  * The plans for a cart's current total, kept with the cart. Asks the service only when the
- * kept answer is for another amount, from another day, or older than the cache TTL.
+ * kept answer is for another amount or currency, from another day, or older than the cache TTL.
  */
 export async function plansForCart(container: MedusaContainer, cartId: string): Promise<CartPlansAnswer> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -96,7 +103,7 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
   const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
-  if (kept && isFresh(kept, cents, now)) {
+  if (kept && isFresh(kept, cents, currency, now)) {
     return {
       cart_id: cartId,
       purchase_amount: Number(kept.purchase_amount),

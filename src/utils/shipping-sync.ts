@@ -6,6 +6,7 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { clientFor } from "./options"
 import { buildOrderShippingInfo } from "./order-shipping-info"
+import { orderWithBnplPayment } from "./order-payment"
 
 /** After this many failed attempts a sync stays `failed` (visible, pushed again by hand). */
 export const MAX_SYNC_ATTEMPTS = 12
@@ -15,55 +16,55 @@ export function nextAttemptDelayMs(attempts: number): number {
   return Math.min(2 ** Math.max(attempts - 1, 0), 30) * 60_000
 }
 
-/** Stable across key order, so the same information always has the same hash. */
+/**
+ * Stable across key order and the order of arrays (the options are a set: listing them in
+ * another order is the same information), so the same information always has the same hash.
+ */
 export function hashShippingInfo(info: ShippingInfo): string {
   const stable = (v: unknown): unknown =>
     Array.isArray(v)
-      ? v.map(stable)
+      ? v
+          .map(stable)
+          .map((item) => JSON.stringify(item))
+          .sort()
+          .map((json) => JSON.parse(json))
       : v && typeof v === "object"
         ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, stable((v as any)[k])]))
         : v
   return createHash("sha256").update(JSON.stringify(stable(info))).digest("hex")
 }
 
+/** First attempt of a recorded sync when the push that follows it did not happen (a crash). */
+const UNPUSHED_RETRY_AFTER_MS = 60_000
+
 /**
- * Records what must be pushed for an order (or why nothing is): returns the sync record id
- * to push, or null. Orders not paid with the plugin are ignored without a trace.
+ * Records that an order's shipping information must be pushed, before anything else can
+ * fail: the row exists first, and the information is built and pushed by `pushShippingSync`
+ * (now, then by the retry job). Returns the sync id, or null for an order not paid with the
+ * plugin (ignored without a trace). When that check itself fails, the row is written anyway:
+ * the push decides later.
  */
 export async function prepareShippingSync(
   container: MedusaContainer,
   input: { order_id: string; fulfillment_id?: string; trigger: string }
 ): Promise<string | null> {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  const options = await bnpl.getOptions()
-  const info = await buildOrderShippingInfo(container, input.order_id, options.shippingMethodOverrides)
-  if (info.kind === "ignored") {
-    return null
-  }
-  const base = { order_id: input.order_id, fulfillment_id: input.fulfillment_id ?? null, trigger: input.trigger }
-  if (info.kind === "skipped") {
-    await bnpl.createBnplShippingSyncs({ ...base, payment_id: info.payment_id, status: "skipped", last_error: info.reason })
-    return null
-  }
-  if (!options.shippingSyncEnabled && input.trigger !== "manual") {
-    await bnpl.createBnplShippingSyncs({
-      ...base,
-      payment_id: info.payment_id,
-      bnpl_payment_id: info.bnpl_payment_id,
-      payload: info.shipping_info as Record<string, unknown>,
-      status: "skipped",
-      last_error: "automatic shipping sync is turned off (plugin settings or options)",
-    })
-    return null
+  try {
+    const { payment } = await orderWithBnplPayment(container, input.order_id)
+    if (!payment) {
+      return null
+    }
+  } catch (e) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`BNPL shipping sync for order ${input.order_id}: payment not read, recorded to check again: ${(e as Error).message}`)
   }
   const record = await bnpl.createBnplShippingSyncs({
-    ...base,
-    payment_id: info.payment_id,
-    bnpl_payment_id: info.bnpl_payment_id,
-    payload: info.shipping_info as Record<string, unknown>,
-    payload_hash: hashShippingInfo(info.shipping_info),
+    order_id: input.order_id,
+    fulfillment_id: input.fulfillment_id ?? null,
+    trigger: input.trigger,
     status: "pending",
-    next_attempt_at: new Date(),
+    next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
   })
   return record.id
 }
@@ -78,9 +79,12 @@ export type PushOutcome = {
 }
 
 /**
- * One attempt at pushing a pending sync, under a lock per service payment so two workers
- * never push the same information twice. Never throws for a service problem: the outcome is
- * recorded and a pending sync is retried later by the scheduled job.
+ * One attempt at a pending sync, under a lock per order so two workers never push the same
+ * information twice: build the order's shipping information as it is now, skip it if the
+ * service already accepted the same, else push it. Never throws for a service or build
+ * problem: the outcome is recorded and a pending sync is retried later by the scheduled job.
+ * Building at push time means a late or retried sync always carries the current information:
+ * no older payload can overwrite a newer one, whatever the servers' clocks say.
  */
 export async function pushShippingSync(
   container: MedusaContainer,
@@ -94,7 +98,7 @@ export async function pushShippingSync(
 
   // `expire`: a lock left by a process that died mid-push frees after 15 s instead of 60 (the
   // redis provider renews it while the push runs; in-memory and postgres providers ignore it).
-  return locking.execute(`bnpl-shipping-sync:${first.bnpl_payment_id ?? first.order_id}`, async () => {
+  return locking.execute(`bnpl-shipping-sync:${first.order_id}`, async () => {
     const sync = await bnpl.retrieveBnplShippingSync(syncId)
     const outcome = (s: typeof sync): PushOutcome => ({
       sync_id: s.id,
@@ -102,75 +106,116 @@ export async function pushShippingSync(
       attempts: s.attempts,
       last_error: s.last_error,
     })
-    if (sync.status !== "pending" || !sync.bnpl_payment_id) {
+    if (sync.status !== "pending") {
       return outcome(sync)
     }
-    // A later sync of the same payment (a newer fulfillment) carries the current information:
-    // never push an older payload over it.
-    const [newer] = await bnpl.listBnplShippingSyncs(
-      {
-        bnpl_payment_id: sync.bnpl_payment_id,
-        created_at: { $gt: sync.created_at },
-        status: ["pending", "synced", "unchanged"],
-      },
-      { take: 1, select: ["id"] }
-    )
-    if (newer) {
+    const attempts = sync.attempts + 1
+    const failed = async (message: string, final: boolean, error_code?: string): Promise<PushOutcome> => {
+      logger.warn(
+        `BNPL shipping sync ${sync.id} for order ${sync.order_id} failed (attempt ${attempts}${final ? ", giving up" : ""}): ${message}`
+      )
+      const updated = await bnpl.updateBnplShippingSyncs({
+        id: sync.id,
+        status: final ? "failed" : "pending",
+        attempts,
+        last_error: message,
+        next_attempt_at: final ? null : new Date(Date.now() + nextAttemptDelayMs(attempts)),
+      })
+      return { ...outcome(updated), ...(error_code ? { error_code } : {}) }
+    }
+
+    let info: Awaited<ReturnType<typeof buildOrderShippingInfo>>
+    let options: Awaited<ReturnType<BnplModuleService["getOptions"]>>
+    try {
+      options = await bnpl.getOptions()
+      info = await buildOrderShippingInfo(container, sync.order_id, options.shippingMethodOverrides)
+    } catch (e) {
+      return failed(`shipping information not built: ${(e as Error).message}`, attempts >= MAX_SYNC_ATTEMPTS)
+    }
+    if (info.kind === "ignored") {
+      // Recorded while the order could not be read, and not paid with the plugin after all.
+      await bnpl.deleteBnplShippingSyncs(sync.id)
+      return { sync_id: sync.id, status: "ignored", attempts: sync.attempts }
+    }
+    if (info.kind === "skipped") {
       return outcome(
         await bnpl.updateBnplShippingSyncs({
           id: sync.id,
-          status: "unchanged",
+          payment_id: info.payment_id,
+          status: "skipped",
+          last_error: info.reason,
           next_attempt_at: null,
-          last_error: `superseded by the newer sync ${newer.id}`,
+        })
+      )
+    }
+    const built = {
+      id: sync.id,
+      payment_id: info.payment_id,
+      bnpl_payment_id: info.bnpl_payment_id,
+      payload: info.shipping_info as Record<string, unknown>,
+      payload_hash: hashShippingInfo(info.shipping_info),
+    }
+    if (!options.shippingSyncEnabled && sync.trigger !== "manual") {
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({
+          ...built,
+          status: "skipped",
+          next_attempt_at: null,
+          last_error: "automatic shipping sync is turned off (plugin settings or options)",
         })
       )
     }
     // Idempotent: what the service last accepted for this payment is not sent again.
-    const [lastAccepted] = await bnpl.listBnplShippingSyncs(
-      { bnpl_payment_id: sync.bnpl_payment_id, status: "synced" },
-      { order: { synced_at: "DESC" }, take: 1 }
-    )
-    if (lastAccepted && lastAccepted.payload_hash === sync.payload_hash) {
+    const lastAccepted = await lastAcceptedSync(bnpl, info.bnpl_payment_id)
+    if (lastAccepted && lastAccepted.payload_hash === built.payload_hash) {
       return outcome(
-        await bnpl.updateBnplShippingSyncs({ id: sync.id, status: "unchanged", next_attempt_at: null, last_error: null })
+        await bnpl.updateBnplShippingSyncs({ ...built, status: "unchanged", next_attempt_at: null, last_error: null })
       )
     }
 
-    const attempts = sync.attempts + 1
     try {
-      const client = clientFor(await bnpl.getOptions(), logger)
-      await client.updateShippingInfo(sync.bnpl_payment_id, sync.payload as ShippingInfo, call)
-      return outcome(
-        await bnpl.updateBnplShippingSyncs({
-          id: sync.id,
-          status: "synced",
-          attempts,
-          synced_at: new Date(),
-          next_attempt_at: null,
-          last_error: null,
-        })
-      )
+      const client = clientFor(options, logger)
+      await client.updateShippingInfo(info.bnpl_payment_id, info.shipping_info, call)
     } catch (e) {
-      const message = (e as Error).message
+      await bnpl.updateBnplShippingSyncs(built)
       // A request the service refuses as invalid will not succeed by waiting.
       const final = attempts >= MAX_SYNC_ATTEMPTS || (isBnplError(e) && e.code === "invalid_request")
-      logger.warn(
-        `BNPL shipping sync ${sync.id} for order ${sync.order_id} failed (attempt ${attempts}${final ? ", giving up" : ""}): ${message}`
-      )
-      return {
-        ...outcome(
-          await bnpl.updateBnplShippingSyncs({
-            id: sync.id,
-            status: final ? "failed" : "pending",
-          attempts,
-          last_error: message,
-            next_attempt_at: final ? null : new Date(Date.now() + nextAttemptDelayMs(attempts)),
-          })
-        ),
-        error_code: isBnplError(e) ? e.code : undefined,
-      }
+      return failed((e as Error).message, final, isBnplError(e) ? e.code : undefined)
     }
+    if (info.warning) {
+      logger.warn(`BNPL shipping sync ${sync.id} for order ${sync.order_id}: ${info.warning}`)
+    }
+    return outcome(
+      await bnpl.updateBnplShippingSyncs({
+        ...built,
+        status: "synced",
+        attempts,
+        synced_at: new Date(),
+        accepted_sequence: (lastAccepted?.accepted_sequence ?? 0) + 1,
+        next_attempt_at: null,
+        last_error: info.warning ?? null,
+      })
+    )
   }, { timeout: 30, expire: 15 })
+}
+
+/**
+ * What the service last accepted for a payment: the highest `accepted_sequence` (numbered
+ * under the lock), else, for syncs recorded before it existed, the latest `synced_at`.
+ */
+async function lastAcceptedSync(bnpl: BnplModuleService, bnplPaymentId: string) {
+  const [numbered] = await bnpl.listBnplShippingSyncs(
+    { bnpl_payment_id: bnplPaymentId, status: "synced", accepted_sequence: { $ne: null } },
+    { order: { accepted_sequence: "DESC" }, take: 1 }
+  )
+  if (numbered) {
+    return numbered
+  }
+  const [legacy] = await bnpl.listBnplShippingSyncs(
+    { bnpl_payment_id: bnplPaymentId, status: "synced" },
+    { order: { synced_at: "DESC" }, take: 1 }
+  )
+  return legacy
 }
 
 /** Pending syncs whose next attempt is due (for the scheduled retry job). */

@@ -137,4 +137,8 @@ export const TRIGGER_LABELS: Record<string, string> = {
   shipment_created: "Shipment created",
   retry: "Automatic retry",
   manual: "Pushed from the admin",
+  order_placed: "Order placed (nothing to ship)",
+  order_edit_confirmed: "Order edit confirmed",
+  claim_created: "Claim created",
+  exchange_created: "Exchange created",
 }

@@ -24,6 +24,7 @@ import {
 import { serviceUrlProblem, trimUrl } from "../../client"
 import { notificationUrl, resolveOptions } from "../../utils/options"
 import BnplCartEligibility from "./models/cart-eligibility"
+import BnplCheckoutSnapshot from "./models/checkout-snapshot"
 import BnplSettings from "./models/settings"
 import BnplShippingSync from "./models/shipping-sync"
 
@@ -34,6 +35,7 @@ class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,
   BnplShippingSync,
+  BnplCheckoutSnapshot,
 }) {
   protected readonly pluginOptions: PluginOptions
   private readonly container_: InjectedDependencies

@@ -40,6 +40,7 @@ import {
 } from "../../utils/settings"
 import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
 import { describeIneligibility } from "../../utils/eligibility-text"
+import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
 type Injected = { logger: Logger } & Record<string, unknown>
@@ -359,7 +360,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         "A return_url is required: pass data.return_url (the storefront page the customer comes back to) or set the returnUrl option"
       )
     }
-    const checkout: CheckoutSnapshot = data.checkout ?? {}
+    // Kept server-side (bnpl_checkout_snapshot): the session only names it.
+    const checkout: CheckoutSnapshot =
+      data.checkout ?? (await readCheckoutSnapshot(settingsSourceFrom(this.container_).knex, data.checkout_id)) ?? {}
     return this.client.createPayment({
       payment: {
         purchase_amount: cents,
@@ -388,8 +391,10 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     currency: string,
     payment: Payment
   ): BnplSessionData {
+    // The storefront can read session data: never the customer's details (see checkout_id).
+    const { checkout: _serverSide, ...kept } = input
     return {
-      ...input,
+      ...kept,
       // Medusa merges this over the data it was given: undefined drops the kept plans from the
       // stored session (they were for this choice only).
       kept_plans: undefined,

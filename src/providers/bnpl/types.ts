@@ -23,12 +23,15 @@ export type BnplSessionData = {
   deferred_months?: number
   return_url?: string
   customer_cancel_url?: string
+  /** Sessions made before the snapshot moved server-side; new ones carry `checkout_id`. */
   checkout?: CheckoutSnapshot
   /**
    * Set by the store route (never by the storefront): the cart's current plans, so the chosen
    * one needs no second eligibility call. Used once, never kept in the session.
    */
   kept_plans?: { purchase_amount: number; plans: EligibilityResult[] }
+  /** The server-side checkout snapshot (`bnpl_checkout_snapshot` row) of this session. */
+  checkout_id?: string
   bnpl_payment_id?: string
   /** The hosted payment page to send the customer to. */
   url?: string

@@ -12,7 +12,7 @@ const BnplShippingSync = model
     payment_id: model.text().nullable(),
     bnpl_payment_id: model.text().nullable(),
     fulfillment_id: model.text().nullable(),
-    /** What triggered it: `fulfillment_created`, `retry`, `manual`. */
+    /** What triggered it: `fulfillment_created`, `order_placed`, `order_edit_confirmed`, `claim_created`, `exchange_created`, `manual`. */
     trigger: model.text(),
     /** The `shipping_info` sent (or to send). */
     payload: model.json().nullable(),
@@ -24,6 +24,11 @@ const BnplShippingSync = model
     last_error: model.text().nullable(),
     next_attempt_at: model.dateTime().nullable(),
     synced_at: model.dateTime().nullable(),
+    /**
+     * Order of the pushes the service accepted for one payment (1, 2, ...), set under the
+     * payment's lock: "the last accepted" never depends on server clocks.
+     */
+    accepted_sequence: model.number().nullable(),
   })
   .indexes([{ on: ["order_id"] }, { on: ["status", "next_attempt_at"] }])
 

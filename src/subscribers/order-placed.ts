@@ -1,0 +1,34 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { BNPL_MODULE } from "../modules/bnpl"
+import type BnplModuleService from "../modules/bnpl/service"
+import { orderWithBnplPayment } from "../utils/order-payment"
+import { offeredOptionsForOrder } from "../utils/order-shipping-info"
+import { syncShippingInfoWorkflow } from "../workflows/sync-shipping-info"
+
+/**
+ * When an order paid with the plugin is placed: read the shipping options offered for its
+ * cart as it was completed (kept for every later sync), and, for an order with nothing to
+ * ship (no fulfillment will ever come), push its shipping information now.
+ */
+export default async function bnplOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
+  const orderId = event.data.id
+  try {
+    const { order, payment } = await orderWithBnplPayment(container, orderId, ["items.requires_shipping"])
+    if (!payment) {
+      return
+    }
+    const { shippingMethodOverrides } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    await offeredOptionsForOrder(container, orderId, payment, shippingMethodOverrides)
+    const nothingToShip = (order.items ?? []).length > 0 && order.items.every((i: any) => i.requires_shipping === false)
+    if (nothingToShip) {
+      await syncShippingInfoWorkflow(container).run({ input: { order_id: orderId, trigger: "order_placed" } })
+    }
+  } catch (e) {
+    container.resolve("logger").warn(`BNPL order ${orderId} placed, shipping information not recorded: ${(e as Error).message}`)
+  }
+}
+
+export const config: SubscriberConfig = {
+  event: "order.placed",
+  context: { subscriberId: "bnpl-order-placed" },
+}
