@@ -16,6 +16,8 @@ import {
   type SettingsSource,
 } from "../../utils/settings"
 import BnplCartEligibility from "./models/cart-eligibility"
+import BnplNotificationSecret from "./models/notification-secret"
+import BnplPayment from "./models/payment"
 import BnplSettings from "./models/settings"
 import BnplShippingSync from "./models/shipping-sync"
 
@@ -26,6 +28,8 @@ class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,
   BnplShippingSync,
+  BnplPayment,
+  BnplNotificationSecret,
 }) {
   protected readonly pluginOptions: PluginOptions
   private readonly container_: InjectedDependencies
