@@ -48,8 +48,6 @@ import { PAYMENT_EXPIRY_MINUTES, REVIEW_STATES } from "./constants"
 
 type Injected = { logger: Logger } & Record<string, unknown>
 
-
-
 /** What a service payment's state means for Medusa. */
 function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean) {
   if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
@@ -216,10 +214,19 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       if (!isBnplError(e) || !["unavailable", "malformed_answer"].includes(e.code)) {
         throw e
       }
-      payment = await this.client.getPayment(paymentId)
-      if (!payment.refunds.some((r) => r.merchant_reference === reference)) {
+      // The service may show it a moment later: look a few times before reporting the failure.
+      let found: Payment | undefined
+      for (let look = 0; look < 3 && !found; look++) {
+        if (look) {
+          await new Promise((r) => setTimeout(r, 500 * look))
+        }
+        const current = await this.client.getPayment(paymentId).catch(() => undefined)
+        found = current?.refunds.some((r) => r.merchant_reference === reference) ? current : undefined
+      }
+      if (!found) {
         throw e
       }
+      payment = found
     }
     return { data: { ...session, state: payment.state, refunds: payment.refunds } }
   }
