@@ -98,3 +98,14 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, 100))
   }
 }
+
+/**
+ * The notification the service sends for `pid`: the URL the plugin gave it with the payment
+ * (carrying the store's token), with `?pid=` added, as a path for the test's `api`.
+ */
+export function notificationPath(sandbox: any, pid: string): string {
+  const callback = sandbox.payments.get(pid)?.ipn_callback_url
+  const url = new URL(callback ?? "http://localhost/hooks/bnpl/notification")
+  url.searchParams.set("pid", pid)
+  return `${url.pathname}${url.search}`
+}

@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
-import { RETURN_URL, storefront, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
+import { notificationPath, RETURN_URL, storefront, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/utils/signature"
 
@@ -21,7 +21,7 @@ medusaIntegrationTestRunner({
 
     const notify = (pid: string) =>
       api
-        .get(`/hooks/bnpl/notification?pid=${pid}`, { headers: { "x-bnpl-signature": signPaymentId(pid, API_KEY) } })
+        .get(notificationPath(sandbox(), pid), { headers: { "x-bnpl-signature": signPaymentId(pid, API_KEY) } })
         .catch((e) => e.response)
 
     const serviceCalls = (prefix: string) => sandbox().requests.filter((r: any) => r.path.startsWith(prefix))
@@ -129,7 +129,9 @@ medusaIntegrationTestRunner({
         purchase_amount: Math.round(cart.total * 100),
         installments_count: 3,
         return_url: RETURN_URL,
-        ipn_callback_url: `http://localhost:${APP_PORT}/hooks/bnpl/notification`,
+        ipn_callback_url: expect.stringMatching(
+          new RegExp(`^http://localhost:${APP_PORT}/hooks/bnpl/notification\\?token=[0-9a-f]{48}$`)
+        ),
         custom_data: { session_id: session.id, cart_id: cart.id },
         shipping_address: { city: "Lyon", country: "FR", email: "jeanne@example.com" },
       })

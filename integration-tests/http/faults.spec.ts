@@ -4,10 +4,11 @@ import { logger } from "@medusajs/framework/logger"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID, DEFAULT_PRODUCTS } from "../helpers/store"
-import { ADDRESS, RETURN_URL, eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { ADDRESS, RETURN_URL, eventually, notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/utils/signature"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const { formatReport, REQUIRED_ZERO } = require("../../scripts/lib/faults-table")
@@ -24,7 +25,9 @@ const { formatReport, REQUIRED_ZERO } = require("../../scripts/lib/faults-table"
  *     shipping information processed again after the service's acceptance had reached the
  *     plugin (a re-send after an answer that never arrived — a timeout — is counted apart);
  *   - orders or authorized payments from forged or mismatched notifications (must be 0);
- *   - payments the customer made that ended without an order (must be 0).
+ *   - payments the customer made that ended without an order and were not refunded (must be
+ *     0), counted over every service payment of every scenario once the settle job has run;
+ *   - service calls made for forged notifications (must be 0).
  *
  * `npm test` runs the short form (FAULTS_ITERATIONS=1); `npm run faults` the long one
  * (scripts/faults.js). The table is printed after the last scenario. Also: FAULTS_CONCURRENCY
@@ -68,6 +71,7 @@ type Row = {
   paid_without_order: number
   /** Hung service only: cart update p50 while the service hangs (after the first three) over healthy p50. */
   hung_over_healthy?: string
+  forged_notification_calls: number
   seconds?: number
   notes: string[]
   error?: string
@@ -136,8 +140,8 @@ const FAULT_SCENARIOS: FaultScenario[] = [
   { name: "API key revoked mid-run", midRun: { merchant: { revoked: true } } },
 ]
 
-/** The scenarios below the service faults: a hung service, then the notifications. */
-const NOTIFICATION_SCENARIOS = 5
+/** The scenarios below the service faults: a hung service, then the notification and hosted-page ones. */
+const NOTIFICATION_SCENARIOS = 8
 
 const rows: Row[] = []
 const started = Date.now()
@@ -220,6 +224,7 @@ medusaIntegrationTestRunner({
       resent_after_lost_answer: 0,
       forged_authorized: 0,
       paid_without_order: 0,
+      forged_notification_calls: 0,
       notes: [],
     })
 
@@ -260,7 +265,7 @@ medusaIntegrationTestRunner({
     /** A notification as the service sends it: GET, signed with the merchant's key ("valid"), another signature, or none. */
     const notify = (pid: string, signature: "valid" | string | null) =>
       api
-        .get(`/hooks/bnpl/notification?pid=${encodeURIComponent(pid)}`, {
+        .get(notificationPath(sandbox(), pid), {
           headers:
             signature === null
               ? {}
@@ -484,6 +489,9 @@ medusaIntegrationTestRunner({
     }
 
     const accepted = (pid: string) => ["in_progress", "paid"].includes(sandbox().payments.get(pid)?.state)
+    /** Charged at the service: accepted, or instalments already collected. */
+    const charged = (payment: any) =>
+      ["in_progress", "paid"].includes(payment.state) || payment.payment_plan.some((i: any) => i.state === "paid")
 
     /** Canonical JSON (key order does not matter). */
     const canonical = (value: unknown): string =>
@@ -493,7 +501,21 @@ medusaIntegrationTestRunner({
           : v
       )
 
+    /**
+     * The settle job, as the scheduler runs it once every payment page has expired: payments no
+     * order holds are cancelled or refunded (each attempt made due, as for the syncs).
+     */
+    async function settleJob() {
+      const knex = getContainer().resolve("__pg_connection__") as any
+      for (let round = 0; round < 3; round++) {
+        await knex("bnpl_payment").where({ status: "to_settle" }).update({ next_attempt_at: new Date(Date.now() - 1000) })
+        await settleBnplPaymentsAt(getContainer(), Date.now() + 3 * 3600_000)
+      }
+    }
+
     async function measure(row: Row, carts: CartRun[], fulfilled: Prepared[], answersLost = false) {
+      sandbox().clearFaults()
+      await settleJob()
       // Duplicates: one order per cart, one payment per order.
       const orders = await allOrders()
       for (const cart of carts) {
@@ -502,12 +524,15 @@ medusaIntegrationTestRunner({
           row.duplicates += placed.length - 1
           row.notes.push(`DUPLICATE: ${placed.length} orders for cart ${cart.cartId}`)
         }
-        if (cart.acceptedPid && cart.expectOrder !== false && placed.length === 0 && accepted(cart.acceptedPid)) {
-          const payment = sandbox().payments.get(cart.acceptedPid)
+        // Every payment made for the cart the service charged: an order holds it, or it was refunded in full.
+        const ordered = new Set(placed.flatMap((o) => o.bnplPayments.map((p) => p.data?.bnpl_payment_id)))
+        for (const pid of new Set([...cart.pids, ...(cart.acceptedPid ? [cart.acceptedPid] : [])])) {
+          const payment = sandbox().payments.get(pid)
+          if (!payment || ordered.has(pid) || !charged(payment)) continue
           const refunded = payment.refunds.reduce((sum: number, r: any) => sum + r.amount, 0)
           if (refunded < payment.purchase_amount) {
             row.paid_without_order++
-            row.notes.push(`PAID, NO ORDER: cart ${cart.cartId}, payment ${cart.acceptedPid} accepted`)
+            row.notes.push(`PAID, NO ORDER, NOT REFUNDED: cart ${cart.cartId}, payment ${pid} (${payment.state})`)
           }
         }
       }
@@ -755,7 +780,8 @@ medusaIntegrationTestRunner({
             await expectNotification(row, "paid payment, signature with another key", paid.pid, wrongKey(paid.pid), [401])
             await expectNotification(row, "paid payment, no signature", paid.pid, null, [401])
             await expectNotification(row, "unpaid payment, valid signature", unpaid.pid, "valid", [200])
-            await expectNotification(row, "another payment claiming a session, valid signature", forgedPid, "valid", [400])
+            // Not a payment this store made: refused from the database, the service never asked.
+            await expectNotification(row, "another payment claiming a session, valid signature", forgedPid, "valid", [404])
           })
           // Nothing placed for the paid carts by notifications that failed the signature check.
           const placed = await ordersByPid()
@@ -773,11 +799,102 @@ medusaIntegrationTestRunner({
           const { unpaid, paid, forgedPid } = sets[i]
           await expectNotification(row, "unknown payment, signature off", `payment_forged_b${i}`, null, [404])
           await expectNotification(row, "unpaid payment, signature off", unpaid.pid, null, [200])
-          await expectNotification(row, "another payment claiming a session, signature off", forgedPid, null, [400])
+          await expectNotification(row, "another payment claiming a session, signature off", forgedPid, null, [404])
           // The genuine customer comes back: one order.
           await op(row, "customer", "return and place the order", complete(paid.cartId), placedOrder)
         })
         await measure(row, sets.flatMap(({ unpaid, paid }) => [unpaid.run, paid.run]), [])
+      }))
+
+    it("storm of forged notifications: 0 service calls", () =>
+      scenario("storm of forged notifications", async (row) => {
+        const cart = await cartWithSession(row)
+        await customerAccepts(row, cart)
+        const token = new URL(notificationPath(sandbox(), cart.pid), "http://x").searchParams.get("token")!
+        sandbox().clearRequests()
+        const randomPid = () => `payment_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`
+        const forgedGets = [
+          ...Array.from({ length: 20 * ITERATIONS }, () => `/hooks/bnpl/notification?pid=${randomPid()}`),
+          `/hooks/bnpl/notification?pid=${cart.pid}`,
+          `/hooks/bnpl/notification?pid=${cart.pid}&token=${"f".repeat(48)}`,
+        ]
+        await pool(forgedGets.length, Math.max(CONCURRENCY, 5), async (i) => {
+          row.operations++
+          const answer = await api.get(forgedGets[i]).catch((e: any) => e.response)
+          if (![401, 404].includes(answer?.status)) row.notes.push(`forged GET: HTTP ${answer?.status}`)
+        })
+        const forgedBodies = [{ pid: randomPid() }, { pid: randomPid(), token }, { pid: cart.pid }, { pid: cart.pid, token: "x" }, { pid: [cart.pid], token }]
+        for (const body of forgedBodies) {
+          row.operations++
+          await api.post("/hooks/payment/bnpl_bnpl", body).catch((e: any) => e.response)
+        }
+        // Medusa handles its webhook events 5 s after answering.
+        await new Promise((r) => setTimeout(r, 7_000))
+        // Calls about the payments named (the scheduled jobs may call the service about others).
+        const named = new Set([cart.pid, ...forgedGets.map((g) => new URL(g, "http://x").searchParams.get("pid")), ...forgedBodies.map((b) => String(b.pid))])
+        const calls = sandbox().requests.filter((r: any) => named.has(r.path.split("/")[3]))
+        row.forged_notification_calls += calls.length
+        for (const call of calls) row.notes.push(`SERVICE CALLS FROM FORGED NOTIFICATIONS: ${call.method} ${call.path}`)
+        // The genuine customer comes back: one order.
+        await op(row, "customer", "return and place the order", complete(cart.cartId), placedOrder)
+        await measure(row, [cart.run], [])
+      }))
+
+    it("hosted page open while the cart changes, the cancel fails, the customer pays the old page", () =>
+      scenario("old hosted page paid after a failed cancel", async (row) => {
+        const carts = await pool(ITERATIONS, CONCURRENCY, async () => {
+          const cart = await cartWithSession(row)
+          // Another tab changes the cart while the service refuses this payment's cancellation.
+          sandbox().setFault({ match: { method: "PUT", path: `/v1/payments/${cart.pid}/cancel` }, status: 503, count: 1 })
+          await op(row, "cart", "add item in another tab", () =>
+            api.post(`/store/carts/${cart.cartId}/line-items`, { variant_id: product("sticker").variantId, quantity: 1 }, h())
+          )
+          // The customer pays the page still open (it may have been cancelled meanwhile: then nothing is charged).
+          const paid = await fetch(`${cart.url}/accept`, { method: "POST", redirect: "manual" })
+          row.operations++
+          if (paid.status === 302) {
+            cart.run.acceptedPid = cart.pid
+            cart.run.expectOrder = false // its session is gone: it must be refunded
+            const notified = await sandbox().notify(cart.pid).catch(() => undefined)
+            if (notified?.status !== 200) row.notes.push(`notification of the old page: HTTP ${notified?.status ?? notified?.error}`)
+          }
+          // Then pays the new total: one order.
+          const collection = await op(row, "customer", "payment collection", () => api.post("/store/payment-collections", { cart_id: cart.cartId }, h()))
+          const again = await op(row, "customer", "choose 3 instalments again", startBnplSession(collection.data.payment_collection.id))
+          const session = sessionOf(again)
+          if (session?.data?.bnpl_payment_id) {
+            cart.run.pids.push(session.data.bnpl_payment_id)
+            if (await acceptOnHostedPage(row, session.data.url)) {
+              await op(row, "customer", "return and place the order", complete(cart.cartId), placedOrder)
+            }
+          }
+          return cart.run
+        })
+        await measure(row, carts, [])
+      }))
+
+    it("customer back before the service accepted (slow review): one order, awaiting then paid or cancelled", () =>
+      scenario("back before acceptance (slow review)", async (row) => {
+        const carts = await pool(ITERATIONS * 2, CONCURRENCY, async (i) => {
+          const cart = await cartWithSession(row)
+          sandbox().payments.get(cart.pid).state = "scored_maybe"
+          const back = await op(row, "customer", "return while the service reviews", complete(cart.cartId), placedOrder)
+          if (i % 2 === 0) {
+            sandbox().accept(cart.pid, { notify: false })
+            cart.run.acceptedPid = cart.pid
+          } else {
+            sandbox().refuse(cart.pid)
+          }
+          const notified = await sandbox().notify(cart.pid).catch(() => undefined)
+          row.operations++
+          if (notified?.status !== 200) row.notes.push(`notification after review: HTTP ${notified?.status ?? notified?.error}`)
+          if (placedOrder(back) && i % 2 === 1) {
+            const { data } = await api.get(`/admin/orders/${back.data.order.id}?fields=status`, admin())
+            if (data.order.status !== "canceled") row.notes.push(`order ${back.data.order.id} still ${data.order.status} after the refusal`)
+          }
+          return cart.run
+        })
+        await measure(row, carts, [])
       }))
 
     it("amount mismatch: the service reports another amount than the session's", () =>

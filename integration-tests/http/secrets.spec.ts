@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { eventually, notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/utils/signature"
 
@@ -64,10 +64,10 @@ medusaIntegrationTestRunner({
 
       // Checkout, notification, refund, fulfillment and the admin view.
       const { order, pid } = await paidOrder(sandbox(), 129.9)
-      await api.get(`/hooks/bnpl/notification?pid=${pid}`, {
+      await api.get(notificationPath(sandbox(), pid), {
         headers: { "x-bnpl-signature": signPaymentId(pid, secondKey) },
       })
-      await api.get(`/hooks/bnpl/notification?pid=${pid}`, { headers: { "x-bnpl-signature": "00" } }).catch(() => undefined)
+      await api.get(notificationPath(sandbox(), pid), { headers: { "x-bnpl-signature": "00" } }).catch(() => undefined)
       const { data: withPayments } = await api.get(`/admin/orders/${order.id}?fields=*payment_collections.payments`, admin())
       const payment = withPayments.order.payment_collections[0].payments[0]
       await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin())

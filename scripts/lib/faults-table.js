@@ -16,7 +16,8 @@ const COLUMNS = [
   ['duplicates', 'duplicates*', true],
   ['resent_after_lost_answer', 're-sent after a lost answer', false],
   ['forged_authorized', 'forged/mismatched authorized*', true],
-  ['paid_without_order', 'paid, no order*', true],
+  ['paid_without_order', 'paid, no order, not refunded*', true],
+  ['forged_notification_calls', 'service calls from forged notifications*', true],
   ['hung_over_healthy', 'cart update p50, hung/healthy', false],
   ['seconds', 's', false],
 ]

@@ -1,78 +1,156 @@
 import type { IPaymentModuleService, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { isBnplError } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
+import {
+  findPayment,
+  markOrdered,
+  markSettleFailed,
+  markSettled,
+  markToSettle,
+  orderOfCart,
+  paymentSession,
+  type Knex,
+  type LedgerRow,
+} from "../providers/bnpl/ledger"
+import { settlePayment } from "../providers/bnpl/settle"
 import { toCents } from "./money"
-import { isValidSignature } from "./signature"
+import { cancelAwaitingOrder } from "./order-payment"
+import { clientFor } from "./options"
+import { checkNotification, NOTIFICATION_CALL, PROVIDER_ID } from "./notification-guard"
+import { forLog } from "./signature"
 
-export const PROVIDER_ID = "pp_bnpl_bnpl"
+export { PROVIDER_ID }
 
-type Outcome = {
+export type Outcome = {
   status: number
-  result: "processed" | "ignored" | "rejected" | "retry"
+  result: "processed" | "ignored" | "rejected" | "retry" | "settled"
   message: string
   process?: WebhookActionResult
 }
 
+export type NotificationInput = { pid: unknown; token: unknown; headers: Record<string, unknown> }
+
 /**
- * Decides what a notification may do. Trusts nothing it carries: the provider re-fetches
- * the payment; here its session must be one of this store's, for this payment and amount.
+ * Decides what a notification may do. Trusts nothing it carries: it must pass the notification
+ * check (no service call otherwise), the provider re-fetches the payment, and its session must
+ * be one of this store's, for this payment and amount. A payment that can no longer become an
+ * order (its session is gone) is settled (refunded or cancelled); the answer is 200 only once
+ * the outcome is settled, non-2xx while it is open, so the service notifies again.
  */
-export async function handleNotification(
-  container: MedusaContainer,
-  pid: string,
-  headers: Record<string, unknown>
-): Promise<Outcome> {
+export async function handleNotification(container: MedusaContainer, input: NotificationInput): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  if (!pid || !/^[A-Za-z0-9_-]{1,100}$/.test(pid)) {
-    return { status: 400, result: "rejected", message: "pid (the service payment id) is required" }
-  }
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-  if (options.verifyNotificationSignature && options.notificationSignatureHeader) {
-    const signature = headers[options.notificationSignatureHeader]
-    if (!options.apiKey || !isValidSignature(pid, signature, options.apiKey)) {
-      logger.warn(`BNPL notification for ${pid} rejected: missing or invalid signature`)
-      return { status: 401, result: "rejected", message: "invalid notification signature" }
-    }
+  const check = await checkNotification(knex, options, input)
+  if (!check.ok) {
+    logger.warn(`BNPL notification for ${forLog(input.pid)} rejected: ${check.message}`)
+    return { status: check.status, result: "rejected", message: check.message }
   }
+  const pid = check.pid
 
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  let action
+  let action: WebhookActionResult
   try {
     action = await payments.getWebhookActionAndData({
       provider: PROVIDER_ID,
-      payload: { data: { pid }, rawData: "", headers: headers as Record<string, string> },
+      payload: { data: { pid, token: input.token }, rawData: "", headers: input.headers as Record<string, string> },
     })
   } catch (e) {
     if (isBnplError(e) && e.code === "invalid_request" && e.status === 404) {
-      logger.warn(`BNPL notification for unknown payment ${pid} rejected`)
+      logger.warn(`BNPL notification for unknown payment ${forLog(pid)} rejected`)
       return { status: 404, result: "rejected", message: "unknown payment" }
     }
     // Service down or misconfigured: answer non-2xx so the service notifies again later.
-    logger.warn(`BNPL notification for ${pid} could not be checked: ${(e as Error).message}`)
+    logger.warn(`BNPL notification for ${forLog(pid)} could not be checked: ${(e as Error).message}`)
     return { status: 503, result: "retry", message: "the payment could not be checked now; notify again later" }
   }
 
-  if (action.action !== PaymentActions.SUCCESSFUL && action.action !== PaymentActions.AUTHORIZED) {
-    return { status: 200, result: "ignored", message: `nothing to do (payment ${action.action})` }
+  const row = (await findPayment(knex, pid)) as LedgerRow
+  if (row.status === "cancelled" || row.status === "refunded") {
+    return { status: 200, result: "settled", message: `settled without an order (${row.status})` }
   }
-  const sessionId = action.data!.session_id
-  const session = await payments.retrievePaymentSession(sessionId).catch(() => undefined)
-  const sessionData = (session?.data ?? {}) as Record<string, unknown>
+  if (row.status === "ordered") {
+    // Already an order's payment: processing it again would emit its events a second time.
+    return { status: 200, result: "processed", message: "the order was placed" }
+  }
+  const accepted = action.action === PaymentActions.SUCCESSFUL || action.action === PaymentActions.AUTHORIZED
+  if (row.status === "to_settle" || row.status === "failed") {
+    return settleNow(container, knex, row, options)
+  }
+  if (!accepted) {
+    if (action.action === PaymentActions.FAILED && toCents(action.data!.amount, row.currency_code) !== row.purchase_amount) {
+      logger.warn(`BNPL notification for ${forLog(pid)} rejected: the service reports another amount than the session's`)
+      return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
+    }
+    return notAccepted(container, knex, row, action)
+  }
+  const session = await payments.retrievePaymentSession(row.session_id).catch(() => undefined)
+  if (!session) {
+    await markToSettle(knex, pid, "paid after its payment session was deleted")
+    return settleNow(container, knex, (await findPayment(knex, pid)) as LedgerRow, options)
+  }
+  const sessionData = (session.data ?? {}) as Record<string, unknown>
   const matches =
-    session &&
     session.provider_id === PROVIDER_ID &&
     sessionData.bnpl_payment_id === pid &&
     toCents(session.amount, session.currency_code) === toCents(action.data!.amount, session.currency_code)
   if (!matches) {
-    logger.warn(`BNPL notification for ${pid} rejected: it does not match a payment session of this store (amount or payment id differ)`)
+    logger.warn(`BNPL notification for ${forLog(pid)} rejected: it does not match a payment session of this store (amount or payment id differ)`)
     return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
   }
-  return {
-    status: 200,
-    result: "processed",
-    message: "payment accepted",
-    process: action,
+  const orderId = await orderOfCart(knex, row.cart_id)
+  if (orderId && session.status !== PaymentSessionStatus.PENDING_AUTHORIZATION) {
+    // The customer came back first: the order holds the payment already. Processing the
+    // notification again would capture (and announce) it a second time.
+    await markOrdered(knex, pid, orderId)
+    return { status: 200, result: "processed", message: "the order was placed" }
+  }
+  return { status: 200, result: "processed", message: "payment accepted", process: action }
+}
+
+/**
+ * After Medusa processed an accepted payment: an order for its cart settles it; otherwise the
+ * cart could not become an order (yet: another request may hold its lock), so the service is
+ * asked to notify again. The retry job refunds it if no order ever holds it.
+ */
+export async function afterProcessing(container: MedusaContainer, pid: string): Promise<Outcome> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const row = await findPayment(knex, pid)
+  const orderId = await orderOfCart(knex, row?.cart_id ?? null)
+  if (orderId) {
+    await markOrdered(knex, pid, orderId)
+    return { status: 200, result: "processed", message: "payment accepted" }
+  }
+  return { status: 503, result: "retry", message: "the cart could not become an order yet; notify again later" }
+}
+
+/**
+ * A payment the service did not accept (refused, expired, stopped, not paid yet). An order placed
+ * while it was being reviewed (`pending_authorization`) is cancelled once the service refused it.
+ */
+async function notAccepted(container: MedusaContainer, knex: Knex, row: LedgerRow, action: WebhookActionResult): Promise<Outcome> {
+  const ended = action.action === PaymentActions.CANCELED || action.action === PaymentActions.FAILED
+  const session = ended ? await paymentSession(knex, row.session_id) : undefined
+  const orderId = session?.status === PaymentSessionStatus.PENDING_AUTHORIZATION ? await orderOfCart(knex, row.cart_id) : undefined
+  if (orderId) {
+    await cancelAwaitingOrder(container, knex, row, orderId, `the service did not accept the payment (${action.action})`)
+    return { status: 200, result: "settled", message: "the order waiting for this payment was cancelled" }
+  }
+  return { status: 200, result: "ignored", message: `nothing to do (payment ${action.action})` }
+}
+
+/** One attempt to end a payment no order will hold; 200 once settled, 503 while open. */
+async function settleNow(container: MedusaContainer, knex: Knex, row: LedgerRow, options: Parameters<typeof clientFor>[0]): Promise<Outcome> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const done = await settlePayment(clientFor(options, logger), row.bnpl_payment_id, NOTIFICATION_CALL)
+    await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
+    logger.info(`BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`)
+    return { status: 200, result: "settled", message: `no order can hold this payment: ${done.status}` }
+  } catch (e) {
+    await markSettleFailed(knex, row, (e as Error).message)
+    return { status: 503, result: "retry", message: "the payment is being settled; notify again later" }
   }
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 
 /** Hex HMAC-SHA256 of the payment id keyed by the API key, as the service signs notifications. */
 export function signPaymentId(paymentId: string, apiKey: string): string {
@@ -13,4 +13,18 @@ export function isValidSignature(paymentId: string, signature: unknown, apiKey: 
   const expected = Buffer.from(signPaymentId(paymentId, apiKey), "hex")
   const given = Buffer.from(signature, "hex")
   return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** Constant-time equality of two secrets of any length (compared as SHA-256 digests). */
+export function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== "string" || !given || !expected) {
+    return false
+  }
+  const digest = (value: string) => createHash("sha256").update(value).digest()
+  return timingSafeEqual(digest(given), digest(expected))
+}
+
+/** A value from outside (a pid, a token) as it may appear in a log line: quoted, escaped, bounded. */
+export function forLog(value: unknown): string {
+  return JSON.stringify(String(value ?? "").slice(0, 100))
 }

@@ -25,6 +25,8 @@ import { serviceUrlProblem, trimUrl } from "../../client"
 import { notificationUrl, resolveOptions } from "../../utils/options"
 import BnplCartEligibility from "./models/cart-eligibility"
 import BnplCheckoutSnapshot from "./models/checkout-snapshot"
+import BnplNotificationSecret from "./models/notification-secret"
+import BnplPayment from "./models/payment"
 import BnplSettings from "./models/settings"
 import BnplShippingSync from "./models/shipping-sync"
 
@@ -36,6 +38,8 @@ class BnplModuleService extends MedusaService({
   BnplCartEligibility,
   BnplShippingSync,
   BnplCheckoutSnapshot,
+  BnplPayment,
+  BnplNotificationSecret,
 }) {
   protected readonly pluginOptions: PluginOptions
   private readonly container_: InjectedDependencies

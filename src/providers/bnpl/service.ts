@@ -28,7 +28,8 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import { ACCEPTED_STATES, BnplClient, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
-import { isValidSignature } from "../../utils/signature"
+import { checkNotification, NOTIFICATION_CALL, notificationUrl } from "../../utils/notification-guard"
+import { forLog } from "../../utils/signature"
 import { formatCents, fromCents, toCents } from "../../utils/money"
 import { clientFor, currencyProblem, validateOptions, type BnplOptions } from "../../utils/options"
 import {
@@ -42,14 +43,11 @@ import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/pla
 import { describeIneligibility } from "../../utils/eligibility-text"
 import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
+import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, type Knex } from "./ledger"
+import { hasCharged, settlePayment } from "./settle"
+import { PAYMENT_EXPIRY_MINUTES, REVIEW_STATES } from "./constants"
 
 type Injected = { logger: Logger } & Record<string, unknown>
-
-/** Minutes a created payment stays payable on the hosted page. */
-const PAYMENT_EXPIRY_MINUTES = 60
-
-/** States in which the customer has been charged something: cancelling means refunding. */
-const CHARGED_STATES = [...ACCEPTED_STATES, "late_dunning", "late_contact_customer", "default", "collection_done"]
 
 /** What a service payment's state means for Medusa. */
 function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean) {
@@ -67,6 +65,11 @@ function statusOf(payment: Payment, expectedCents: number | undefined, autoCaptu
   }
   if (payment.state === "stopped") {
     return { status: PaymentSessionStatus.CANCELED, reason: "the service stopped the payment" }
+  }
+  if (REVIEW_STATES.includes(payment.state)) {
+    // The customer submitted, the service is still reviewing: the order waits for its answer
+    // (the notification or the settle job completes or cancels it).
+    return { status: PaymentSessionStatus.PENDING_AUTHORIZATION }
   }
   if (payment.state === "scored_no") {
     return { status: PaymentSessionStatus.ERROR, reason: "the service refused the payment" }
@@ -125,6 +128,11 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     this.options = (await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions)).options
   }
 
+  /** The shared PostgreSQL connection (the plugin's `bnpl_payment` table, Medusa's sessions). */
+  protected get knex(): Knex {
+    return this.container_.__pg_connection__ as Knex
+  }
+
   /** The client for the current key and URL (`clientFor` keeps one per account). */
   protected get client(): BnplClient {
     return clientFor(this.options, this.logger)
@@ -162,7 +170,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const plan = this.chosenPlan(current)
     const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront)
     if (current.bnpl_payment_id) {
-      await this.cancelQuietly(current.bnpl_payment_id)
+      await this.endPayment(current.bnpl_payment_id, "replaced by a payment for the new amount")
     }
     return { data: this.sessionData(current, plan, cents, currency, payment) }
   }
@@ -207,10 +215,19 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       if (!isBnplError(e) || !["unavailable", "malformed_answer"].includes(e.code)) {
         throw e
       }
-      payment = await this.client.getPayment(paymentId)
-      if (!payment.refunds.some((r) => r.merchant_reference === reference)) {
+      // The service may show it a moment later: look a few times before reporting the failure.
+      let found: Payment | undefined
+      for (let look = 0; look < 3 && !found; look++) {
+        if (look) {
+          await new Promise((r) => setTimeout(r, 500 * look))
+        }
+        const current = await this.client.getPayment(paymentId).catch(() => undefined)
+        found = current?.refunds.some((r) => r.merchant_reference === reference) ? current : undefined
+      }
+      if (!found) {
         throw e
       }
+      payment = found
     }
     return { data: { ...session, state: payment.state, refunds: payment.refunds } }
   }
@@ -230,7 +247,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     if (!payment || payment.expired_at) {
       return { data: { ...session, state: payment?.state ?? session.state } }
     }
-    if ((CHARGED_STATES as readonly string[]).includes(payment.state)) {
+    if (hasCharged(payment)) {
       // An accepted payment cannot be cancelled at the service: give back what remains.
       const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
       const remaining = payment.purchase_amount - refunded
@@ -247,15 +264,16 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   /**
-   * Sessions are deleted whenever a cart total changes: cancel their unfinished payments.
-   * Best effort and bounded, inside the cart's lock: Medusa fails the whole cart update when a
-   * session cannot be deleted. A payment left open expires on its own (`expires_after`) and
-   * cannot place an order: its session is gone, so its notification is refused.
+   * Sessions are deleted whenever a cart total changes or another payment is started: their
+   * payment can never become an order. It is recorded as "to settle" and one short attempt is
+   * made here (fetched first: refunded if the customer already paid, cancelled otherwise);
+   * inside the cart's lock, so bounded and never an error (Medusa fails the whole cart update
+   * when a session cannot be deleted). What this attempt cannot do, the retry job does.
    */
   async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const session = data as BnplSessionData
     if (session.bnpl_payment_id) {
-      await this.cancelQuietly(session.bnpl_payment_id)
+      await this.endPayment(session.bnpl_payment_id, "its payment session was deleted (cart changed or another payment started)")
     }
     return { data }
   }
@@ -275,33 +293,28 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   /**
-   * A notification only names a payment id: re-fetch the payment and derive the action
-   * from the service's own answer. The notification route also checks the session.
+   * A notification only names a payment id. Before anything calls the service it passes the one
+   * notification check (`utils/notification-guard.ts`: signature, a pid this store's payments
+   * hold, the store's token), here as well as in the plugin's route, so Medusa's own webhook
+   * route (`POST /hooks/payment/bnpl_bnpl` with `{pid, token}`) costs nothing when forged.
+   * Then the payment is re-fetched and the action derived from the service's own answer, for
+   * the session and amount this store recorded when it created the payment.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     await this.refreshOptions()
-    await this.refreshOptions()
-    const pid = String((payload.data as Record<string, unknown>)?.pid ?? "")
-    if (!pid) {
+    const body = (payload.data ?? {}) as Record<string, unknown>
+    const check = await checkNotification(this.knex, this.options, {
+      pid: body.pid,
+      token: body.token,
+      headers: payload.headers as Record<string, unknown>,
+    })
+    if (!check.ok) {
+      this.logger.warn(`BNPL notification for ${forLog(body.pid)} ignored: ${check.message}`)
       return { action: PaymentActions.NOT_SUPPORTED }
     }
-    // Here rather than only in the plugin's route, so Medusa's own webhook route
-    // (`/hooks/payment/bnpl_bnpl`) checks it too.
-    const { verifyNotificationSignature, notificationSignatureHeader, apiKey } = this.options
-    if (verifyNotificationSignature) {
-      const signature = notificationSignatureHeader ? payload.headers?.[notificationSignatureHeader] : undefined
-      if (!apiKey || !isValidSignature(pid, signature, apiKey)) {
-        this.logger.warn(`BNPL notification for ${pid} ignored: missing or invalid signature`)
-        return { action: PaymentActions.NOT_SUPPORTED }
-      }
-    }
-    const payment = await this.client.getPayment(pid)
-    const sessionId = payment.custom_data?.session_id
-    if (typeof sessionId !== "string" || !sessionId.startsWith("payses_")) {
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const currency = typeof payment.custom_data?.currency_code === "string" ? payment.custom_data.currency_code : "eur"
-    const { status } = statusOf(payment, undefined, this.options.autoCapture)
+    const recorded = check.payment
+    const payment = await this.client.getPayment(check.pid, NOTIFICATION_CALL)
+    const { status } = statusOf(payment, recorded.purchase_amount, this.options.autoCapture)
     const action =
       status === PaymentSessionStatus.CAPTURED
         ? PaymentActions.SUCCESSFUL
@@ -312,7 +325,10 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
             : status === PaymentSessionStatus.ERROR
               ? PaymentActions.FAILED
               : PaymentActions.PENDING
-    return { action, data: { session_id: sessionId, amount: fromCents(payment.purchase_amount, currency) } }
+    return {
+      action,
+      data: { session_id: recorded.session_id, amount: fromCents(payment.purchase_amount, recorded.currency_code) },
+    }
   }
 
   private chosenPlan(data: BnplSessionData): Plan {
@@ -363,13 +379,13 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     // Kept server-side (bnpl_checkout_snapshot): the session only names it.
     const checkout: CheckoutSnapshot =
       data.checkout ?? (await readCheckoutSnapshot(settingsSourceFrom(this.container_).knex, data.checkout_id)) ?? {}
-    return this.client.createPayment({
+    const payment = await this.client.createPayment({
       payment: {
         purchase_amount: cents,
         ...plan,
         return_url: returnUrl,
         customer_cancel_url: data.customer_cancel_url ?? this.options.cancelUrl ?? returnUrl,
-        ipn_callback_url: `${this.options.backendUrl}/hooks/bnpl/notification`,
+        ipn_callback_url: await notificationUrl(this.knex, this.options.backendUrl),
         origin: "online",
         // A payment whose session was deleted while the service was down cannot stay payable.
         expires_after: PAYMENT_EXPIRY_MINUTES,
@@ -382,6 +398,24 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       },
       customer: checkout.customer,
     })
+    // Recorded before the customer can see the page: a notification for it is then recognised
+    // without calling the service, and the job can end it if no order ever holds it.
+    try {
+      await recordPayment(this.knex, {
+        bnpl_payment_id: payment.id,
+        session_id: data.session_id ?? "",
+        cart_id: checkout.cart_id ?? null,
+        purchase_amount: cents,
+        currency_code: currency,
+      })
+    } catch (e) {
+      await this.cancelQuietly(payment.id)
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `The instalment payment could not be recorded (${(e as Error).message}); try again`
+      )
+    }
+    return payment
   }
 
   private sessionData(
@@ -422,6 +456,31 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         return false
       }
       throw e
+    }
+  }
+
+  /** A payment no order will hold: recorded to settle, one short attempt now, never an error. */
+  private async endPayment(paymentId: string, reason: string): Promise<void> {
+    try {
+      await this.refreshOptions()
+      const knex = this.knex
+      await markToSettle(knex, paymentId, reason)
+      const row = await findPayment(knex, paymentId)
+      if (row?.status !== "to_settle") {
+        return // an order holds it, or it was settled already
+      }
+      try {
+        const done = await settlePayment(this.client, paymentId, {
+          timeoutMs: this.options.eligibilityTimeoutMs,
+          retries: 0,
+        })
+        await markSettled(knex, paymentId, done.status, done.refunded)
+      } catch (e) {
+        await markSettleFailed(knex, row, (e as Error).message)
+        this.logger.warn(`BNPL payment ${forLog(paymentId)} not settled yet (the retry job tries again): ${(e as Error).message}`)
+      }
+    } catch (e) {
+      this.logger.warn(`BNPL payment ${forLog(paymentId)} could not be recorded as to settle: ${(e as Error).message}`)
     }
   }
 

@@ -1,4 +1,4 @@
-import { isValidSignature, signPaymentId } from "../signature"
+import { forLog, isValidSignature, sameSecret, signPaymentId } from "../signature"
 
 const KEY = "sk_test_active_0000000000000000"
 const PID = "payment_abc"
@@ -55,5 +55,25 @@ describe("isValidSignature", () => {
   it("refuses a signature made with another key or for another payment", () => {
     expect(isValidSignature(PID, signPaymentId(PID, "sk_test_other"), KEY)).toBe(false)
     expect(isValidSignature(PID, signPaymentId("payment_other", KEY), KEY)).toBe(false)
+  })
+})
+
+describe("sameSecret", () => {
+  it("accepts only the same secret", () => {
+    expect(sameSecret("abc123", "abc123")).toBe(true)
+    expect(sameSecret("abc124", "abc123")).toBe(false)
+    expect(sameSecret("abc1234", "abc123")).toBe(false)
+    expect(sameSecret(undefined, "abc123")).toBe(false)
+    expect(sameSecret(["abc123"], "abc123")).toBe(false)
+    expect(sameSecret("", "")).toBe(false)
+  })
+})
+
+describe("forLog", () => {
+  it("quotes and escapes what came from outside, and bounds it", () => {
+    expect(forLog("payment_x\nINFO forged")).toBe('"payment_x\\nINFO forged"')
+    expect(forLog("\u001b[31mred")).toBe('"\\u001b[31mred"')
+    expect(forLog("a".repeat(500))).toHaveLength(102)
+    expect(forLog(undefined)).toBe('""')
   })
 })

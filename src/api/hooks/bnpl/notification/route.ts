@@ -1,20 +1,30 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { handleNotification } from "../../../../utils/notification"
+import { afterProcessing, handleNotification } from "../../../../utils/notification"
 
 /**
- * The service's notification: `GET /hooks/bnpl/notification?pid=<payment id>` (POST too).
- * Its content is never trusted: the payment is re-fetched and checked against the session
- * before Medusa completes the cart. Answers 2xx only once the notification is handled, so the
- * service retries otherwise.
+ * The service's notification: `GET /hooks/bnpl/notification?token=<store token>&pid=<payment id>`
+ * (POST too). Its content is never trusted: the pid must be one of this store's payments and the
+ * token the store's before anything calls the service; then the payment is re-fetched and
+ * checked against the session before Medusa completes the cart. Answers 2xx only once the
+ * payment's outcome is settled (an order, a refund, a cancellation), so the service retries
+ * otherwise.
  */
 async function notification(req: MedusaRequest, res: MedusaResponse) {
-  const pid = String((req.query as Record<string, unknown>).pid ?? (req.body as any)?.pid ?? "")
-  const outcome = await handleNotification(req.scope, pid, req.headers as Record<string, unknown>)
+  const query = req.query as Record<string, unknown>
+  const body = (req.body ?? {}) as Record<string, unknown>
+  const pid = query.pid ?? body.pid
+  let outcome = await handleNotification(req.scope, {
+    pid,
+    token: query.token ?? body.token,
+    headers: req.headers as Record<string, unknown>,
+  })
   if (outcome.process) {
     await processPaymentWorkflow(req.scope).run({ input: outcome.process })
+    outcome = await afterProcessing(req.scope, String(pid))
   }
-  res.status(outcome.status).json({ pid: pid || null, result: outcome.result, message: outcome.message })
+  const known = typeof pid === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(pid)
+  res.status(outcome.status).json({ pid: known ? pid : null, result: outcome.result, message: outcome.message })
 }
 
 export const GET = notification

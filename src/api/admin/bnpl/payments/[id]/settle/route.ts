@@ -1,0 +1,33 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { BNPL_MODULE } from "../../../../../../modules/bnpl"
+import type BnplModuleService from "../../../../../../modules/bnpl/service"
+import { LEDGER_TABLE, markSettleFailed, markSettled, type Knex, type LedgerRow } from "../../../../../../providers/bnpl/ledger"
+import { settlePayment } from "../../../../../../providers/bnpl/settle"
+import { clientFor } from "../../../../../../utils/options"
+
+/**
+ * `POST /admin/bnpl/payments/:id/settle`: settle a payment without an order now (the merchant's
+ * "Try again" on a `to_settle` or `failed` one). Safe to repeat: the payment is fetched first, so
+ * a refund already made (even one whose answer was lost) is never made twice.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const row: LedgerRow | undefined = await knex(LEDGER_TABLE).where({ id: req.params.id }).whereNull("deleted_at").first()
+  if (!row) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No instalment payment ${req.params.id}`)
+  }
+  if (row.status !== "to_settle" && row.status !== "failed") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is ${row.status}: there is nothing to settle`)
+  }
+  const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  try {
+    const done = await settlePayment(clientFor(options), row.bnpl_payment_id, { timeoutMs: 10_000, retries: 0 })
+    await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
+  } catch (e) {
+    await markSettleFailed(knex, { ...row, attempts: Math.min(row.attempts, 10) }, (e as Error).message)
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Not settled: ${(e as Error).message}`)
+  }
+  const updated = await knex(LEDGER_TABLE).where({ id: row.id }).first()
+  res.json({ payment: { id: updated.id, status: updated.status, refunded_amount: updated.refunded_amount, settled_at: updated.settled_at } })
+}

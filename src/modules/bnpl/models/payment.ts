@@ -1,0 +1,45 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * Every payment the plugin created at the service, and how it ended. Written by the provider
+ * when it creates the payment (so a notification can be recognised without calling the
+ * service), and moved on as the payment settles: an order holds it, or it had to be cancelled
+ * or refunded because its session was deleted or its cart could not become an order. The
+ * merchant sees the payments that did not end in an order (admin: Settings → Instalment
+ * payments → Unsettled payments).
+ */
+const BnplPayment = model
+  .define("bnpl_payment", {
+    id: model.id({ prefix: "bnplpay" }).primaryKey(),
+    /** The service's payment id (`payment_...`). */
+    bnpl_payment_id: model.text(),
+    /** The Medusa payment session that asked for it, and its cart. */
+    session_id: model.text(),
+    cart_id: model.text().nullable(),
+    /** Cents, as the service has it. */
+    purchase_amount: model.number(),
+    currency_code: model.text(),
+    /**
+     * The notification URL sent with it carried the store's token (false: made before the
+     * upgrade, its notifications are accepted without the token).
+     */
+    token_in_url: model.boolean().default(true),
+    /**
+     * open: its session may still become an order | ordered: an order holds it |
+     * to_settle: it must be cancelled or refunded (the retry job works on it) |
+     * cancelled / refunded: settled without an order | failed: gave up, the merchant acts
+     */
+    status: model.enum(["open", "ordered", "to_settle", "cancelled", "refunded", "failed"]).default("open"),
+    /** Why it cannot become an order (session deleted, cart could not be completed...). */
+    reason: model.text().nullable(),
+    order_id: model.text().nullable(),
+    /** Cents given back by the plugin when it settled the payment. */
+    refunded_amount: model.number().nullable(),
+    attempts: model.number().default(0),
+    last_error: model.text().nullable(),
+    next_attempt_at: model.dateTime().nullable(),
+    settled_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["bnpl_payment_id"], unique: true }, { on: ["status", "next_attempt_at"] }, { on: ["cart_id"] }])
+
+export default BnplPayment

@@ -1,0 +1,51 @@
+import { ACCEPTED_STATES, isBnplError, type BnplClient, type CallOptions, type Payment } from "../../client"
+
+/** States in which the customer has been charged something: ending the payment means refunding. */
+export const CHARGED_STATES: readonly string[] = [
+  ...ACCEPTED_STATES,
+  "late_dunning",
+  "late_contact_customer",
+  "default",
+  "collection_done",
+]
+
+/** Charged: an accepted state, or a `stopped` payment that had already collected instalments. */
+export function hasCharged(payment: Payment): boolean {
+  if (CHARGED_STATES.includes(payment.state)) {
+    return true
+  }
+  return payment.state === "stopped" && (payment.payment_plan ?? []).some((i: any) => i?.state === "paid")
+}
+
+export type Settlement = { status: "cancelled" | "refunded"; refunded: number | null }
+
+/**
+ * Ends a payment that will never belong to an order: fetched first, then refunded in full if
+ * the customer was charged, cancelled otherwise. Safe to repeat: a refund whose answer was
+ * lost shows in the next fetch (nothing left to refund), and a cancel refused because the
+ * customer accepted meanwhile fails this attempt so the next one refunds.
+ */
+export async function settlePayment(client: BnplClient, pid: string, call: CallOptions = {}): Promise<Settlement> {
+  const payment = await client.getPayment(pid, call).catch((e) => {
+    if (isBnplError(e) && e.status === 404) {
+      return undefined
+    }
+    throw e
+  })
+  if (!payment) {
+    return { status: "cancelled", refunded: null }
+  }
+  if (hasCharged(payment)) {
+    const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
+    const remaining = payment.purchase_amount - refunded
+    if (remaining > 0) {
+      await client.refundPayment(pid, { amount: remaining, merchant_reference: `medusa-settle-${pid}` }, call)
+    }
+    return { status: "refunded", refunded: payment.purchase_amount }
+  }
+  if (payment.expired_at || ["scored_no", "stopped"].includes(payment.state)) {
+    return { status: "cancelled", refunded: null }
+  }
+  await client.cancelPayment(pid, call)
+  return { status: "cancelled", refunded: null }
+}

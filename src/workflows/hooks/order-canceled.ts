@@ -1,0 +1,59 @@
+import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
+import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Knex } from "../../providers/bnpl/ledger"
+import { settlePayment } from "../../providers/bnpl/settle"
+import { PROVIDER_ID } from "../../utils/notification-guard"
+import { clientFor } from "../../utils/options"
+import { forLog } from "../../utils/signature"
+
+/**
+ * A cancelled order releases all of its instalment payment. Medusa refunds what was captured
+ * and cancels payments with no capture, but a partly captured payment keeps its uncaptured rest
+ * at the service (the customer paid 100 €, 60 € captured: 60 € refunded, 40 € kept). After
+ * Medusa's refunds, whatever the service still holds is refunded here; if the service cannot
+ * take it now, the settle job retries (never failing the cancellation itself).
+ */
+async function releaseRest(container: MedusaContainer, orderId: string) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as any
+  const pids: string[] = (order?.payment_collections ?? [])
+    .flatMap((pc: any) => pc?.payments ?? [])
+    .filter((p: any) => p?.provider_id === PROVIDER_ID && p?.data?.bnpl_payment_id)
+    .map((p: any) => p.data.bnpl_payment_id)
+  if (!pids.length) {
+    return
+  }
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  for (const pid of pids) {
+    try {
+      await markCancelledOrder(knex, pid, order.id)
+      const row = await findPayment(knex, pid)
+      try {
+        const done = await settlePayment(clientFor(options, logger), pid, { timeoutMs: 5_000, retries: 0 })
+        await markSettled(knex, pid, done.status, done.refunded)
+      } catch (e) {
+        if (row) {
+          await markSettleFailed(knex, row, (e as Error).message)
+        }
+        logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id}: the rest is refunded later (${(e as Error).message})`)
+      }
+    } catch (e) {
+      logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id} not released: ${(e as Error).message}`)
+    }
+  }
+}
+
+cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
+  await releaseRest(container, (order as any).id).catch((e) =>
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`BNPL payments of cancelled order ${(order as any).id} not released: ${(e as Error).message}`)
+  )
+})
