@@ -27,7 +27,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { ACCEPTED_STATES, BnplClient, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
+import { ACCEPTED_STATES, BnplClient, isBnplError, type BnplErrorCode, type CallOptions, type Payment, type Plan } from "../../client"
 import { checkNotification, NOTIFICATION_CALL, notificationUrl } from "../../utils/notification-guard"
 import { forLog } from "../../utils/signature"
 import { formatCents, fromCents, toCents } from "../../utils/money"
@@ -77,21 +77,33 @@ function statusOf(payment: Payment, expectedCents: number | undefined, autoCaptu
   return { status: PaymentSessionStatus.PENDING, reason: `the payment is not accepted yet (state ${payment.state})` }
 }
 
+/** What a shopper is told when the service fails while they choose instalments: plain words. */
+const SHOPPER_MESSAGES: Record<BnplErrorCode, string> = {
+  invalid_request: "This instalment plan cannot be used for this order: choose another plan or another payment method",
+  not_activated: "Payment in instalments is not available in this shop yet: choose another payment method",
+  unauthorized: "Payment in instalments is not available in this shop right now: choose another payment method",
+  unavailable: "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
+  malformed_answer: "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
+}
+
 /**
- * A service failure while a customer chooses instalments, as Medusa answers the storefront:
- * the client's message (actionable, never the key) instead of "An unknown error occurred.".
+ * A service failure while a customer chooses instalments: the shopper gets a plain message
+ * (never the service's own text); the detail goes to the log for the merchant.
  */
-function forTheStorefront(e: unknown): never {
-  if (isBnplError(e)) {
-    const type =
-      e.code === "invalid_request"
-        ? MedusaError.Types.INVALID_DATA
-        : e.code === "not_activated"
-          ? MedusaError.Types.NOT_ALLOWED
-          : MedusaError.Types.UNEXPECTED_STATE
-    throw new MedusaError(type, e.message)
+function forTheStorefront(logger: Logger) {
+  return (e: unknown): never => {
+    if (isBnplError(e)) {
+      logger.warn(`BNPL payment creation failed (${e.code}): ${e.message}`)
+      const type =
+        e.code === "invalid_request"
+          ? MedusaError.Types.INVALID_DATA
+          : e.code === "not_activated"
+            ? MedusaError.Types.NOT_ALLOWED
+            : MedusaError.Types.UNEXPECTED_STATE
+      throw new MedusaError(type, SHOPPER_MESSAGES[e.code])
+    }
+    throw e
   }
-  throw e
 }
 
 /**
@@ -148,7 +160,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
     }
     const cents = toCents(amount, currency)
-    const payment = await this.createServicePayment(input, plan, cents, currency).catch(forTheStorefront)
+    const payment = await this.createServicePayment(input, plan, cents, currency).catch(forTheStorefront(this.logger))
     return { id: payment.id, data: this.sessionData(input, plan, cents, currency, payment) }
   }
 
@@ -168,7 +180,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
     // Never leave a payment for a stale amount: make the new one, then cancel the old one.
     const plan = this.chosenPlan(current)
-    const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront)
+    const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront(this.logger))
     if (current.bnpl_payment_id) {
       await this.endPayment(current.bnpl_payment_id, "replaced by a payment for the new amount")
     }
