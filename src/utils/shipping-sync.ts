@@ -201,21 +201,20 @@ export async function pushShippingSync(
 
 /**
  * What the service last accepted for a payment: the highest `accepted_sequence` (numbered
- * under the lock), else, for syncs recorded before it existed, the latest `synced_at`.
+ * under the lock), else, for syncs recorded before it existed, the latest `synced_at`. One
+ * query: a payment has a handful of accepted syncs.
  */
 async function lastAcceptedSync(bnpl: BnplModuleService, bnplPaymentId: string) {
-  const [numbered] = await bnpl.listBnplShippingSyncs(
-    { bnpl_payment_id: bnplPaymentId, status: "synced", accepted_sequence: { $ne: null } },
-    { order: { accepted_sequence: "DESC" }, take: 1 }
-  )
-  if (numbered) {
-    return numbered
-  }
-  const [legacy] = await bnpl.listBnplShippingSyncs(
+  const accepted = await bnpl.listBnplShippingSyncs(
     { bnpl_payment_id: bnplPaymentId, status: "synced" },
-    { order: { synced_at: "DESC" }, take: 1 }
+    { select: ["id", "payload_hash", "accepted_sequence", "synced_at"] }
   )
-  return legacy
+  const rank = (s: (typeof accepted)[number]) => [s.accepted_sequence ?? 0, new Date(s.synced_at ?? 0).getTime()]
+  return accepted.reduce<(typeof accepted)[number] | undefined>((best, s) => {
+    if (!best) return s
+    const [a, b] = [rank(s), rank(best)]
+    return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]) ? s : best
+  }, undefined)
 }
 
 /** Pending syncs whose next attempt is due (for the scheduled retry job). */
