@@ -52,6 +52,13 @@ export type ShippingMapping = {
   shipping_method: ShippingMethod
   express_delivery: boolean
   reason: string
+  /** The reason as codes, so the admin can say it in the user's language. */
+  reason_codes?: {
+    method: "override" | "metadata" | "nothing_to_ship" | "pickup_set" | "word" | "default"
+    method_word?: string
+    express?: "override" | "metadata" | "word"
+    express_word?: string
+  }
 }
 
 /** `GET /admin/bnpl/shipping-options`: each store option and what it is sent as. */

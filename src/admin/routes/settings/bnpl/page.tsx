@@ -19,7 +19,8 @@ import {
 } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useState, type ReactNode } from "react"
-import { planLabel, SHIPPING_METHOD_LABELS } from "../../../lib/format"
+import { mappingReason, planLabel, shippingMethodLabel } from "../../../lib/format"
+import { useBnplI18n } from "../../../lib/i18n"
 import { errorMessage, sdk, statusOf } from "../../../lib/sdk"
 import {
   SHIPPING_METHODS,
@@ -40,8 +41,8 @@ const SHIPPING_OPTIONS_KEY = ["bnpl", "shipping-options"]
 
 type ShippingOptionsAnswer = {
   shipping_options: BnplShippingOption[]
-  /** Set when the plugin's explained list is not available: why, in plain words. */
-  note?: string
+  /** Set when the plugin's explained list is not available (an older backend). */
+  olderBackend?: boolean
 }
 
 async function fetchShippingOptions(): Promise<ShippingOptionsAnswer> {
@@ -54,19 +55,16 @@ async function fetchShippingOptions(): Promise<ShippingOptionsAnswer> {
   }
   // An older backend without the explained list: the store's own options, so overrides can
   // still be chosen; what each maps to is then not shown.
-  const note =
-    "This backend does not explain the mapping yet (GET /admin/bnpl/shipping-options was not found): " +
-    "the plugin still maps every option automatically, and you can override any of them here."
   try {
     const { shipping_options } = await sdk.client.fetch<{
       shipping_options: { id: string; name: string; provider_id?: string | null; type?: BnplShippingOption["type"] }[]
     }>("/admin/shipping-options", { query: { limit: 200, fields: "id,name,provider_id,*type" } })
     return {
       shipping_options: shipping_options.map((o) => ({ id: o.id, name: o.name, provider_id: o.provider_id, type: o.type })),
-      note,
+      olderBackend: true,
     }
   } catch {
-    return { shipping_options: [], note }
+    return { shipping_options: [], olderBackend: true }
   }
 }
 
@@ -98,7 +96,7 @@ function formFrom(settings: BnplSettings): FormState {
   return {
     apiKey: "",
     apiUrl: settings.api_url ?? "",
-    plans: settings.plans.map(planRow),
+    plans: settings.plans.map((plan) => planRow(plan)),
     autoCapture: settings.auto_capture,
     shippingSyncEnabled: settings.shipping_sync_enabled,
     overrides: cleanOverrides(settings.shipping_method_overrides ?? {}),
@@ -180,21 +178,15 @@ function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
 
 // ------------------------------------------------------------------ small pieces
 
-const SOURCE_WORDS: Record<Exclude<SettingSource, null>, string> = {
-  settings: "saved here",
-  options: "from the plugin options in medusa-config",
-  env: "from the backend's environment",
-  default: "the default",
-}
-
 function SourceHint({ source, env }: { source?: SettingSource; env?: string }) {
+  const { t } = useBnplI18n()
   if (!source) {
     return null
   }
-  const words = source === "env" && env ? `from ${env} in the backend's environment` : SOURCE_WORDS[source]
+  const words = source === "env" && env ? t("settings.source.envNamed", { name: env }) : t(`settings.source.${source}`)
   return (
     <Text size="xsmall" className="text-ui-fg-muted">
-      Current value: {words}
+      {t("settings.source.current", { words })}
     </Text>
   )
 }
@@ -263,23 +255,29 @@ function SwitchField({
   )
 }
 
-const VERIFY_WORDS: Record<VerifyResult["result"], { label: string; color: "green" | "orange" | "red" | "grey" }> = {
-  works: { label: "Works", color: "green" },
-  not_activated: { label: "Account not activated yet", color: "orange" },
-  unauthorized: { label: "Key rejected", color: "red" },
-  unreachable: { label: "Service unreachable", color: "red" },
-  not_configured: { label: "Not configured", color: "grey" },
+const VERIFY_COLORS: Record<VerifyResult["result"], "green" | "orange" | "red" | "grey"> = {
+  works: "green",
+  not_activated: "orange",
+  unauthorized: "red",
+  unreachable: "red",
+  not_configured: "grey",
 }
 
+/** Verdicts explained in the user's language; the others show the backend's own words (a URL, an error). */
+const DETAILED: VerifyResult["result"][] = ["works", "not_activated", "unauthorized"]
+
+/** The verdict in the user's language, and what it means. */
 function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
-  const words = VERIFY_WORDS[outcome.result] ?? { label: outcome.result, color: "grey" as const }
+  const { t } = useBnplI18n()
+  const color = VERIFY_COLORS[outcome.result]
+  const words = color ? { label: t(`settings.verify.${outcome.result}`), color } : { label: outcome.result, color: "grey" as const }
   return (
     <div data-testid="bnpl-verify-result" data-result={outcome.result} className="flex flex-col gap-y-1 rounded-md border border-ui-border-base bg-ui-bg-subtle px-3 py-2">
       <StatusBadge color={words.color} className="w-fit">
         {words.label}
       </StatusBadge>
       <Text size="small" className="text-ui-fg-subtle">
-        {outcome.message}
+        {DETAILED.includes(outcome.result) ? t(`settings.verify.${outcome.result}Detail`) : outcome.message}
       </Text>
     </div>
   )
@@ -288,6 +286,7 @@ function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
 // ------------------------------------------------------------------ the page
 
 const BnplSettingsPage = () => {
+  const { t } = useBnplI18n()
   const queryClient = useQueryClient()
   const prompt = usePrompt()
 
@@ -322,15 +321,15 @@ const BnplSettingsPage = () => {
       applySaved(saved)
       if (patch.api_key === null) {
         setVerifyOutcome(null)
-        toast.success("API key removed")
+        toast.success(t("settings.toast.keyRemoved"))
       } else {
-        toast.success("Settings saved")
+        toast.success(t("settings.toast.saved"))
       }
     },
     onError: (error) => {
-      const message = errorMessage(error)
+      const message = errorMessage(error, t)
       setSaveError(message)
-      toast.error("Not saved", { description: message })
+      toast.error(t("settings.toast.notSaved"), { description: message })
     },
   })
 
@@ -339,7 +338,7 @@ const BnplSettingsPage = () => {
       sdk.client.fetch<VerifyResult>("/admin/bnpl/settings/verify", { method: "POST", body }),
     onSuccess: (outcome) => setVerifyOutcome(outcome),
     onError: (error) =>
-      setVerifyOutcome({ result: "unreachable", message: `The verification could not run: ${errorMessage(error)}` }),
+      setVerifyOutcome({ result: "unreachable", message: t("settings.verify.couldNotRun", { message: errorMessage(error, t) }) }),
   })
 
   const patch = useMemo(() => (form && settings ? changesOf(form, settings) : {}), [form, settings])
@@ -348,9 +347,9 @@ const BnplSettingsPage = () => {
   if (settingsQuery.isError) {
     return (
       <Container className="px-6 py-4">
-        <Heading>Instalment payments</Heading>
+        <Heading>{t("settings.title")}</Heading>
         <Alert variant="error" className="mt-4">
-          The settings could not be loaded: {errorMessage(settingsQuery.error)}
+          {t("settings.loadError", { message: errorMessage(settingsQuery.error, t) })}
         </Alert>
       </Container>
     )
@@ -358,9 +357,9 @@ const BnplSettingsPage = () => {
   if (!settings || !form) {
     return (
       <Container className="px-6 py-4">
-        <Heading>Instalment payments</Heading>
+        <Heading>{t("settings.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle mt-2">
-          Loading…
+          {t("common.loading")}
         </Text>
       </Container>
     )
@@ -376,11 +375,10 @@ const BnplSettingsPage = () => {
 
   const removeKey = async () => {
     const confirmed = await prompt({
-      title: "Remove the API key?",
-      description:
-        "Customers will no longer be offered instalment payments until a key is set again (unless the backend's environment or plugin options provide one).",
-      confirmText: "Remove key",
-      cancelText: "Cancel",
+      title: t("settings.removeKey.title"),
+      description: t("settings.removeKey.description"),
+      confirmText: t("settings.removeKey.button"),
+      cancelText: t("common.cancel"),
     })
     if (confirmed) {
       save.mutate({ api_key: null })
@@ -405,16 +403,15 @@ const BnplSettingsPage = () => {
     <div className="flex flex-col gap-y-3" data-testid="bnpl-settings">
       <Container className="flex items-start justify-between gap-x-4 px-6 py-4">
         <div>
-          <Heading>Instalment payments</Heading>
+          <Heading>{t("settings.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Let customers pay in instalments or later. Paste the API key the service gave you, choose the plans to
-            offer, and how orders are reported when they ship.
+            {t("settings.intro")}
           </Text>
         </div>
         {settings.api_key_set ? (
-          <StatusBadge color="green">Key set</StatusBadge>
+          <StatusBadge className="whitespace-nowrap" color="green">{t("settings.keySet")}</StatusBadge>
         ) : (
-          <StatusBadge color="orange">No API key</StatusBadge>
+          <StatusBadge className="whitespace-nowrap" color="orange">{t("settings.noKey")}</StatusBadge>
         )}
       </Container>
 
@@ -425,28 +422,28 @@ const BnplSettingsPage = () => {
       ) : null}
 
       <Section
-        title="Service account"
-        description="The key is stored encrypted and never shown again: only its first and last characters."
+        title={t("settings.account.title")}
+        description={t("settings.account.description")}
         actions={
           <Button size="small" variant="secondary" onClick={runVerify} isLoading={verify.isPending} data-testid="bnpl-verify">
-            Verify
+            {t("settings.verify.button")}
           </Button>
         }
       >
         <Field
-          label="API key"
+          label={t("settings.account.apiKey")}
           htmlFor="bnpl-api-key"
           hint={<SourceHint source={source.api_key ?? null} env="BNPL_API_KEY" />}
         >
           {settings.api_key_set ? (
             <div className="flex items-center gap-x-2">
               <Badge size="small" className="font-mono" data-testid="bnpl-key-hint">
-                {settings.api_key_hint ?? "set"}
+                {settings.api_key_hint ?? t("settings.account.keySetFallback")}
               </Badge>
               {source.api_key === "settings" ? (
                 <Button size="small" variant="transparent" onClick={removeKey} disabled={save.isPending} data-testid="bnpl-remove-key">
                   <Trash />
-                  Remove key
+                  {t("settings.removeKey.button")}
                 </Button>
               ) : null}
             </div>
@@ -458,13 +455,13 @@ const BnplSettingsPage = () => {
             size="small"
             autoComplete="new-password"
             spellCheck={false}
-            placeholder={settings.api_key_set ? "Paste a new key to replace it" : "Paste your API key, e.g. sk_live_…"}
+            placeholder={settings.api_key_set ? t("settings.account.replacePlaceholder") : t("settings.account.newPlaceholder")}
             value={form.apiKey}
             onChange={(e) => update({ apiKey: e.target.value })}
           />
         </Field>
         <Field
-          label="Service URL"
+          label={t("settings.account.url")}
           htmlFor="bnpl-api-url"
           hint={<SourceHint source={source.api_url ?? null} env="BNPL_API_URL" />}
         >
@@ -476,7 +473,7 @@ const BnplSettingsPage = () => {
             onChange={(e) => update({ apiUrl: e.target.value })}
           />
           <Text size="xsmall" className="text-ui-fg-muted">
-            Leave empty to use the plugin options or BNPL_API_URL.
+            {t("settings.account.urlHint")}
           </Text>
         </Field>
         {verifyOutcome ? (
@@ -487,25 +484,25 @@ const BnplSettingsPage = () => {
       </Section>
 
       <Section
-        title="Plans"
-        description="What checkout may offer. Only the plans the service accepts for a cart are shown to the customer."
+        title={t("settings.plans.title")}
+        description={t("settings.plans.description")}
         actions={
           <Button size="small" variant="secondary" onClick={() => update({ plans: [...form.plans, planRow()] })} data-testid="bnpl-add-plan">
             <Plus />
-            Add plan
+            {t("settings.plans.add")}
           </Button>
         }
       >
         <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-plans">
           {form.plans.length === 0 ? (
             <Text size="small" className="text-ui-fg-subtle">
-              No plan: add at least one.
+              {t("settings.plans.empty")}
             </Text>
           ) : null}
           {form.plans.map((row, index) => (
             <div key={row.key} className="flex flex-wrap items-center gap-2">
               <Input
-                aria-label={`Plan ${index + 1}: number of instalments`}
+                aria-label={t("settings.plans.countLabel", { index: index + 1 })}
                 type="number"
                 min={1}
                 max={48}
@@ -515,25 +512,25 @@ const BnplSettingsPage = () => {
                 onChange={(e) => updatePlan(row.key, { installments: e.target.value })}
               />
               <Text size="small" className="text-ui-fg-subtle">
-                instalment(s),
+                {t("settings.plans.countSuffix")}
               </Text>
               <Select
                 size="small"
                 value={row.deferral}
                 onValueChange={(value) => updatePlan(row.key, { deferral: value as Deferral })}
               >
-                <Select.Trigger className="w-44" aria-label={`Plan ${index + 1}: first payment`}>
+                <Select.Trigger className="w-44" aria-label={t("settings.plans.firstPaymentLabel", { index: index + 1 })}>
                   <Select.Value />
                 </Select.Trigger>
                 <Select.Content>
-                  <Select.Item value="none">first paid at once</Select.Item>
-                  <Select.Item value="days">first paid after (days)</Select.Item>
-                  <Select.Item value="months">first paid after (months)</Select.Item>
+                  <Select.Item value="none">{t("settings.plans.atOnce")}</Select.Item>
+                  <Select.Item value="days">{t("settings.plans.afterDays")}</Select.Item>
+                  <Select.Item value="months">{t("settings.plans.afterMonths")}</Select.Item>
                 </Select.Content>
               </Select>
               {row.deferral !== "none" ? (
                 <Input
-                  aria-label={`Plan ${index + 1}: deferral in ${row.deferral}`}
+                  aria-label={t(`settings.plans.delayLabel_${row.deferral}`, { index: index + 1 })}
                   type="number"
                   min={1}
                   size="small"
@@ -543,12 +540,12 @@ const BnplSettingsPage = () => {
                 />
               ) : null}
               <Text size="small" className="text-ui-fg-muted min-w-40">
-                {Number(row.installments) > 0 ? planLabel(rowToPlan(row)) : ""}
+                {Number(row.installments) > 0 ? planLabel(rowToPlan(row), t) : ""}
               </Text>
               <IconButton
                 size="small"
                 variant="transparent"
-                aria-label={`Remove plan ${index + 1}`}
+                aria-label={t("settings.plans.remove", { index: index + 1 })}
                 onClick={() => update({ plans: form.plans.filter((r) => r.key !== row.key) })}
               >
                 <Trash />
@@ -559,24 +556,24 @@ const BnplSettingsPage = () => {
         </div>
       </Section>
 
-      <Section title="Payments and notifications">
+      <Section title={t("settings.payments.title")}>
         <SwitchField
           id="bnpl-auto-capture"
-          label="Capture automatically"
-          description="Mark the payment captured as soon as the customer's plan is accepted, instead of capturing it from the order."
+          label={t("settings.payments.autoCapture")}
+          description={t("settings.payments.autoCaptureDescription")}
           checked={form.autoCapture}
           onChange={(autoCapture) => update({ autoCapture })}
           hint={<SourceHint source={source.auto_capture ?? null} />}
         />
         <SwitchField
           id="bnpl-verify-signature"
-          label="Check notification signatures"
-          description="Refuse payment notifications whose signature header does not match (HMAC of the payment id with the API key)."
+          label={t("settings.payments.verifySignature")}
+          description={t("settings.payments.verifySignatureDescription")}
           checked={form.verifySignature}
           onChange={(verifySignature) => update({ verifySignature })}
           hint={<SourceHint source={source.verify_notification_signature ?? null} />}
         />
-        <Field label="Signature header" htmlFor="bnpl-signature-header" hint={<SourceHint source={source.notification_signature_header ?? null} />}>
+        <Field label={t("settings.payments.signatureHeader")} htmlFor="bnpl-signature-header" hint={<SourceHint source={source.notification_signature_header ?? null} />}>
           <Input
             id="bnpl-signature-header"
             size="small"
@@ -589,13 +586,13 @@ const BnplSettingsPage = () => {
       </Section>
 
       <Section
-        title="Shipping"
-        description="When an order is fulfilled, its shipping information is sent to the service. Each shipping option is sent as one of the service's delivery methods."
+        title={t("settings.shipping.title")}
+        description={t("settings.shipping.description")}
       >
         <SwitchField
           id="bnpl-shipping-sync"
-          label="Send shipping information automatically"
-          description="On every fulfillment of an order paid in instalments (failed sends are retried, and can be pushed again from the order)."
+          label={t("settings.shipping.sync")}
+          description={t("settings.shipping.syncDescription")}
           checked={form.shippingSyncEnabled}
           onChange={(shippingSyncEnabled) => update({ shippingSyncEnabled })}
           hint={<SourceHint source={source.shipping_sync_enabled ?? null} />}
@@ -603,8 +600,8 @@ const BnplSettingsPage = () => {
         <ShippingOptionsTable
           options={options}
           loading={shippingQuery.isLoading}
-          error={shippingQuery.isError ? errorMessage(shippingQuery.error) : undefined}
-          note={shippingQuery.data?.note}
+          error={shippingQuery.isError ? errorMessage(shippingQuery.error, t) : undefined}
+          olderBackend={shippingQuery.data?.olderBackend}
           overrides={form.overrides}
           setOverride={setOverride}
         />
@@ -613,7 +610,7 @@ const BnplSettingsPage = () => {
       <Container className="flex items-center justify-end gap-x-2 px-6 py-4">
         {dirty ? (
           <Text size="small" className="text-ui-fg-subtle mr-auto">
-            Unsaved changes: {Object.keys(patch).map((k) => (k === "api_key" ? "API key" : k.replace(/_/g, " "))).join(", ")}
+            {t("settings.footer.unsaved", { fields: Object.keys(patch).map((k) => t(`settings.fields.${k}`)).join(", ") })}
           </Text>
         ) : null}
         <Button
@@ -625,10 +622,10 @@ const BnplSettingsPage = () => {
             setSaveError(null)
           }}
         >
-          Discard
+          {t("settings.footer.discard")}
         </Button>
         <Button size="small" disabled={!dirty} isLoading={save.isPending} onClick={() => save.mutate(patch)} data-testid="bnpl-save">
-          Save
+          {t("settings.footer.save")}
         </Button>
       </Container>
     </div>
@@ -639,42 +636,43 @@ function ShippingOptionsTable({
   options,
   loading,
   error,
-  note,
+  olderBackend,
   overrides,
   setOverride,
 }: {
   options: BnplShippingOption[]
   loading: boolean
   error?: string
-  note?: string
+  olderBackend?: boolean
   overrides: Record<string, ShippingOverride>
   setOverride: (optionId: string, change: ShippingOverride) => void
 }) {
+  const { t } = useBnplI18n()
   return (
     <div className="flex flex-col gap-y-2 py-4" data-testid="bnpl-shipping-options">
-      {note ? (
+      {olderBackend ? (
         <div className="px-6">
-          <Alert variant="info">{note}</Alert>
+          <Alert variant="info">{t("settings.shipping.olderBackend")}</Alert>
         </div>
       ) : null}
       {error ? (
         <div className="px-6">
-          <Alert variant="error">The shipping options could not be loaded: {error}</Alert>
+          <Alert variant="error">{t("settings.shipping.loadError", { message: error })}</Alert>
         </div>
       ) : null}
       {options.length === 0 ? (
         <Text size="small" className="text-ui-fg-subtle px-6" data-testid="bnpl-shipping-options-empty">
-          {loading ? "Loading shipping options…" : "No shipping option to show."}
+          {loading ? t("settings.shipping.loadingOptions") : t("settings.shipping.noOptions")}
         </Text>
       ) : null}
       <Table className={options.length === 0 ? "hidden" : undefined}>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>Shipping option</Table.HeaderCell>
-            <Table.HeaderCell>Sent as</Table.HeaderCell>
-            <Table.HeaderCell>Why</Table.HeaderCell>
-            <Table.HeaderCell>Delivery method</Table.HeaderCell>
-            <Table.HeaderCell>Express</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.option")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.sentAs")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.why")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.deliveryMethod")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.expressColumn")}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -696,10 +694,10 @@ function ShippingOptionsTable({
                 <Table.Cell>
                   {option.mapping ? (
                     <div className="flex flex-wrap gap-1">
-                      <Badge size="2xsmall">{SHIPPING_METHOD_LABELS[option.mapping.shipping_method] ?? option.mapping.shipping_method}</Badge>
+                      <Badge size="2xsmall">{shippingMethodLabel(option.mapping.shipping_method, t)}</Badge>
                       {option.mapping.express_delivery ? (
                         <Badge size="2xsmall" color="blue">
-                          Express
+                          {t("common.express")}
                         </Badge>
                       ) : null}
                     </div>
@@ -711,7 +709,7 @@ function ShippingOptionsTable({
                 </Table.Cell>
                 <Table.Cell className="max-w-72 whitespace-normal">
                   <Text size="xsmall" className="text-ui-fg-subtle">
-                    {option.mapping?.reason ?? "-"}
+                    {option.mapping ? mappingReason(option.mapping, t) : "-"}
                   </Text>
                 </Table.Cell>
                 <Table.Cell>
@@ -722,14 +720,14 @@ function ShippingOptionsTable({
                       setOverride(option.id, { shipping_method: value === "automatic" ? undefined : (value as ShippingMethod) })
                     }
                   >
-                    <Select.Trigger className="w-52" aria-label={`Delivery method for ${option.name}`}>
+                    <Select.Trigger className="w-52" aria-label={t("settings.shipping.deliveryMethodFor", { name: option.name })}>
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="automatic">Automatic</Select.Item>
+                      <Select.Item value="automatic">{t("common.automatic")}</Select.Item>
                       {SHIPPING_METHODS.map((method) => (
                         <Select.Item key={method} value={method}>
-                          {SHIPPING_METHOD_LABELS[method]}
+                          {shippingMethodLabel(method, t)}
                         </Select.Item>
                       ))}
                     </Select.Content>
@@ -743,13 +741,13 @@ function ShippingOptionsTable({
                       setOverride(option.id, { express_delivery: value === "automatic" ? undefined : value === "yes" })
                     }
                   >
-                    <Select.Trigger className="w-32" aria-label={`Express for ${option.name}`}>
+                    <Select.Trigger className="w-32" aria-label={t("settings.shipping.expressFor", { name: option.name })}>
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="automatic">Automatic</Select.Item>
-                      <Select.Item value="yes">Yes</Select.Item>
-                      <Select.Item value="no">No</Select.Item>
+                      <Select.Item value="automatic">{t("common.automatic")}</Select.Item>
+                      <Select.Item value="yes">{t("common.yes")}</Select.Item>
+                      <Select.Item value="no">{t("common.no")}</Select.Item>
                     </Select.Content>
                   </Select>
                 </Table.Cell>
@@ -762,8 +760,10 @@ function ShippingOptionsTable({
   )
 }
 
+// The sidebar label is a key of the `bnpl` namespace (src/admin/i18n), translated by the dashboard.
 export const config = defineRouteConfig({
-  label: "Instalment payments",
+  label: "menu.label",
+  translationNs: "bnpl",
   icon: CreditCard,
 })
 
