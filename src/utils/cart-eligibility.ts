@@ -2,7 +2,8 @@ import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { ELIGIBILITY_CACHE_TTL_SECONDS, checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
+import { inPlanOrder, splitByBounds } from "../lib/plan-bounds"
+import { ELIGIBILITY_CACHE_TTL_SECONDS, checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
 import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
 import { accountFingerprint } from "./settings"
@@ -20,7 +21,10 @@ function resolveCache(container: MedusaContainer): ICacheService | undefined {
   }
 }
 
-/** Plans for an amount; never throws for a service problem. */
+/**
+ * Plans for an amount; never throws for a service problem. Plans outside the merchant's own
+ * bounds are answered here, without asking the service; answers come in the merchant's order.
+ */
 export async function plansForAmount(
   container: MedusaContainer,
   cents: number,
@@ -31,16 +35,25 @@ export async function plansForAmount(
   if (!resolved.apiKey || !resolved.apiUrl) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
   }
+  const { ask, outside } = splitByBounds(resolved.plans, resolved.planBounds, cents, currency)
+  const answered: PlanAnswer[] = outside.map((plan) => ({ ...plan, currency_code: currency }))
+  if (!ask.length) {
+    return { purchase_amount: cents, currency_code: currency, checked_at: new Date().toISOString(), service_available: true, plans: answered }
+  }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  return checkPlans({
+  const answer = await checkPlans({
     client: clientFor(resolved, logger),
     cents,
     currency,
-    plans: resolved.plans,
+    plans: ask,
     timeoutMs: resolved.eligibilityTimeoutMs,
     cache: resolveCache(container),
     cacheScope: accountFingerprint(resolved),
   })
+  if (!answer.service_available) {
+    return answer
+  }
+  return { ...answer, plans: inPlanOrder(resolved.plans, [...answer.plans, ...answered]) }
 }
 
 function isFresh(kept: { purchase_amount: number; checked_at: Date | string; service_available: boolean }, cents: number, now: Date) {

@@ -1,11 +1,15 @@
 import type { ICacheService } from "@medusajs/framework/types"
 import { BnplClient, isBnplError, type BnplErrorCode, type EligibilityResult, type Plan } from "../client"
+import type { OutsideBoundsPlan } from "../lib/plan-bounds"
 import { groupByDeferral, planKey } from "./plans"
 
 export type UnavailableReason = BnplErrorCode | "not_configured"
 
-/** One plan as the storefront gets it: the contract's fields, amounts in cents. */
-export type PlanAnswer = EligibilityResult & { currency_code: string }
+/**
+ * One plan as the storefront gets it: the contract's fields, amounts in cents. A plan outside
+ * the merchant's own bounds has only the bounds the merchant set as `constraints`.
+ */
+export type PlanAnswer = (EligibilityResult | OutsideBoundsPlan) & { currency_code: string }
 
 export type PlansAnswer = {
   purchase_amount: number

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplClient, type Plan } from "../client"
+import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
 
@@ -35,6 +36,8 @@ export type BnplOptions = {
   shippingSyncEnabled?: boolean
   /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */
   shippingMethodOverrides?: Record<string, ShippingOverride>
+  /** The merchant's amount bounds per plan, major units, inclusive: `[{installments_count: 4, min_amount: 200}]`. */
+  planBounds?: PlanBounds[]
 }
 
 export type ResolvedOptions = Required<
@@ -59,6 +62,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     verifyNotificationSignature: options.verifyNotificationSignature ?? false,
     timeoutMs: options.timeoutMs ?? 10_000,
     eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
+    planBounds: options.planBounds ?? [],
   }
 }
 
@@ -108,12 +112,18 @@ export function validateOptions(options: BnplOptions = {}): void {
   if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
   }
+  problems.push(...checkoutRuleProblems(options))
   if (problems.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `medusa-plugin-bnpl options are invalid: ${problems.join("; ")}`
     )
   }
+}
+
+/** Problems of the options that shape what checkout offers (plan bounds). */
+function checkoutRuleProblems(options: BnplOptions): string[] {
+  return options.planBounds !== undefined ? planBoundsProblems(options.planBounds, "planBounds", planProblem) : []
 }
 
 /** Why a currency cannot be used (one message for the storefront route, carts and payments). */

@@ -15,6 +15,8 @@ import { formatCents } from "./money"
 import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./options"
 import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
+import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
+import { planProblem } from "./plans"
 
 /**
  * The merchant's settings saved in the admin, and the one place that decides what the plugin
@@ -43,6 +45,7 @@ export type SettingsRow = {
   shipping_method_overrides: Record<string, ShippingOverride> | null
   verify_notification_signature: boolean | null
   notification_signature_header: string | null
+  plan_bounds: PlanBounds[] | null
   created_at?: Date | string
   updated_at?: Date | string
 }
@@ -69,6 +72,7 @@ export const SETTING_FIELDS = [
   "shipping_method_overrides",
   "verify_notification_signature",
   "notification_signature_header",
+  "plan_bounds",
 ] as const
 export type SettingField = (typeof SETTING_FIELDS)[number]
 
@@ -218,6 +222,7 @@ export function mergeSettings(
     shipping_method_overrides: set(pluginOptions.shippingMethodOverrides) ? "options" : "default",
     verify_notification_signature: set(pluginOptions.verifyNotificationSignature) ? "options" : "default",
     notification_signature_header: pluginOptions.notificationSignatureHeader ? "options" : null,
+    ...checkoutRuleSources(pluginOptions),
   }
   let apiKeyProblem: string | undefined
   let apiKeyHint = options.apiKey ? maskKey(options.apiKey) : undefined
@@ -259,6 +264,7 @@ export function mergeSettings(
       options.notificationSignatureHeader = row.notification_signature_header.toLowerCase()
       sources.notification_signature_header = "settings"
     }
+    mergeCheckoutRules(row, options, sources)
   }
   return { options, sources, apiKeyHint, apiKeyProblem, row }
 }
@@ -297,6 +303,7 @@ export function settingsView(settings: EffectiveSettings) {
     shipping_method_overrides: options.shippingMethodOverrides,
     verify_notification_signature: options.verifyNotificationSignature,
     notification_signature_header: options.notificationSignatureHeader ?? null,
+    plan_bounds: options.planBounds,
     source: sources,
     updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
   }
@@ -393,6 +400,15 @@ const plansInput = z
   })
   .transform((plans) => plans as Plan[])
 
+/** The merchant's bounds per plan (lib/plan-bounds.ts), each problem naming its field. */
+const planBoundsInput = z
+  .array(z.unknown())
+  .max(20)
+  .superRefine((bounds, ctx) =>
+    planBoundsProblems(bounds, "plan_bounds", planProblem).forEach((message) => ctx.addIssue({ code: "custom", message }))
+  )
+  .transform((bounds) => bounds as PlanBounds[])
+
 const shippingOverrideInput = z
   .object({
     shipping_method: z.enum(SHIPPING_METHODS).optional(),
@@ -426,6 +442,7 @@ export const SettingsPatchSchema = z
       .optional(),
     verify_notification_signature: z.boolean().nullable().optional(),
     notification_signature_header: headerInput.nullable().optional(),
+    plan_bounds: planBoundsInput.nullable().optional(),
   })
   .strict()
 
@@ -499,6 +516,7 @@ export function settingsChanges(
   if (patch.notification_signature_header !== undefined) {
     changes.notification_signature_header = patch.notification_signature_header?.toLowerCase() ?? null
   }
+  Object.assign(changes, checkoutRuleChanges(patch))
   return changes
 }
 
@@ -524,6 +542,29 @@ export const EMPTY_SETTINGS: SettingsColumns = {
   shipping_method_overrides: null,
   verify_notification_signature: null,
   notification_signature_header: null,
+  plan_bounds: null,
+}
+
+// ---------------------------------------------------------------- checkout rules (plan bounds)
+// Kept apart from the fields above: what checkout offers, beyond which plans.
+
+function checkoutRuleSources(pluginOptions: PluginOptions): Pick<Record<SettingField, SettingSource>, "plan_bounds"> {
+  return { plan_bounds: pluginOptions.planBounds ? "options" : "default" }
+}
+
+function mergeCheckoutRules(row: SettingsRow, options: EffectiveOptions, sources: Record<SettingField, SettingSource>): void {
+  if (Array.isArray(row.plan_bounds)) {
+    options.planBounds = row.plan_bounds
+    sources.plan_bounds = "settings"
+  }
+}
+
+function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
+  const changes: Partial<SettingsColumns> = {}
+  if (patch.plan_bounds !== undefined) {
+    changes.plan_bounds = patch.plan_bounds
+  }
+  return changes
 }
 
 // ---------------------------------------------------------------- verifying a key

@@ -6,6 +6,9 @@ export type Plan = {
   deferred_months?: number | null
 }
 
+/** The merchant's own bounds for a plan, in major units (inclusive); absent = no bound. */
+export type PlanBounds = Plan & { min_amount?: number | null; max_amount?: number | null }
+
 export const SHIPPING_METHODS = ["instore", "pickup_store", "pickup_point", "postal"] as const
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
 
@@ -27,6 +30,7 @@ export type BnplSettings = {
   shipping_method_overrides: Record<string, ShippingOverride>
   verify_notification_signature: boolean
   notification_signature_header: string | null
+  plan_bounds?: PlanBounds[]
   source?: Partial<Record<string, SettingSource>>
   updated_at?: string | null
 }
@@ -41,6 +45,7 @@ export type BnplSettingsPatch = {
   shipping_method_overrides?: Record<string, ShippingOverride> | null
   verify_notification_signature?: boolean | null
   notification_signature_header?: string | null
+  plan_bounds?: PlanBounds[] | null
 }
 
 export type VerifyResult = {

@@ -40,6 +40,7 @@ import {
 } from "../../utils/settings"
 import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
 import { describeIneligibility } from "../../utils/eligibility-text"
+import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
 type Injected = { logger: Logger } & Record<string, unknown>
@@ -340,6 +341,14 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     cents: number,
     currency: string
   ): Promise<Payment> {
+    // The merchant's own bounds first: a plan outside them is refused without a service call.
+    const [outside] = splitByBounds([plan], this.options.planBounds, cents, currency).outside
+    if (outside) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The plan "${planLabel(plan)}" is not available for ${formatCents(cents, currency)}: ${describeOutside(outside, currency)}`
+      )
+    }
     const result = await this.client.checkEligibility({ purchase_amount: cents, ...plan })
     if (!result.eligible) {
       throw new MedusaError(

@@ -19,6 +19,8 @@ const BnplSettings = model.define("bnpl_settings", {
   shipping_method_overrides: model.json().nullable(),
   verify_notification_signature: model.boolean().nullable(),
   notification_signature_header: model.text().nullable(),
+  /** `[{installments_count, deferred_*?, min_amount?, max_amount?}]`: the merchant's bounds per plan (major units). */
+  plan_bounds: model.json().nullable(),
 })
 
 export default BnplSettings

@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { CreditCard, Plus, Trash } from "@medusajs/icons"
+import { ArrowDownMini, ArrowUpMini, CreditCard, Plus, Trash } from "@medusajs/icons"
 import {
   Alert,
   Badge,
@@ -28,6 +28,7 @@ import {
   type BnplSettingsPatch,
   type BnplShippingOption,
   type Plan,
+  type PlanBounds,
   type SettingSource,
   type ShippingMethod,
   type ShippingOverride,
@@ -71,7 +72,8 @@ async function fetchShippingOptions(): Promise<ShippingOptionsAnswer> {
 // ------------------------------------------------------------------ form state
 
 type Deferral = "none" | "days" | "months"
-type PlanRow = { key: number; installments: string; deferral: Deferral; delay: string }
+/** One offered plan as edited: its rank in the list is its display order at checkout. */
+type PlanRow = { key: number; installments: string; deferral: Deferral; delay: string; min: string; max: string }
 
 type FormState = {
   apiKey: string
@@ -85,18 +87,21 @@ type FormState = {
 }
 
 let rowKey = 0
-const planRow = (plan?: Plan): PlanRow => ({
+const amountText = (value: number | null | undefined) => (typeof value === "number" ? String(value) : "")
+const planRow = (plan?: Plan, bounds?: PlanBounds): PlanRow => ({
   key: ++rowKey,
   installments: plan ? String(plan.installments_count) : "",
   deferral: plan?.deferred_days ? "days" : plan?.deferred_months ? "months" : "none",
   delay: plan?.deferred_days ? String(plan.deferred_days) : plan?.deferred_months ? String(plan.deferred_months) : "",
+  min: amountText(bounds?.min_amount),
+  max: amountText(bounds?.max_amount),
 })
 
 function formFrom(settings: BnplSettings): FormState {
   return {
     apiKey: "",
     apiUrl: settings.api_url ?? "",
-    plans: settings.plans.map((plan) => planRow(plan)),
+    plans: settings.plans.map((plan) => planRow(plan, (settings.plan_bounds ?? []).find((b) => planKey(b) === planKey(plan)))),
     autoCapture: settings.auto_capture,
     shippingSyncEnabled: settings.shipping_sync_enabled,
     overrides: cleanOverrides(settings.shipping_method_overrides ?? {}),
@@ -119,6 +124,24 @@ function rowToPlan(row: PlanRow): Plan {
 }
 
 const planKey = (plan: Plan) => `${plan.installments_count}/${plan.deferred_days || 0}/${plan.deferred_months || 0}`
+
+/** The rows' bounds as the backend takes them (amounts the merchant typed are checked there: 400 names them). */
+function rowsToBounds(rows: PlanRow[]): PlanBounds[] {
+  return rows
+    .filter((row) => row.min.trim() !== "" || row.max.trim() !== "")
+    .map((row) => ({
+      ...rowToPlan(row),
+      ...(row.min.trim() !== "" ? { min_amount: Number(row.min.replace(",", ".")) } : {}),
+      ...(row.max.trim() !== "" ? { max_amount: Number(row.max.replace(",", ".")) } : {}),
+    }))
+}
+
+const boundsKey = (bounds: PlanBounds[]) =>
+  bounds
+    .filter((b) => typeof b.min_amount === "number" || typeof b.max_amount === "number")
+    .map((b) => `${planKey(b)}:${b.min_amount ?? ""}-${b.max_amount ?? ""}`)
+    .sort()
+    .join(",")
 
 function cleanOverrides(overrides: Record<string, ShippingOverride>): Record<string, ShippingOverride> {
   const out: Record<string, ShippingOverride> = {}
@@ -157,6 +180,10 @@ function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
   const plans = form.plans.map(rowToPlan)
   if (plans.map(planKey).join(",") !== settings.plans.map(planKey).join(",")) {
     patch.plans = plans
+  }
+  const bounds = rowsToBounds(form.plans)
+  if (boundsKey(bounds) !== boundsKey(settings.plan_bounds ?? [])) {
+    patch.plan_bounds = bounds
   }
   if (form.autoCapture !== settings.auto_capture) {
     patch.auto_capture = form.autoCapture
@@ -368,6 +395,11 @@ const BnplSettingsPage = () => {
   const update = (change: Partial<FormState>) => setForm((current) => (current ? { ...current, ...change } : current))
   const updatePlan = (key: number, change: Partial<PlanRow>) =>
     update({ plans: form.plans.map((row) => (row.key === key ? { ...row, ...change } : row)) })
+  const movePlan = (index: number, by: -1 | 1) => {
+    const plans = [...form.plans]
+    ;[plans[index], plans[index + by]] = [plans[index + by], plans[index]]
+    update({ plans })
+  }
   const setOverride = (optionId: string, change: ShippingOverride) => {
     const next = { ...form.overrides, [optionId]: { ...form.overrides[optionId], ...change } }
     update({ overrides: cleanOverrides(next) })
@@ -539,9 +571,45 @@ const BnplSettingsPage = () => {
                   onChange={(e) => updatePlan(row.key, { delay: e.target.value })}
                 />
               ) : null}
+              <Input
+                aria-label={t("settings.plans.minLabel", { index: index + 1 })}
+                placeholder={t("settings.plans.min")}
+                inputMode="decimal"
+                size="small"
+                className="w-24"
+                value={row.min}
+                onChange={(e) => updatePlan(row.key, { min: e.target.value })}
+              />
+              <Input
+                aria-label={t("settings.plans.maxLabel", { index: index + 1 })}
+                placeholder={t("settings.plans.max")}
+                inputMode="decimal"
+                size="small"
+                className="w-24"
+                value={row.max}
+                onChange={(e) => updatePlan(row.key, { max: e.target.value })}
+              />
               <Text size="small" className="text-ui-fg-muted min-w-40">
                 {Number(row.installments) > 0 ? planLabel(rowToPlan(row), t) : ""}
               </Text>
+              <IconButton
+                size="small"
+                variant="transparent"
+                aria-label={t("settings.plans.moveUp", { index: index + 1 })}
+                disabled={index === 0}
+                onClick={() => movePlan(index, -1)}
+              >
+                <ArrowUpMini />
+              </IconButton>
+              <IconButton
+                size="small"
+                variant="transparent"
+                aria-label={t("settings.plans.moveDown", { index: index + 1 })}
+                disabled={index === form.plans.length - 1}
+                onClick={() => movePlan(index, 1)}
+              >
+                <ArrowDownMini />
+              </IconButton>
               <IconButton
                 size="small"
                 variant="transparent"
@@ -552,6 +620,9 @@ const BnplSettingsPage = () => {
               </IconButton>
             </div>
           ))}
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {t("settings.plans.boundsHint")}
+          </Text>
           <SourceHint source={source.plans ?? null} />
         </div>
       </Section>
