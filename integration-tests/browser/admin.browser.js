@@ -4,6 +4,7 @@
  * The admin UI in a real browser (run by scripts/browser-test.js, which boots the store).
  *
  *   - logs in at /app;
+ *   - the seeded checkout rules are shown (bounds on 4 instalments, the gift cards' category excluded);
  *   - Settings > Instalment payments: a bad plan gets the backend's 400 message; the sandbox key
  *     is saved and only its mask is shown afterwards (never the key, anywhere in the page);
  *     Verify says it works; the shipping options table lists the store's options;
@@ -84,6 +85,11 @@ async function run(ctx) {
     for (const option of seed.shipping_options) {
       await page.getByTestId('bnpl-shipping-options').getByText(option.name, { exact: true }).waitFor()
     }
+
+    begin("the demo's checkout rules are shown: bounds on 4 instalments, gift cards excluded")
+    assert.equal(await page.getByLabel('Plan 2: minimum amount').inputValue(), '150')
+    assert.equal(await page.getByLabel('Plan 2: maximum amount').inputValue(), '2000')
+    await page.getByTestId('bnpl-exclusions').getByText('Gift cards', { exact: true }).waitFor()
 
     begin('a plan the backend refuses gets its 400 message')
     await page.getByTestId('bnpl-add-plan').click()
@@ -207,6 +213,8 @@ async function run(ctx) {
       await settingsFr.getByText(text, { exact: true }).first().waitFor()
     }
     await settingsFr.getByText('3 fois', { exact: true }).first().waitFor() // the plan's label
+    await settingsFr.getByText('Produits exclus', { exact: true }).waitFor()
+    await settingsFr.getByText('Catégories (avec leurs sous-catégories)', { exact: true }).waitFor()
     await expressRow.getByText('choisi dans les réglages du plugin; express choisi dans les réglages du plugin').waitFor()
     await expressRow.getByText('Point relais', { exact: true }).first().waitFor()
     await page.getByRole('button', { name: 'Vérifier' }).click()

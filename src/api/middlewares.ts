@@ -9,6 +9,7 @@ import {
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
 import { buildCheckoutSnapshot } from "../utils/checkout-snapshot"
+import { excludedFromCart } from "../utils/cart-exclusions"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
@@ -30,8 +31,13 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
     const data = body.data ?? {}
     const chosen = Object.fromEntries(Object.entries(data).filter(([k]) => STOREFRONT_FIELDS.includes(k)))
     // The merchant's shipping option overrides (settings) decide what each option is sent as.
-    const { shippingMethodOverrides } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const { shippingMethodOverrides, exclusions } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     const checkout = await buildCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
+    // Products the merchant excluded: the provider refuses the session with the storefront's reason.
+    const excluded = checkout?.cart_id ? await excludedFromCart(req.scope, checkout.cart_id, exclusions) : []
+    if (checkout && excluded.length) {
+      checkout.excluded_products = excluded
+    }
     body.data = { ...chosen, ...(checkout ? { checkout } : {}) }
     next()
   } catch (e) {

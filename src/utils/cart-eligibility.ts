@@ -2,7 +2,9 @@ import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
+import { exclusionMessage } from "../lib/exclusions"
 import { inPlanOrder, splitByBounds } from "../lib/plan-bounds"
+import { excludedFromCart } from "./cart-exclusions"
 import { ELIGIBILITY_CACHE_TTL_SECONDS, checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
 import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
@@ -85,6 +87,17 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
+  const options = await bnpl.getOptions()
+  // Checked on every read, before the kept answer: an excluded product may have been added
+  // without changing the total. It costs one query, never a service call.
+  const excluded = await excludedFromCart(container, cartId, options.exclusions)
+  if (excluded.length) {
+    return {
+      cart_id: cartId,
+      ...unavailableAnswer(cents, currency, "excluded_products", exclusionMessage(excluded), now),
+      excluded_products: excluded,
+    }
+  }
   const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
   if (kept && isFresh(kept, cents, now)) {
     return {
@@ -99,7 +112,6 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
     }
   }
 
-  const options = await bnpl.getOptions()
   const unsupported = currencyProblem(options, currency)
   const answer = unsupported
     ? unavailableAnswer(cents, currency, "invalid_request", unsupported)

@@ -1,9 +1,11 @@
 import type { ICacheService } from "@medusajs/framework/types"
 import { BnplClient, isBnplError, type BnplErrorCode, type EligibilityResult, type Plan } from "../client"
+import type { ExcludedProduct } from "../lib/exclusions"
 import type { OutsideBoundsPlan } from "../lib/plan-bounds"
 import { groupByDeferral, planKey } from "./plans"
 
-export type UnavailableReason = BnplErrorCode | "not_configured"
+/** `excluded_products`: the cart holds a product the merchant excluded (the service is not asked). */
+export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products"
 
 /**
  * One plan as the storefront gets it: the contract's fields, amounts in cents. A plan outside
@@ -20,6 +22,8 @@ export type PlansAnswer = {
   service_available: boolean
   unavailable_reason?: UnavailableReason
   message?: string
+  /** With `excluded_products`: which products, and the rule that excludes each. */
+  excluded_products?: ExcludedProduct[]
   plans: PlanAnswer[]
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplClient, type Plan } from "../client"
+import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
@@ -38,6 +39,8 @@ export type BnplOptions = {
   shippingMethodOverrides?: Record<string, ShippingOverride>
   /** The merchant's amount bounds per plan, major units, inclusive: `[{installments_count: 4, min_amount: 200}]`. */
   planBounds?: PlanBounds[]
+  /** Products never paid in instalments: `{shipping_profile_ids: ["sp_..."], product_category_ids: [...]}`. */
+  exclusions?: Exclusions
 }
 
 export type ResolvedOptions = Required<
@@ -63,6 +66,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     timeoutMs: options.timeoutMs ?? 10_000,
     eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
     planBounds: options.planBounds ?? [],
+    exclusions: normalizeExclusions(options.exclusions ?? {}),
   }
 }
 
@@ -121,9 +125,12 @@ export function validateOptions(options: BnplOptions = {}): void {
   }
 }
 
-/** Problems of the options that shape what checkout offers (plan bounds). */
+/** Problems of the options that shape what checkout offers (plan bounds, exclusions). */
 function checkoutRuleProblems(options: BnplOptions): string[] {
-  return options.planBounds !== undefined ? planBoundsProblems(options.planBounds, "planBounds", planProblem) : []
+  return [
+    ...(options.planBounds !== undefined ? planBoundsProblems(options.planBounds, "planBounds", planProblem) : []),
+    ...(options.exclusions !== undefined ? exclusionsProblems(options.exclusions, "exclusions") : []),
+  ]
 }
 
 /** Why a currency cannot be used (one message for the storefront route, carts and payments). */

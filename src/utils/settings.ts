@@ -16,6 +16,7 @@ import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./option
 import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
+import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planProblem } from "./plans"
 
 /**
@@ -46,6 +47,7 @@ export type SettingsRow = {
   verify_notification_signature: boolean | null
   notification_signature_header: string | null
   plan_bounds: PlanBounds[] | null
+  exclusions: Exclusions | null
   created_at?: Date | string
   updated_at?: Date | string
 }
@@ -73,6 +75,7 @@ export const SETTING_FIELDS = [
   "verify_notification_signature",
   "notification_signature_header",
   "plan_bounds",
+  "exclusions",
 ] as const
 export type SettingField = (typeof SETTING_FIELDS)[number]
 
@@ -304,6 +307,7 @@ export function settingsView(settings: EffectiveSettings) {
     verify_notification_signature: options.verifyNotificationSignature,
     notification_signature_header: options.notificationSignatureHeader ?? null,
     plan_bounds: options.planBounds,
+    exclusions: options.exclusions,
     source: sources,
     updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
   }
@@ -409,6 +413,14 @@ const planBoundsInput = z
   )
   .transform((bounds) => bounds as PlanBounds[])
 
+/** Products excluded from instalment payment (lib/exclusions.ts). */
+const exclusionsInput = z
+  .unknown()
+  .superRefine((value, ctx) =>
+    exclusionsProblems(value, "exclusions").forEach((message) => ctx.addIssue({ code: "custom", message }))
+  )
+  .transform((value) => normalizeExclusions(value as Exclusions))
+
 const shippingOverrideInput = z
   .object({
     shipping_method: z.enum(SHIPPING_METHODS).optional(),
@@ -443,6 +455,7 @@ export const SettingsPatchSchema = z
     verify_notification_signature: z.boolean().nullable().optional(),
     notification_signature_header: headerInput.nullable().optional(),
     plan_bounds: planBoundsInput.nullable().optional(),
+    exclusions: exclusionsInput.nullable().optional(),
   })
   .strict()
 
@@ -543,13 +556,17 @@ export const EMPTY_SETTINGS: SettingsColumns = {
   verify_notification_signature: null,
   notification_signature_header: null,
   plan_bounds: null,
+  exclusions: null,
 }
 
-// ---------------------------------------------------------------- checkout rules (plan bounds)
+// ---------------------------------------------------------------- checkout rules (plan bounds, exclusions)
 // Kept apart from the fields above: what checkout offers, beyond which plans.
 
-function checkoutRuleSources(pluginOptions: PluginOptions): Pick<Record<SettingField, SettingSource>, "plan_bounds"> {
-  return { plan_bounds: pluginOptions.planBounds ? "options" : "default" }
+function checkoutRuleSources(pluginOptions: PluginOptions): Pick<Record<SettingField, SettingSource>, "plan_bounds" | "exclusions"> {
+  return {
+    plan_bounds: pluginOptions.planBounds ? "options" : "default",
+    exclusions: pluginOptions.exclusions ? "options" : "default",
+  }
 }
 
 function mergeCheckoutRules(row: SettingsRow, options: EffectiveOptions, sources: Record<SettingField, SettingSource>): void {
@@ -557,12 +574,19 @@ function mergeCheckoutRules(row: SettingsRow, options: EffectiveOptions, sources
     options.planBounds = row.plan_bounds
     sources.plan_bounds = "settings"
   }
+  if (row.exclusions && typeof row.exclusions === "object") {
+    options.exclusions = normalizeExclusions(row.exclusions)
+    sources.exclusions = "settings"
+  }
 }
 
 function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
   const changes: Partial<SettingsColumns> = {}
   if (patch.plan_bounds !== undefined) {
     changes.plan_bounds = patch.plan_bounds
+  }
+  if (patch.exclusions !== undefined) {
+    changes.exclusions = patch.exclusions
   }
   return changes
 }

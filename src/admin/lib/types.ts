@@ -9,6 +9,17 @@ export type Plan = {
 /** The merchant's own bounds for a plan, in major units (inclusive); absent = no bound. */
 export type PlanBounds = Plan & { min_amount?: number | null; max_amount?: number | null }
 
+/** Products excluded from instalment payment, by the ids of what they belong to. */
+export const EXCLUSION_FIELDS = [
+  "shipping_profile_ids",
+  "product_category_ids",
+  "product_collection_ids",
+  "product_type_ids",
+  "product_tag_ids",
+] as const
+export type ExclusionField = (typeof EXCLUSION_FIELDS)[number]
+export type Exclusions = Partial<Record<ExclusionField, string[]>>
+
 export const SHIPPING_METHODS = ["instore", "pickup_store", "pickup_point", "postal"] as const
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
 
@@ -31,6 +42,7 @@ export type BnplSettings = {
   verify_notification_signature: boolean
   notification_signature_header: string | null
   plan_bounds?: PlanBounds[]
+  exclusions?: Exclusions
   source?: Partial<Record<string, SettingSource>>
   updated_at?: string | null
 }
@@ -46,6 +58,7 @@ export type BnplSettingsPatch = {
   verify_notification_signature?: boolean | null
   notification_signature_header?: string | null
   plan_bounds?: PlanBounds[] | null
+  exclusions?: Exclusions | null
 }
 
 export type VerifyResult = {

@@ -41,6 +41,7 @@ import {
 import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
 import { describeIneligibility } from "../../utils/eligibility-text"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
+import { exclusionMessage } from "../../lib/exclusions"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
 type Injected = { logger: Logger } & Record<string, unknown>
@@ -341,6 +342,12 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     cents: number,
     currency: string
   ): Promise<Payment> {
+    // The cart holds a product the merchant excluded (found server-side when the session was
+    // asked for): the same reason the storefront got with the plans, and no service call.
+    const excluded = data.checkout?.excluded_products
+    if (excluded?.length) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, exclusionMessage(excluded))
+    }
     // The merchant's own bounds first: a plan outside them is refused without a service call.
     const [outside] = splitByBounds([plan], this.options.planBounds, cents, currency).outside
     if (outside) {

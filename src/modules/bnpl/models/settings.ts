@@ -21,6 +21,8 @@ const BnplSettings = model.define("bnpl_settings", {
   notification_signature_header: model.text().nullable(),
   /** `[{installments_count, deferred_*?, min_amount?, max_amount?}]`: the merchant's bounds per plan (major units). */
   plan_bounds: model.json().nullable(),
+  /** `{product_category_ids?, product_collection_ids?, product_type_ids?, product_tag_ids?, shipping_profile_ids?}`. */
+  exclusions: model.json().nullable(),
 })
 
 export default BnplSettings

@@ -22,11 +22,13 @@ import { useEffect, useMemo, useState, type ReactNode } from "react"
 import { mappingReason, planLabel, shippingMethodLabel } from "../../../lib/format"
 import { useBnplI18n } from "../../../lib/i18n"
 import { errorMessage, sdk, statusOf } from "../../../lib/sdk"
+import { ExcludedProducts } from "../../../components/excluded-products"
 import {
   SHIPPING_METHODS,
   type BnplSettings,
   type BnplSettingsPatch,
   type BnplShippingOption,
+  type Exclusions,
   type Plan,
   type PlanBounds,
   type SettingSource,
@@ -84,6 +86,7 @@ type FormState = {
   overrides: Record<string, ShippingOverride>
   verifySignature: boolean
   signatureHeader: string
+  exclusions: Exclusions
 }
 
 let rowKey = 0
@@ -107,8 +110,18 @@ function formFrom(settings: BnplSettings): FormState {
     overrides: cleanOverrides(settings.shipping_method_overrides ?? {}),
     verifySignature: settings.verify_notification_signature,
     signatureHeader: settings.notification_signature_header ?? "",
+    exclusions: settings.exclusions ?? {},
   }
 }
+
+/** The same exclusions, whatever their order or empty lists. */
+const exclusionsKey = (exclusions: Exclusions) =>
+  JSON.stringify(
+    Object.entries(exclusions)
+      .filter(([, ids]) => ids?.length)
+      .map(([field, ids]) => [field, [...(ids ?? [])].sort()])
+      .sort()
+  )
 
 /** The plan a row says; numbers the merchant typed are checked by the backend (400 names them). */
 function rowToPlan(row: PlanRow): Plan {
@@ -196,6 +209,9 @@ function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
   }
   if (form.verifySignature !== settings.verify_notification_signature) {
     patch.verify_notification_signature = form.verifySignature
+  }
+  if (exclusionsKey(form.exclusions) !== exclusionsKey(settings.exclusions ?? {})) {
+    patch.exclusions = form.exclusions
   }
   if (form.signatureHeader.trim() !== (settings.notification_signature_header ?? "")) {
     patch.notification_signature_header = form.signatureHeader.trim() || null
@@ -624,6 +640,13 @@ const BnplSettingsPage = () => {
             {t("settings.plans.boundsHint")}
           </Text>
           <SourceHint source={source.plans ?? null} />
+        </div>
+      </Section>
+
+      <Section title={t("settings.exclusions.title")} description={t("settings.exclusions.description")}>
+        <ExcludedProducts value={form.exclusions} onChange={(exclusions) => update({ exclusions })} />
+        <div className="px-6 py-3">
+          <SourceHint source={source.exclusions ?? null} />
         </div>
       </Section>
 
