@@ -6,6 +6,10 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { ConfigModule } from "@medusajs/framework/types"
+import { BNPL_ROUTE_POLICIES } from "../policies/bnpl"
+import { allowedRedirectOrigins, redirectUrlProblem } from "../lib/urls"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
 import { buildCheckoutSnapshot } from "../utils/checkout-snapshot"
@@ -45,6 +49,39 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
   }
 }
 
+/**
+ * The hosted page sends the customer to `data.return_url` / `data.customer_cancel_url`: only
+ * to the storefront's own origins (the returnUrl option's, the store's CORS origins), never an
+ * open redirect. 400 with the reason otherwise.
+ */
+async function checkStorefrontUrls(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const body = req.body as { provider_id?: string; data?: Record<string, unknown> } | undefined
+  const given = (["return_url", "customer_cancel_url"] as const).filter((f) => body?.data?.[f] !== undefined)
+  if (body?.provider_id !== PROVIDER_ID || !given.length) {
+    return next()
+  }
+  try {
+    const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+    const allowed = allowedRedirectOrigins({
+      storeCors: config.projectConfig.http.storeCors,
+      returnUrl: options.returnUrl,
+      cancelUrl: options.cancelUrl,
+    })
+    const problem = given.map((f) => redirectUrlProblem(f, body.data![f], allowed)).find(Boolean)
+    next(problem ? new MedusaError(MedusaError.Types.INVALID_DATA, problem) : undefined)
+  } catch (e) {
+    next(e)
+  }
+}
+
+/**
+ * Adds RBAC `policies` to a route: Medusa's route loader reads them (as for its own admin
+ * routes), but `defineMiddlewares`' type does not list the field.
+ */
+const withPolicies = <T extends object>(policies: { resource: string; operation: string }[], route: T): T =>
+  ({ ...route, policies }) as T
+
 /** A POST without a body (e.g. "verify what is saved") validates as `{}`. */
 function emptyBodyAsObject(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   if (req.body === undefined || req.body === null || req.body === "") {
@@ -60,20 +97,36 @@ export default defineMiddlewares({
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreEligibilityQuery, {})],
     },
-    {
+    withPolicies(BNPL_ROUTE_POLICIES.readSettings, {
+      matcher: "/admin/bnpl/settings",
+      method: ["GET"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateSettings, {
       matcher: "/admin/bnpl/settings",
       method: ["POST"],
       middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminUpdateBnplSettings)],
-    },
-    {
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateSettings, {
       matcher: "/admin/bnpl/settings/verify",
       method: ["POST"],
       middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminVerifyBnplSettings)],
-    },
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.readSettings, {
+      matcher: "/admin/bnpl/shipping-options",
+      method: ["GET"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.readOrder, {
+      matcher: "/admin/bnpl/orders/:id",
+      method: ["GET"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
+      matcher: "/admin/bnpl/orders/:id/shipping-sync",
+      method: ["POST"],
+    }),
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],
-      middlewares: [attachCheckoutSnapshot],
+      middlewares: [checkStorefrontUrls, attachCheckoutSnapshot],
     },
   ],
 })

@@ -2,6 +2,7 @@ import axios, { AxiosError, AxiosInstance, AxiosResponse } from "axios"
 import axiosRetry, { retryAfter } from "axios-retry"
 import { z } from "@medusajs/framework/zod"
 import { BnplServiceError } from "./errors"
+import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "./service-url"
 import { eligibilityResult, paymentAnswer, shippingInfoInput } from "./schemas"
 import type {
   CreatePaymentInput,
@@ -25,7 +26,14 @@ export type BnplClientOptions = {
   /** A `Retry-After` longer than this is not waited for. Default 10 s. */
   maxRetryAfterMs?: number
   logger?: { warn: (message: string) => void }
+  /** Where the key may go (production https, allowed hosts); checked before any request. */
+  urlRules?: ServiceUrlRules
 }
+
+/** An answer larger than this is not read (no contract answer comes near it). */
+export const MAX_ANSWER_BYTES = 1024 * 1024
+/** What is kept of the service's own error text in our messages. */
+const MAX_SERVICE_TEXT = 200
 
 /** Per-call overrides, e.g. a tight timeout and no retry while a cart is being computed. */
 export type CallOptions = { timeoutMs?: number; retries?: number }
@@ -45,7 +53,8 @@ type Call = {
  */
 export class BnplClient {
   private readonly http: AxiosInstance
-  private readonly options: Required<Omit<BnplClientOptions, "logger" | "apiKey">> & Pick<BnplClientOptions, "logger">
+  private readonly options: Required<Omit<BnplClientOptions, "logger" | "apiKey" | "urlRules">> &
+    Pick<BnplClientOptions, "logger">
   // A private field: not enumerable, so never serialised or inspected with the client.
   readonly #apiKey: string
 
@@ -53,13 +62,11 @@ export class BnplClient {
     if (!options.apiKey || typeof options.apiKey !== "string") {
       throw new BnplServiceError("unauthorized", "No API key is configured for the instalment payment service")
     }
-    if (!/^https?:\/\/[^/]/.test(options.baseUrl ?? "")) {
-      throw new BnplServiceError(
-        "invalid_request",
-        `The service base URL must be an http(s) URL, got "${options.baseUrl}"`
-      )
+    const urlProblem = serviceUrlProblem(options.baseUrl, options.urlRules, "The service base URL")
+    if (urlProblem) {
+      throw new BnplServiceError("invalid_request", urlProblem)
     }
-    const { apiKey, ...rest } = options
+    const { apiKey, urlRules: _rules, ...rest } = options
     this.#apiKey = apiKey
     this.options = {
       timeoutMs: 10_000,
@@ -67,7 +74,7 @@ export class BnplClient {
       retryDelayMs: 200,
       maxRetryAfterMs: 10_000,
       ...rest,
-      baseUrl: options.baseUrl.replace(/\/+$/, ""),
+      baseUrl: trimUrl(options.baseUrl),
     }
     this.http = axios.create({
       baseURL: this.options.baseUrl,
@@ -76,6 +83,10 @@ export class BnplClient {
       responseType: "text",
       transformResponse: (data) => data,
       validateStatus: (status) => status >= 200 && status < 300,
+      // The key is only ever sent to the configured URL: a redirect would carry it elsewhere.
+      maxRedirects: 0,
+      // A huge (or endless) answer is not read into memory.
+      maxContentLength: MAX_ANSWER_BYTES,
     })
     // Added per request rather than kept in the instance defaults, so the key is in no
     // inspectable object but the outgoing request itself.
@@ -270,9 +281,16 @@ export class BnplClient {
     const first = Array.isArray(body?.errors) ? body.errors[0] : undefined
     const serviceCode = optionalText(first?.error_code ?? body?.error_code, redact)
     const field = optionalText(first?.field, redact)
-    const serviceMessage: string | undefined = first?.message ?? body?.message
-    const said = redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", "))
+    const serviceMessage = typeof (first?.message ?? body?.message) === "string" ? String(first?.message ?? body?.message) : undefined
+    const said = shorten(redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", ")))
 
+    if (status >= 300 && status < 400) {
+      return new BnplServiceError(
+        "unavailable",
+        `The instalment payment service answered the ${call.operation} with a redirect (HTTP ${status}), which is not followed: check the service URL`,
+        { status }
+      )
+    }
     if (status === 401 || status === 403) {
       return new BnplServiceError(
         "unauthorized",
@@ -287,9 +305,10 @@ export class BnplClient {
         { status, serviceCode }
       )
     }
-    // Contract 4.1/7: a 400 on eligibility means the merchant account is not activated,
-    // unless the service says which of our request fields it objects to.
-    if (status === 400 && call.operation === "eligibility" && !field?.startsWith("payment")) {
+    // Contract 4.1/7: a 400 on eligibility means the merchant account is not activated. A 400
+    // that names one of our request fields, or says what else was wrong without naming the
+    // account (an error code and no field), is a refused request, not an inactive account.
+    if (status === 400 && call.operation === "eligibility" && accountNotActivated(body, field, serviceCode)) {
       return new BnplServiceError(
         "not_activated",
         "The merchant account tied to this API key is not activated yet: finish the activation with the service, then try again",
@@ -323,7 +342,29 @@ function isRetryable(error: AxiosError): boolean {
 }
 
 function optionalText(value: unknown, redact: (text: string) => string): string | undefined {
-  return typeof value === "string" ? redact(value) : undefined
+  return typeof value === "string" ? shorten(redact(value)) : undefined
+}
+
+/** The service's words are quoted, never at length (an error page must not fill our logs). */
+function shorten(text: string): string {
+  const oneLine = text.replace(/[\r\n\t]+/g, " ")
+  return oneLine.length > MAX_SERVICE_TEXT ? `${oneLine.slice(0, MAX_SERVICE_TEXT)}...` : oneLine
+}
+
+/**
+ * A 400 to an eligibility call is the contract's "not activated" when it names the merchant
+ * account (a field outside our request, or the service's own code for it), or says nothing
+ * at all (the bare 400 of the contract). A 400 with an error code but no field is a refused
+ * request (e.g. a body the service could not read).
+ */
+function accountNotActivated(body: any, field: string | undefined, serviceCode: string | undefined): boolean {
+  if (serviceCode === "merchant_cant_create_payments") {
+    return true
+  }
+  if (field) {
+    return !field.startsWith("payment")
+  }
+  return !body || (typeof body === "object" && !serviceCode && !body.message)
 }
 
 function describe(error: AxiosError): string {
@@ -332,6 +373,9 @@ function describe(error: AxiosError): string {
   }
   if (error.code === "ECONNABORTED" || error.code === "ETIMEDOUT") {
     return "timed out"
+  }
+  if (/maxContentLength/.test(error.message)) {
+    return `answer larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, not read`
   }
   return error.code ?? "network error"
 }

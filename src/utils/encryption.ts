@@ -21,6 +21,10 @@ const INFO = Buffer.from("bnpl api key v1", "utf8")
 const AAD = Buffer.from("bnpl_settings.api_key", "utf8")
 // Medusa's development default for its secrets: never good enough in production.
 const KNOWN_DEFAULT_SECRETS = ["supersecret"]
+/** A dedicated encryption key shorter than this is refused (32 = `openssl rand -hex 16`). */
+export const MIN_ENCRYPTION_KEY_LENGTH = 32
+
+const isProduction = (env: NodeJS.ProcessEnv) => ["production", "prod"].includes(env.NODE_ENV || "")
 
 export type SecretSource = "BNPL_ENCRYPTION_KEY" | "cookie secret" | "JWT secret"
 export type EncryptionSecret = { source: SecretSource; secret: string }
@@ -79,7 +83,13 @@ export function encryptionSecret(secrets: EncryptionSecret[], env: NodeJS.Proces
         "or the store's COOKIE_SECRET, then save again"
     )
   }
-  if (env.NODE_ENV === "production" && KNOWN_DEFAULT_SECRETS.includes(chosen.secret)) {
+  if (chosen.source === "BNPL_ENCRYPTION_KEY" && chosen.secret.length < MIN_ENCRYPTION_KEY_LENGTH) {
+    throw new EncryptionError(
+      `The API key cannot be stored: BNPL_ENCRYPTION_KEY is shorter than ${MIN_ENCRYPTION_KEY_LENGTH} characters. ` +
+        "Set it to a long random string (e.g. from `openssl rand -hex 32`), then save again"
+    )
+  }
+  if (isProduction(env) && KNOWN_DEFAULT_SECRETS.includes(chosen.secret)) {
     throw new EncryptionError(
       `The API key cannot be stored: the ${chosen.source} is Medusa's development default. Set BNPL_ENCRYPTION_KEY ` +
         "(a long random string) in the backend's environment, then save again"
@@ -101,7 +111,21 @@ export function encryptSecret(plaintext: string, secret: EncryptionSecret): stri
  * The plaintext, trying each secret (preferred first). Throws an `EncryptionError` that
  * says what to do when the value is malformed, tampered with, or from another secret.
  */
-export function decryptSecret(value: string, secrets: EncryptionSecret[]): string {
+export function decryptSecret(value: string, secrets: EncryptionSecret[], env: NodeJS.ProcessEnv = process.env): string {
+  return decryptWithSecret(value, secrets, env).plaintext
+}
+
+/**
+ * The plaintext and the secret that opened it (to re-encrypt with the preferred one when it
+ * was a fallback). In production, Medusa's default secrets open nothing: anyone who has read
+ * the source knows them.
+ */
+export function decryptWithSecret(
+  value: string,
+  secrets: EncryptionSecret[],
+  env: NodeJS.ProcessEnv = process.env
+): { plaintext: string; secret: EncryptionSecret } {
+  const usable = isProduction(env) ? secrets.filter(({ secret }) => !KNOWN_DEFAULT_SECRETS.includes(secret)) : secrets
   const parts = typeof value === "string" ? value.split(":") : []
   if (parts.length !== 4 || parts[0] !== VERSION) {
     throw new EncryptionError(
@@ -115,17 +139,19 @@ export function decryptSecret(value: string, secrets: EncryptionSecret[]): strin
   if (iv.length !== 12 || tag.length !== 16) {
     throw new EncryptionError("The stored API key is damaged: paste the key again in the settings")
   }
-  if (!secrets.length) {
+  if (!usable.length) {
     throw new EncryptionError(
-      "The stored API key cannot be read: no encryption secret is configured (BNPL_ENCRYPTION_KEY or the store's COOKIE_SECRET)"
+      secrets.length
+        ? "The stored API key cannot be read in production: it was encrypted with Medusa's default secret. Set BNPL_ENCRYPTION_KEY, then paste the key again"
+        : "The stored API key cannot be read: no encryption secret is configured (BNPL_ENCRYPTION_KEY or the store's COOKIE_SECRET)"
     )
   }
-  for (const secret of secrets) {
+  for (const secret of usable) {
     try {
       const decipher = createDecipheriv("aes-256-gcm", deriveKey(secret.secret), iv)
       decipher.setAAD(AAD)
       decipher.setAuthTag(tag)
-      return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8")
+      return { plaintext: Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8"), secret }
     } catch {
       // Wrong secret or tampered value: try the next secret, never return a partial result.
     }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BnplClient, type Plan } from "../client"
+import { BnplClient, isProductionEnv, serviceUrlProblem, trimUrl, allowedHostsFrom, type Plan } from "../client"
+import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
@@ -14,6 +15,11 @@ import type { ShippingOverride } from "./shipping-mapping"
 export type BnplOptions = {
   apiKey?: string
   apiUrl?: string
+  /**
+   * The only hosts the API key may be sent to (exact names or `*.example.com`); env
+   * `BNPL_API_HOSTS` (comma separated). Unset: any host that passes the URL rules.
+   */
+  apiHosts?: string[]
   /** Plans offered at checkout. Default: 3 and 4 instalments. */
   plans?: Plan[]
   /** Accepted payments are captured at once (default) or only authorized. */
@@ -46,18 +52,26 @@ export type BnplOptions = {
 export type ResolvedOptions = Required<
   Omit<
     BnplOptions,
-    "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader" | "shippingSyncEnabled" | "shippingMethodOverrides"
+    | "apiKey"
+    | "apiHosts"
+    | "returnUrl"
+    | "cancelUrl"
+    | "notificationSignatureHeader"
+    | "shippingSyncEnabled"
+    | "shippingMethodOverrides"
   >
 > &
   Pick<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
 
+const DEFAULT_BACKEND_URL = "http://localhost:9000"
+
 export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
   return {
     apiKey: options.apiKey || env.BNPL_API_KEY || undefined,
-    apiUrl: (options.apiUrl || env.BNPL_API_URL || "").replace(/\/+$/, ""),
+    apiUrl: trimUrl(options.apiUrl || env.BNPL_API_URL || ""),
     plans: (options.plans?.length ? options.plans : DEFAULT_PLANS).map(normalizePlan),
     autoCapture: options.autoCapture ?? true,
-    backendUrl: (options.backendUrl || env.MEDUSA_BACKEND_URL || "http://localhost:9000").replace(/\/+$/, ""),
+    backendUrl: trimUrl(options.backendUrl || env.MEDUSA_BACKEND_URL || DEFAULT_BACKEND_URL),
     returnUrl: options.returnUrl,
     cancelUrl: options.cancelUrl,
     currencies: (options.currencies?.length ? options.currencies : ["eur"]).map((c) => c.toLowerCase()),
@@ -71,26 +85,27 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
 }
 
 /** Start-up check with messages that say what to fix. The key may come later from the admin. */
-export function validateOptions(options: BnplOptions = {}): void {
+export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
   const problems: string[] = []
-  const url = options.apiUrl
-  if (url !== undefined && url !== "" && !/^https?:\/\/[^/\s]+/.test(url)) {
-    problems.push(`apiUrl must be an http(s) URL like https://api.example.com, got "${url}"`)
+  if (options.apiHosts !== undefined && (!Array.isArray(options.apiHosts) || options.apiHosts.some((h) => typeof h !== "string"))) {
+    problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
   }
-  if (options.apiKey !== undefined && typeof options.apiKey !== "string") {
-    problems.push("apiKey must be a string")
+  const url = options.apiUrl || env.BNPL_API_URL
+  const urlRules = { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(options.apiHosts, env) }
+  const urlProblem = url ? serviceUrlProblem(url, urlRules, options.apiUrl ? "apiUrl" : "BNPL_API_URL") : undefined
+  if (urlProblem) {
+    problems.push(urlProblem)
   }
-  if (options.plans !== undefined) {
-    if (!Array.isArray(options.plans)) {
-      problems.push("plans must be an array like [{installments_count: 3}]")
-    } else {
-      options.plans.forEach((plan, i) => {
-        const problem = planProblem(plan)
-        if (problem) {
-          problems.push(`plans[${i}]: ${problem}`)
-        }
-      })
-    }
+  if (env.BNPL_ENCRYPTION_KEY && env.BNPL_ENCRYPTION_KEY.length < MIN_ENCRYPTION_KEY_LENGTH) {
+    problems.push(
+      `BNPL_ENCRYPTION_KEY must be at least ${MIN_ENCRYPTION_KEY_LENGTH} characters (a long random string, e.g. from \`openssl rand -hex 32\`)`
+    )
+  }
+  if (isProductionEnv(env) && !options.backendUrl && !env.MEDUSA_BACKEND_URL) {
+    // The service sends its payment notifications there: a local URL would lose them all.
+    problems.push(
+      `in production, set MEDUSA_BACKEND_URL (or the backendUrl option) to this server's public URL: the service sends payment notifications to <that URL>/hooks/bnpl/notification, and ${DEFAULT_BACKEND_URL} cannot be reached by it`
+    )
   }
   for (const key of ["backendUrl", "returnUrl", "cancelUrl"] as const) {
     const value = options[key]
@@ -123,6 +138,11 @@ export function validateOptions(options: BnplOptions = {}): void {
       `medusa-plugin-bnpl options are invalid: ${problems.join("; ")}`
     )
   }
+}
+
+/** The URL the service is given for its payment notifications (shown by Verify). */
+export function notificationUrl(options: Pick<ResolvedOptions, "backendUrl">): string {
+  return `${options.backendUrl}/hooks/bnpl/notification`
 }
 
 /** Problems of the options that shape what checkout offers (plan bounds, exclusions). */

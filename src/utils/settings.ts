@@ -1,13 +1,24 @@
 import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { BnplClient, isBnplError, SHIPPING_METHODS, type Plan } from "../client"
 import {
-  decryptSecret,
+  allowedHostsFrom,
+  BnplClient,
+  isBnplError,
+  serviceUrlProblem,
+  SHIPPING_METHODS,
+  trimUrl,
+  type BnplServiceError,
+  type Plan,
+  type ServiceUrlRules,
+} from "../client"
+import {
+  decryptWithSecret,
   encryptionSecret,
   encryptionSecrets,
   encryptSecret,
   EncryptionError,
+  type EncryptionSecret,
   maskKey,
   type StoreSecretsConfig,
 } from "./encryption"
@@ -89,6 +100,11 @@ export type EffectiveSettings = {
   apiKeyHint?: string
   /** Why the key saved in the admin cannot be used (it is then not used at all). */
   apiKeyProblem?: string
+  /**
+   * True when a key from the options/env exists but is not used, because the admin saved
+   * another service URL without a key of its own: that key only goes to its own URL.
+   */
+  keyWithheld?: boolean
   row?: SettingsRow
 }
 
@@ -154,11 +170,30 @@ async function readAndDecrypt(source: SettingsSource): Promise<Loaded> {
     return { row }
   }
   try {
-    return { row, apiKey: decryptSecret(row.api_key_encrypted, encryptionSecrets(source.config)) }
+    const secrets = encryptionSecrets(source.config)
+    const { plaintext, secret } = decryptWithSecret(row.api_key_encrypted, secrets)
+    if (secret !== secrets[0]) {
+      await reencrypt(source, row, plaintext, secrets)
+    }
+    return { row, apiKey: plaintext }
   } catch (e) {
     const problem = e instanceof EncryptionError ? e.message : "The stored API key cannot be read"
     warnOnce(source, `BNPL settings: ${problem}`)
     return { row, apiKeyProblem: problem }
+  }
+}
+
+/**
+ * A key opened with a fallback secret (e.g. the cookie secret, before BNPL_ENCRYPTION_KEY was
+ * set) is stored again under the preferred one, so the fallback can be retired. Best effort:
+ * the key stays readable as it is if this fails.
+ */
+async function reencrypt(source: SettingsSource, row: SettingsRow, plaintext: string, secrets: EncryptionSecret[]) {
+  try {
+    const api_key_encrypted = encryptSecret(plaintext, encryptionSecret(secrets))
+    await source.knex!(SETTINGS_TABLE).where({ id: row.id, api_key_encrypted: row.api_key_encrypted }).update({ api_key_encrypted })
+  } catch (e) {
+    warnOnce(source, `BNPL settings: the API key could not be re-encrypted with ${secrets[0].source} (${(e as Error).message})`)
   }
 }
 
@@ -199,7 +234,10 @@ export async function loadStoredSettings(source: SettingsSource): Promise<Loaded
 
 // ---------------------------------------------------------------- precedence
 
-const trimUrl = (url: string) => url.replace(/\/+$/, "")
+/** Where the key may go: production https and the allowed hosts (option `apiHosts` / env). */
+export function urlRulesFor(pluginOptions: PluginOptions = {}, env: NodeJS.ProcessEnv = process.env): ServiceUrlRules {
+  return { production: ["production", "prod"].includes(env.NODE_ENV || ""), allowedHosts: allowedHostsFrom(pluginOptions.apiHosts, env) }
+}
 
 /** Settings row > options > env > default, field by field. Pure. */
 export function mergeSettings(
@@ -230,10 +268,12 @@ export function mergeSettings(
   let apiKeyProblem: string | undefined
   let apiKeyHint = options.apiKey ? maskKey(options.apiKey) : undefined
 
+  let keyWithheld = false
   if (row) {
     if (row.api_key_encrypted) {
       // A key saved in the admin is the one meant: if it cannot be read, use none rather
-      // than quietly falling back to another account's key.
+      // than quietly falling back to another account's key. It goes to the URL saved with it
+      // (rows saved before URLs were pinned with their key: the options/env URL).
       options.apiKey = loaded.apiKey
       apiKeyProblem = loaded.apiKeyProblem
       apiKeyHint = row.api_key_hint || (loaded.apiKey ? maskKey(loaded.apiKey) : "****")
@@ -242,6 +282,12 @@ export function mergeSettings(
     if (row.api_url) {
       options.apiUrl = trimUrl(row.api_url)
       sources.api_url = "settings"
+      if (!row.api_key_encrypted && options.apiKey && options.apiUrl !== base.apiUrl) {
+        // The key of the options/env only ever goes to the URL of the options/env.
+        options.apiKey = undefined
+        keyWithheld = true
+        apiKeyProblem = `The service URL saved in the admin has no API key of its own: paste the key for ${options.apiUrl} (the key from the ${sources.api_key === "env" ? "environment" : "plugin options"} is only sent to ${base.apiUrl || "its own URL"})`
+      }
     }
     if (Array.isArray(row.plans) && row.plans.length) {
       options.plans = row.plans.map(normalizePlan)
@@ -269,7 +315,31 @@ export function mergeSettings(
     }
     mergeCheckoutRules(row, options, sources)
   }
-  return { options, sources, apiKeyHint, apiKeyProblem, row }
+  const urlProblem = options.apiKey && options.apiUrl ? serviceUrlProblem(options.apiUrl, urlRulesFor(pluginOptions, env)) : undefined
+  if (urlProblem) {
+    // Also for a URL that became wrong after it was saved (NODE_ENV, BNPL_API_HOSTS changed).
+    options.apiKey = undefined
+    apiKeyProblem = `The key is not used: ${urlProblem}`
+  }
+  return { options, sources, apiKeyHint, apiKeyProblem, keyWithheld, row }
+}
+
+/**
+ * Why a save must be refused because it would send a key the merchant did not type in that
+ * same save to another URL than the one it went to before (or than its own, for the key of
+ * the options/env). Pure: compares the effective settings before and after the save.
+ */
+export function keyDestinationProblem(before: EffectiveSettings, after: EffectiveSettings, typedKey: boolean): string | undefined {
+  if (typedKey) {
+    return undefined
+  }
+  const key = after.options.apiKey
+  const movedKey = key && key === before.options.apiKey && after.options.apiUrl !== before.options.apiUrl
+  if (movedKey || (after.keyWithheld && !before.keyWithheld)) {
+    const from = before.options.apiUrl || "its own URL"
+    return `api_url: the API key in use is only sent to ${from}; to use ${after.options.apiUrl}, paste the API key for it in the same save`
+  }
+  return undefined
 }
 
 /**
@@ -315,14 +385,6 @@ export function settingsView(settings: EffectiveSettings) {
 
 // ---------------------------------------------------------------- writing
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname
-  } catch {
-    return false
-  }
-}
 
 /** The API key as typed in the admin. Its value is never echoed in an error message. */
 const apiKeyInput = z
@@ -340,11 +402,16 @@ const apiKeyInput = z
     }
   })
 
+// The production and allowed-host rules are checked where the options are known (saving, verifying).
 const apiUrlInput = z
   .string()
   .trim()
-  .max(2048)
-  .refine(isHttpUrl, { message: "api_url must be an http(s) URL, like https://api.example.com" })
+  .superRefine((value, ctx) => {
+    const problem = serviceUrlProblem(value, { production: false })
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem })
+    }
+  })
 
 const PLAN_FIELDS = ["installments_count", "deferred_days", "deferred_months"]
 
@@ -602,6 +669,27 @@ const VERIFY_AMOUNT_CENTS = 10_000
 const VERIFY_TIMEOUT_MS = 5_000
 
 /**
+ * What went wrong, in our own words only: the remote server's text is never echoed, so Verify
+ * cannot be used to read what other servers answer (no port-scanning oracle).
+ */
+function reachability(e: unknown): string {
+  const error = isBnplError(e) ? (e as BnplServiceError) : undefined
+  if (!error) {
+    return "unexpected error"
+  }
+  if (error.code === "malformed_answer") {
+    return "the server answered, but not as the service does (is this the service's API URL?)"
+  }
+  if (error.status && error.status >= 300 && error.status < 400) {
+    return `the server answered with a redirect (HTTP ${error.status}), which is not followed: give the service's own URL`
+  }
+  if (error.status) {
+    return `the server answered HTTP ${error.status}`
+  }
+  return /timed out/.test(error.message) ? "no answer in time" : "no connection could be made"
+}
+
+/**
  * One eligibility call (100.00 EUR in 3 instalments) with the given key and URL, told in
  * plain words. Never throws for a service problem; never says the key.
  */
@@ -651,10 +739,9 @@ export async function verifyServiceAccess(input: {
           "The service rejected the key: check that you pasted the whole key, and that it is for this service URL (test or live)",
       }
     }
-    const detail = isBnplError(e) ? e.message : "unexpected error"
     return {
       result: "unreachable",
-      message: `The service could not be reached at ${input.apiUrl}: ${detail}`,
+      message: `The service could not be reached at ${input.apiUrl}: ${reachability(e)}`,
     }
   }
 }

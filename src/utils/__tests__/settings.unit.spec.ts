@@ -1,5 +1,5 @@
-import { decryptSecret, encryptionSecret, encryptionSecrets, encryptSecret, maskKey } from "../encryption"
-import { EMPTY_SETTINGS, mergeSettings, parseSettingsPatch, settingsChanges, type SettingsRow } from "../settings"
+import { decryptSecret, decryptWithSecret, encryptionSecret, encryptionSecrets, encryptSecret, maskKey } from "../encryption"
+import { EMPTY_SETTINGS, keyDestinationProblem, mergeSettings, parseSettingsPatch, settingsChanges, type SettingsRow } from "../settings"
 
 const KEY = "sk_test_active_0000000000000000"
 const row = (patch: Partial<SettingsRow>): SettingsRow => ({ id: "bnplset_1", ...EMPTY_SETTINGS, ...patch })
@@ -19,7 +19,7 @@ describe("maskKey", () => {
 })
 
 describe("encryption of the API key", () => {
-  const secrets = encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789" })
+  const secrets = encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" })
 
   it("round-trips, with a fresh IV each time, in the v1 format", () => {
     const a = encryptSecret(KEY, secrets[0])
@@ -37,7 +37,7 @@ describe("encryption of the API key", () => {
     flipped[3] ^= 0x10
     const attempts = [
       () => decryptSecret([v, iv, flipped.toString("base64"), data].join(":"), secrets),
-      () => decryptSecret(value, encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret" })),
+      () => decryptSecret(value, encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret-0123456789abcdefghijkl" })),
       () => decryptSecret("v2:abc", secrets),
     ]
     for (const attempt of attempts) {
@@ -55,7 +55,7 @@ describe("encryption of the API key", () => {
     expect(encryptionSecrets(config, {}).map((s) => s.source)).toEqual(["cookie secret", "JWT secret"])
     const underCookie = encryptSecret(KEY, encryptionSecret(encryptionSecrets(config, {}), {}))
     // BNPL_ENCRYPTION_KEY added later: new values use it, the saved one still decrypts.
-    const later = encryptionSecrets(config, { BNPL_ENCRYPTION_KEY: "dedicated-secret-0123456789" })
+    const later = encryptionSecrets(config, { BNPL_ENCRYPTION_KEY: "dedicated-secret-0123456789abcdefghij" })
     expect(later[0].source).toBe("BNPL_ENCRYPTION_KEY")
     expect(decryptSecret(underCookie, later)).toBe(KEY)
   })
@@ -104,8 +104,11 @@ describe("settings precedence: admin settings > options > env > default", () => 
       options,
       env
     )
+    // The options' key is never sent to a URL saved in the admin without a key of its own.
+    expect(full.options.apiKey).toBeUndefined()
+    expect(full.keyWithheld).toBe(true)
+    expect(full.apiKeyProblem).toContain("has no API key of its own")
     expect(full.options).toMatchObject({
-      apiKey: options.apiKey,
       apiUrl: "https://admin.example.com",
       plans: [{ installments_count: 4 }],
       autoCapture: true,
@@ -126,9 +129,76 @@ describe("settings precedence: admin settings > options > env > default", () => 
   })
 })
 
+describe("encryption secrets: strong enough, never Medusa's default in production", () => {
+  const value = encryptSecret(KEY, { source: "cookie secret", secret: "supersecret" })
+
+  it("refuses a BNPL_ENCRYPTION_KEY shorter than 32 characters", () => {
+    const env = { BNPL_ENCRYPTION_KEY: "short-secret" }
+    expect(() => encryptionSecret(encryptionSecrets(undefined, env), env)).toThrow(/shorter than 32 characters/)
+  })
+
+  it("does not decrypt with Medusa's default secret in production (it does in development)", () => {
+    const secrets = [{ source: "cookie secret" as const, secret: "supersecret" }]
+    expect(decryptSecret(value, secrets, { NODE_ENV: "development" })).toBe(KEY)
+    expect(() => decryptSecret(value, secrets, { NODE_ENV: "production" })).toThrow(/default secret/)
+  })
+
+  it("says which secret opened a value, so a fallback can be replaced by the preferred one", () => {
+    const secrets = encryptionSecrets({ projectConfig: { http: { cookieSecret: "supersecret" } } }, {
+      BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef",
+    })
+    expect(decryptWithSecret(value, secrets, {}).secret.source).toBe("cookie secret")
+  })
+})
+
+describe("a key only goes where it was configured to go", () => {
+  const envOnly = { BNPL_API_KEY: "sk_env_key_000000000000000000", BNPL_API_URL: "https://api.example.com" }
+  const merged = (fields: Partial<SettingsRow>, apiKey?: string, env: NodeJS.ProcessEnv = envOnly) =>
+    mergeSettings(Object.keys(fields).length ? { row: row(fields), apiKey } : {}, {}, env)
+
+  it("the env key goes to the env URL; a saved URL without its own key gets no key", () => {
+    expect(merged({}).options).toMatchObject({ apiKey: envOnly.BNPL_API_KEY, apiUrl: envOnly.BNPL_API_URL })
+    const moved = merged({ api_url: "http://127.0.0.1:4997" })
+    expect(moved.options.apiKey).toBeUndefined()
+    expect(moved.options.apiUrl).toBe("http://127.0.0.1:4997")
+    // The same URL as the env's is no move.
+    expect(merged({ api_url: "https://api.example.com/" }).options.apiKey).toBe(envOnly.BNPL_API_KEY)
+  })
+
+  it("a saved key goes to the URL saved with it", () => {
+    const saved = merged({ api_key_encrypted: "v1:x:y:z", api_url: "https://other.example.com" }, "sk_saved_key_0000000000000000")
+    expect(saved.options).toMatchObject({ apiKey: "sk_saved_key_0000000000000000", apiUrl: "https://other.example.com" })
+  })
+
+  it("no key goes to a URL that breaks the rules (production http, hosts not allowed)", () => {
+    const production = merged({ api_key_encrypted: "v1:x:y:z", api_url: "http://api.example.com" }, "sk_saved_key_0000000000000000", {
+      NODE_ENV: "production",
+    })
+    expect(production.options.apiKey).toBeUndefined()
+    expect(production.apiKeyProblem).toContain("https in production")
+    const hosts = merged({}, undefined, { ...envOnly, BNPL_API_HOSTS: "api.other.com" })
+    expect(hosts.options.apiKey).toBeUndefined()
+    expect(hosts.apiKeyProblem).toContain("not one of the allowed service hosts")
+  })
+
+  it("refuses a save that sends a key not typed in it to another URL", () => {
+    const before = merged({})
+    expect(keyDestinationProblem(before, merged({ api_url: "http://127.0.0.1:4997" }), false)).toContain(
+      "only sent to https://api.example.com"
+    )
+    const savedBefore = merged({ api_key_encrypted: "v1", api_url: "https://a.example.com" }, "sk_saved_key_0000000000000000")
+    const savedAfter = merged({ api_key_encrypted: "v1", api_url: "https://b.example.com" }, "sk_saved_key_0000000000000000")
+    expect(keyDestinationProblem(savedBefore, savedAfter, false)).toContain("paste the API key for it")
+    // Typed in the same save: the merchant says where this key goes.
+    expect(keyDestinationProblem(savedBefore, savedAfter, true)).toBeUndefined()
+    // Removing the saved key (and its URL): the env key goes back to the env URL.
+    expect(keyDestinationProblem(savedBefore, merged({}), false)).toBeUndefined()
+  })
+})
+
 describe("settings patch", () => {
   it("encrypts the key, keeps a hint, and clears it on an empty string or null", () => {
-    const env = { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789" }
+    const env = { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" }
     const changes = settingsChanges(parseSettingsPatch({ api_key: ` ${KEY} `, api_url: "https://x.example.com/" }), undefined, env)
     expect(changes.api_key_hint).toBe("sk_test_...0000")
     expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env))).toBe(KEY)

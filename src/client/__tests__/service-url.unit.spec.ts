@@ -1,0 +1,140 @@
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import { BnplClient } from "../client"
+import { BnplServiceError } from "../errors"
+import { allowedHostsFrom, serviceUrlProblem } from "../service-url"
+
+const KEY = "sk_test_service_url_000000000000"
+
+describe("serviceUrlProblem: where the key may be sent", () => {
+  it.each([
+    ["https://api.example.com", {}],
+    ["https://api.example.com/", {}],
+    ["http://localhost:4010", { production: true }],
+    ["http://127.0.0.1:4010", { production: true }],
+    ["http://sandbox.internal:4010", { production: false }],
+    ["https://api.example.com", { allowedHosts: ["api.example.com"] }],
+    ["https://eu.api.example.com", { allowedHosts: ["*.api.example.com"] }],
+  ])("%s is a service URL (%j)", (url, rules) => {
+    expect(serviceUrlProblem(url, rules)).toBeUndefined()
+  })
+
+  it.each([
+    ["ftp://api.example.com", {}, "http(s)"],
+    ["api.example.com", {}, "http(s) URL"],
+    ["", {}, "service's URL"],
+    ["https://user:pass@api.example.com", {}, "user name or password"],
+    ["https://api.example.com/?next=x", {}, "query string"],
+    ["https://api.example.com/#x", {}, "fragment"],
+    ["http://api.example.com", { production: true }, "https in production"],
+    ["https://evil.example.net", { allowedHosts: ["api.example.com"] }, "not one of the allowed"],
+    ["https://api.example.com.evil.net", { allowedHosts: ["*.example.com"] }, "not one of the allowed"],
+    [`https://api.example.com/${"a".repeat(2100)}`, {}, "longer than 2048"],
+  ])("%s is refused (%j): %s", (url, rules, words) => {
+    expect(serviceUrlProblem(url, rules)).toContain(words)
+  })
+
+  it("never repeats a password given in the URL", () => {
+    expect(serviceUrlProblem("https://user:hunter2@api.example.com")).not.toContain("hunter2")
+  })
+
+  it("reads the allowed hosts from the option, else BNPL_API_HOSTS", () => {
+    expect(allowedHostsFrom(undefined, {})).toBeUndefined()
+    expect(allowedHostsFrom(undefined, { BNPL_API_HOSTS: " API.example.com, *.sandbox.example.com ," })).toEqual([
+      "api.example.com",
+      "*.sandbox.example.com",
+    ])
+    expect(allowedHostsFrom(["a.example.com"], { BNPL_API_HOSTS: "b.example.com" })).toEqual(["a.example.com"])
+  })
+})
+
+describe("the client only talks to its own URL", () => {
+  let foreign: http.Server
+  let foreignUrl: string
+  let foreignHits: string[]
+  let server: http.Server
+  let serverUrl: string
+  let answer: (res: http.ServerResponse) => void
+
+  beforeAll(async () => {
+    foreignHits = []
+    foreign = http.createServer((req, res) => {
+      foreignHits.push(String(req.headers.authorization ?? ""))
+      res.end("{}")
+    })
+    server = http.createServer((_req, res) => answer(res))
+    await Promise.all([foreign, server].map((s) => new Promise<void>((r) => s.listen(0, "127.0.0.1", r))))
+    foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`
+    serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await Promise.all([foreign, server].map((s) => new Promise((r) => s.close(r))))
+  })
+  beforeEach(() => {
+    foreignHits = []
+  })
+
+  const client = () => new BnplClient({ apiKey: KEY, baseUrl: serverUrl, timeoutMs: 2000, retries: 0 })
+  const failure = async (p: Promise<unknown>) => {
+    try {
+      await p
+    } catch (e) {
+      expect(e).toBeInstanceOf(BnplServiceError)
+      return e as BnplServiceError
+    }
+    throw new Error("expected a failure")
+  }
+
+  it("does not follow a redirect (the key never reaches the other host)", async () => {
+    answer = (res) => {
+      res.writeHead(307, { location: `${foreignUrl}/v1/payments/eligibility` })
+      res.end()
+    }
+    const error = await failure(client().checkEligibility({ purchase_amount: 10000 }))
+    expect(error.code).toBe("unavailable")
+    expect(error.message).toContain("redirect (HTTP 307), which is not followed")
+    expect(foreignHits).toHaveLength(0)
+  })
+
+  it("does not read an answer larger than 1 MB", async () => {
+    answer = (res) => {
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(`{"eligible": true, "pad": "${"x".repeat(1100 * 1024)}"}`)
+    }
+    const error = await failure(client().checkEligibility({ purchase_amount: 10000 }))
+    expect(error.code).toBe("unavailable")
+    expect(error.message).toContain("larger than 1 MB")
+  })
+
+  it("quotes the service's error text only briefly", async () => {
+    answer = (res) => {
+      res.writeHead(500, { "content-type": "application/json" })
+      res.end(JSON.stringify({ message: "x".repeat(5000) }))
+    }
+    const error = await failure(client().checkEligibility({ purchase_amount: 10000 }))
+    expect(error.message.length).toBeLessThan(400)
+  })
+
+  it("a 400 with an error code and no field is a refused request, not an inactive account", async () => {
+    answer = (res) => {
+      res.writeHead(400, { "content-type": "application/json" })
+      res.end(JSON.stringify({ error_code: "invalid_json", message: "Body is not valid JSON" }))
+    }
+    expect((await failure(client().checkEligibility({ purchase_amount: 10000 }))).code).toBe("invalid_request")
+  })
+
+  it("a bare 400 (the contract's own answer) is an inactive account", async () => {
+    answer = (res) => {
+      res.writeHead(400)
+      res.end()
+    }
+    expect((await failure(client().checkEligibility({ purchase_amount: 10000 }))).code).toBe("not_activated")
+  })
+
+  it("refuses to be built for a URL that is not a service URL", () => {
+    expect(() => new BnplClient({ apiKey: KEY, baseUrl: "https://u:p@api.example.com" })).toThrow("user name or password")
+    expect(() => new BnplClient({ apiKey: KEY, baseUrl: "http://api.example.com", urlRules: { production: true } })).toThrow(
+      "https in production"
+    )
+  })
+})
