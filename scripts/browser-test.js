@@ -186,7 +186,9 @@ async function main() {
     MEDUSA_BACKEND_URL: backendUrl,
     ADMIN_CORS: backendUrl,
     AUTH_CORS: backendUrl,
-    STORE_CORS: backendUrl,
+    // The customer's return page (scripts/lib/store-api.js) is a storefront origin: return URLs
+    // must be on one of the store's CORS origins.
+    STORE_CORS: `${backendUrl},http://localhost:8000`,
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: 'true',
   }

@@ -122,6 +122,7 @@ async function run(ctx) {
     await verdict.waitFor()
     assert.equal(await verdict.getAttribute('data-result'), 'works', `verify says: ${await verdict.innerText()}`)
     await verdict.getByText('Works', { exact: true }).waitFor()
+    await verdict.getByTestId('bnpl-notification-url').getByText(`${backendUrl}/hooks/bnpl/notification`, { exact: false }).waitFor()
 
     begin('overriding how a shipping option is sent')
     const expressRow = page.locator('tr', { has: page.getByText('Express 24h', { exact: true }) })

@@ -64,6 +64,8 @@ export type BnplSettingsPatch = {
 export type VerifyResult = {
   result: "works" | "not_activated" | "unauthorized" | "unreachable" | "not_configured"
   message: string
+  /** The URL the service is given for its payment notifications. */
+  notification_url?: string
 }
 
 export type ShippingMapping = {

@@ -322,6 +322,11 @@ function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
       <Text size="small" className="text-ui-fg-subtle">
         {DETAILED.includes(outcome.result) ? t(`settings.verify.${outcome.result}Detail`) : outcome.message}
       </Text>
+      {outcome.notification_url ? (
+        <Text size="xsmall" className="text-ui-fg-muted" data-testid="bnpl-notification-url">
+          {t("settings.verify.notificationUrl", { url: outcome.notification_url })}
+        </Text>
+      ) : null}
     </div>
   )
 }
