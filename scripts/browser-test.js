@@ -200,7 +200,9 @@ async function main() {
     MEDUSA_BACKEND_URL: backendUrl,
     ADMIN_CORS: backendUrl,
     AUTH_CORS: `${backendUrl},${storefrontUrl}`,
-    STORE_CORS: `${backendUrl},${storefrontUrl}`,
+    // Return URLs must be on one of the store's CORS origins: the demo storefront's, and the
+    // return page the admin test's scripted checkout uses (scripts/lib/store-api.js).
+    STORE_CORS: `${backendUrl},${storefrontUrl},http://localhost:8000`,
     BNPL_RETURN_URL: `${storefrontUrl}/checkout/bnpl-return`,
     BNPL_CANCEL_URL: `${storefrontUrl}/checkout?bnpl=cancelled`,
     PORT: String(port),

@@ -213,6 +213,8 @@ async function main() {
   console.log(`  Store API:        ${backendUrl}/store   header x-publishable-api-key: ${seed.publishable_key}`)
   console.log(`  Region (EUR):     ${seed.region_id}   payment provider pp_bnpl_bnpl`)
   console.log(`  BNPL service:     ${sandboxUrl ? `sandbox ${sandboxUrl} (requests: ${sandboxUrl}/_sandbox/requests)` : apiUrl}`)
+  console.log(`  Checkout rules:   4 instalments only from 150 to 2000 EUR; "Gift Card 100" (category Gift cards) never in instalments`)
+  console.log(`                    try: curl -H 'x-publishable-api-key: ${seed.publishable_key}' '${backendUrl}/store/bnpl/eligibility?amount=129.90&currency_code=eur'`)
   console.log(`  Details:          .demo/demo.json   server log: .demo/logs/develop.log`)
   console.log('  Ctrl-C stops everything.')
   if (checkout) runCheckout(false)

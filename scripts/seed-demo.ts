@@ -1,5 +1,6 @@
 import type { ExecArgs } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createProductCategoriesWorkflow } from "@medusajs/medusa/core-flows"
 import fs from "node:fs"
 import path from "node:path"
 import { createAdminUser, DEFAULT_ADMIN } from "../integration-tests/helpers/admin"
@@ -63,6 +64,32 @@ export default async function seedDemo({ container }: ExecArgs) {
     }
   }
 
+  // The gift card is in the "Gift cards" category, excluded from instalment payment; 4
+  // instalments only from 150 to 2,000 EUR. Set once: what the merchant changed in the admin stays.
+  const productModule = container.resolve(Modules.PRODUCT)
+  let [giftCards] = await productModule.listProductCategories({ handle: "gift-cards" })
+  if (!giftCards) {
+    const { result } = await createProductCategoriesWorkflow(container).run({
+      input: { product_categories: [{ name: "Gift cards", handle: "gift-cards", is_active: true }] },
+    })
+    giftCards = result[0]
+  }
+  const giftCard = store.products.find((p) => p.handle === "gift-card-100")!
+  await productModule.updateProducts(giftCard.id, { category_ids: [giftCards.id] })
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const { sources } = await bnpl.getSettings()
+  const checkoutRules: Record<string, unknown> = {}
+  if (sources.exclusions === "default") {
+    checkoutRules.exclusions = { product_category_ids: [giftCards.id] }
+  }
+  if (sources.plan_bounds === "default") {
+    checkoutRules.plan_bounds = [{ installments_count: 4, min_amount: 150, max_amount: 2000 }]
+  }
+  if (Object.keys(checkoutRules).length) {
+    await bnpl.saveSettings(checkoutRules)
+    logger.info("Gift cards excluded from instalment payment; 4 instalments from 150 to 2000 EUR")
+  }
+
   const output = path.resolve(process.env.BNPL_DEMO_SEED_FILE || ".demo/seed.json")
   fs.mkdirSync(path.dirname(output), { recursive: true })
   fs.writeFileSync(
@@ -73,6 +100,7 @@ export default async function seedDemo({ container }: ExecArgs) {
         admin_email: admin.email,
         publishable_key: store.publishableKey,
         region_id: store.regionId,
+        gift_card_category_id: giftCards.id,
         sales_channel_id: store.salesChannelId,
         products: store.products,
         shipping_options: store.shippingOptions,

@@ -4,15 +4,19 @@
  * The admin UI in a real browser (run by scripts/browser-test.js, which boots the store).
  *
  *   - logs in at /app;
+ *   - the seeded checkout rules are shown (bounds on 4 instalments, the gift cards' category excluded);
  *   - Settings > Instalment payments: a bad plan gets the backend's 400 message; the sandbox key
  *     is saved and only its mask is shown afterwards (never the key, anywhere in the page);
  *     Verify says it works; the shipping options table lists the store's options;
  *   - a customer pays an order in 3 instalments through the store API (accepted on the sandbox),
  *     the order is fulfilled, and its page shows the widget: service payment id, state, schedule
  *     and the shipping sync log; "Push again" adds a manual entry;
- *   - "Remove key" (confirmed in a dialog) leaves the store without a key.
+ *   - then in French, chosen with the dashboard's own language picker (Profile → Language): the
+ *     settings page and the order widget again, every text, date and amount in French;
+ *   - "Remove key" (confirmed in a dialog, in French) leaves the store without a key.
  *
- * Screenshots: <screenshotsDir>/settings.png and order.png. Throws on the first failed check.
+ * Screenshots: <screenshotsDir>/settings.png, order.png (English), settings-fr.png and
+ * order-fr.png (French). Throws on the first failed check.
  */
 
 const fs = require('node:fs')
@@ -82,6 +86,11 @@ async function run(ctx) {
       await page.getByTestId('bnpl-shipping-options').getByText(option.name, { exact: true }).waitFor()
     }
 
+    begin("the demo's checkout rules are shown: bounds on 4 instalments, gift cards excluded")
+    assert.equal(await page.getByLabel('Plan 2: minimum amount').inputValue(), '150')
+    assert.equal(await page.getByLabel('Plan 2: maximum amount').inputValue(), '2000')
+    await page.getByTestId('bnpl-exclusions').getByText('Gift cards', { exact: true }).waitFor()
+
     begin('a plan the backend refuses gets its 400 message')
     await page.getByTestId('bnpl-add-plan').click()
     const newPlan = page.getByLabel(/Plan \d+: number of instalments/).last()
@@ -113,6 +122,7 @@ async function run(ctx) {
     await verdict.waitFor()
     assert.equal(await verdict.getAttribute('data-result'), 'works', `verify says: ${await verdict.innerText()}`)
     await verdict.getByText('Works', { exact: true }).waitFor()
+    await verdict.getByTestId('bnpl-notification-url').getByText(`${backendUrl}/hooks/bnpl/notification`, { exact: false }).waitFor()
 
     begin('overriding how a shipping option is sent')
     const expressRow = page.locator('tr', { has: page.getByText('Express 24h', { exact: true }) })
@@ -181,11 +191,64 @@ async function run(ctx) {
     await screenshot(page, path.join(screenshotsDir, 'order.png'), widget)
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order.png'))}`)
 
-    begin('Remove key (with confirmation)')
+    // ---------------------------------------------------------------- the same pages in French
+    begin("choosing French in the dashboard's language picker (Profile → Language)")
+    await page.goto(`${backendUrl}/app/settings/profile/edit`)
+    const drawer = page.getByRole('dialog')
+    await drawer.getByRole('combobox').click()
+    await page.getByRole('option', { name: 'Français' }).click()
+    await drawer.getByRole('button', { name: 'Save' }).click()
+    await drawer.waitFor({ state: 'detached' })
+    assert.equal(await page.evaluate(() => localStorage.getItem('lng')), 'fr', 'the dashboard keeps the language')
+
+    begin('Settings > Paiement en plusieurs fois (French)')
+    await page.goto(`${backendUrl}/app/settings`)
+    const menuLinkFr = page.getByRole('link', { name: 'Paiement en plusieurs fois' })
+    await menuLinkFr.waitFor({ timeout: 60_000 })
+    await menuLinkFr.click()
+    await page.waitForURL('**/app/settings/bnpl')
+    const settingsFr = page.getByTestId('bnpl-settings')
+    await settingsFr.getByRole('heading', { name: 'Paiement en plusieurs fois' }).waitFor()
+    await settingsFr.getByText('Clé enregistrée', { exact: true }).waitFor()
+    for (const text of ['Compte du service', 'Formules', 'Paiements et notifications', 'Expédition', 'Capturer automatiquement']) {
+      await settingsFr.getByText(text, { exact: true }).first().waitFor()
+    }
+    await settingsFr.getByText('3 fois', { exact: true }).first().waitFor() // the plan's label
+    await settingsFr.getByText('Produits exclus', { exact: true }).waitFor()
+    await settingsFr.getByText('Catégories (avec leurs sous-catégories)', { exact: true }).waitFor()
+    await expressRow.getByText('choisi dans les réglages du plugin; express choisi dans les réglages du plugin').waitFor()
+    await expressRow.getByText('Point relais', { exact: true }).first().waitFor()
+    await page.getByRole('button', { name: 'Vérifier' }).click()
+    await page.getByTestId('bnpl-verify-result').getByText('Fonctionne', { exact: true }).waitFor()
+    await assertNoEnglish(settingsFr, ['Instalment payments', 'Service account', 'Plans', 'Shipping option', 'Key set', 'Save'])
+    await screenshot(page, path.join(screenshotsDir, 'settings-fr.png'))
+    log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-fr.png'))}`)
+
+    begin("the order's widget in French (dates and amounts in French)")
+    await page.goto(`${backendUrl}/app/orders/${orderId}`)
+    const widgetFr = page.getByTestId('bnpl-order-widget')
+    await widgetFr.waitFor({ timeout: 60_000 })
+    await widgetFr.getByRole('heading', { name: 'Paiement en plusieurs fois' }).waitFor()
+    await widgetFr.getByTestId('bnpl-payment-state').getByText('Accepté, échéances en cours').waitFor()
+    await widgetFr.getByText('3 fois', { exact: true }).waitFor()
+    const amountFr = (await widgetFr.getByTestId('bnpl-amount').innerText()).replace(/\s/g, ' ')
+    assert.match(amountFr, /^\d+,\d{2} € \+ \d+,\d{2} € de frais/, `the amount in French: ${amountFr}`)
+    const firstRow = (await widgetFr.getByTestId('bnpl-schedule').locator('tbody tr').first().innerText()).replace(/\s+/g, ' ')
+    const frenchMonth = /\d{1,2} (janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.) \d{4}/
+    assert.match(firstRow, frenchMonth, `the due date in French: ${firstRow}`)
+    assert.match(firstRow, /\d+,\d{2} €/, `the instalment in French: ${firstRow}`)
+    await widgetFr.getByTestId('bnpl-sync-log').getByText('Renvoyé depuis l\'admin').waitFor()
+    await widgetFr.getByTestId('bnpl-sync-log').getByText('Déjà à jour').first().waitFor()
+    await widgetFr.getByText('Échéancier', { exact: true }).waitFor()
+    await assertNoEnglish(widgetFr, ['Instalment payment', 'Schedule', 'Push again', 'Shipping sync', 'Due', 'Sent'])
+    await screenshot(page, path.join(screenshotsDir, 'order-fr.png'), widgetFr)
+    log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order-fr.png'))}`)
+
+    begin('Supprimer la clé (with confirmation, in French)')
     await page.goto(`${backendUrl}/app/settings/bnpl`)
     await page.getByTestId('bnpl-remove-key').click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove key' }).click()
-    await page.getByTestId('bnpl-settings').getByText('No API key', { exact: true }).waitFor()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer la clé' }).click()
+    await page.getByTestId('bnpl-settings').getByText("Aucune clé d'API", { exact: true }).waitFor()
     assert.equal(await page.getByTestId('bnpl-key-hint').count(), 0, 'no mask once the key is removed')
 
     const ours = problems.filter((p) => /bnpl/i.test(p))
@@ -197,6 +260,16 @@ async function run(ctx) {
     const detail = problems.length ? `\nbrowser errors:\n  ${problems.slice(-10).join('\n  ')}` : ''
     const message = error instanceof Error ? error.message : String(error)
     throw new Error(`step "${step}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${detail}`)
+  }
+}
+
+/**
+ * None of these English texts is shown as a whole text in `scope` (the French page is complete).
+ * @param {import('playwright-core').Locator} scope @param {string[]} texts
+ */
+async function assertNoEnglish(scope, texts) {
+  for (const text of texts) {
+    assert.equal(await scope.getByText(text, { exact: true }).count(), 0, `"${text}" is still in English`)
   }
 }
 

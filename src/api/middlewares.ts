@@ -13,6 +13,8 @@ import { allowedRedirectOrigins, redirectUrlProblem } from "../lib/urls"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
 import { recordCheckoutSnapshot } from "../utils/checkout-snapshot"
+import { excludedFromCart } from "../utils/cart-exclusions"
+import { exclusionMessage } from "../lib/exclusions"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
@@ -35,7 +37,15 @@ async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, 
     const data = body.data ?? {}
     const chosen = Object.fromEntries(Object.entries(data).filter(([k]) => STOREFRONT_FIELDS.includes(k)))
     // The merchant's shipping option overrides (settings) decide what each option is sent as.
-    const { shippingMethodOverrides } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const { shippingMethodOverrides, exclusions } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    // Products the merchant excluded: refused here with the storefront's reason (no service call).
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id"], filters: { id: req.params.id } })
+    const cartId: string | undefined = (collections[0] as any)?.cart?.id
+    const excluded = cartId ? await excludedFromCart(req.scope, cartId, exclusions) : []
+    if (excluded.length) {
+      return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, exclusionMessage(excluded)))
+    }
     // Kept server-side: the session (readable with the cart id) only carries its id.
     const checkout = await recordCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
     // The cart's kept plans (fresh, or recomputed once here): the provider then needs no

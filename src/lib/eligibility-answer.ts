@@ -1,6 +1,9 @@
 import type { BnplErrorCode, EligibilityResult, IneligiblePlan, Plan } from "../client"
+import type { ExcludedProduct } from "./exclusions"
+import type { OutsideBoundsPlan } from "./plan-bounds"
 
-export type UnavailableReason = BnplErrorCode | "not_configured"
+/** `excluded_products`: the cart holds a product the merchant excluded (the service is not asked). */
+export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products"
 
 /**
  * A plan whose deferral group the service did not answer for (the other groups did): shown
@@ -8,8 +11,11 @@ export type UnavailableReason = BnplErrorCode | "not_configured"
  */
 export type UnavailablePlan = IneligiblePlan & { unavailable: true; reasons: { service: UnavailableReason } }
 
-/** One plan as the storefront gets it: the contract's fields, amounts in cents. */
-export type PlanAnswer = (EligibilityResult | UnavailablePlan) & { currency_code: string }
+/**
+ * One plan as the storefront gets it: the contract's fields, amounts in cents. A plan outside
+ * the merchant's own bounds has only the bounds the merchant set as `constraints`.
+ */
+export type PlanAnswer = (EligibilityResult | UnavailablePlan | OutsideBoundsPlan) & { currency_code: string }
 
 export type PlansAnswer = {
   purchase_amount: number
@@ -23,6 +29,8 @@ export type PlansAnswer = {
   service_available: boolean
   unavailable_reason?: UnavailableReason
   message?: string
+  /** With `excluded_products`: which products, and the rule that excludes each. */
+  excluded_products?: ExcludedProduct[]
   plans: PlanAnswer[]
 }
 

@@ -5,7 +5,10 @@ import { BreakerRegistry } from "../lib/circuit-breaker"
 import { answerTtlSeconds } from "../lib/eligibility-answer"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { checkPlans, unavailableAnswer, type PlansAnswer } from "./eligibility"
+import { exclusionMessage } from "../lib/exclusions"
+import { inPlanOrder, splitByBounds } from "../lib/plan-bounds"
+import { excludedFromCart } from "./cart-exclusions"
+import { checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "./money"
 import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
 import { accountFingerprint } from "./settings"
@@ -41,7 +44,10 @@ function resolveCache(container: MedusaContainer): AnswerCache {
   }
 }
 
-/** Plans for an amount; never throws for a service problem. */
+/**
+ * Plans for an amount; never throws for a service problem. Plans outside the merchant's own
+ * bounds are answered here, without asking the service; answers come in the merchant's order.
+ */
 export async function plansForAmount(
   container: MedusaContainer,
   cents: number,
@@ -52,17 +58,26 @@ export async function plansForAmount(
   if (!resolved.apiKey || !resolved.apiUrl) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
   }
+  const { ask, outside } = splitByBounds(resolved.plans, resolved.planBounds, cents, currency)
+  const answered: PlanAnswer[] = outside.map((plan) => ({ ...plan, currency_code: currency }))
+  if (!ask.length) {
+    return { purchase_amount: cents, currency_code: currency, checked_at: new Date().toISOString(), service_available: true, plans: answered }
+  }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  return checkPlans({
+  const answer = await checkPlans({
     client: clientFor(resolved, logger),
     cents,
     currency,
-    plans: resolved.plans,
+    plans: ask,
     timeoutMs: resolved.eligibilityTimeoutMs,
     cache: resolveCache(container),
     cacheScope: accountFingerprint(resolved),
     breakers,
   })
+  if (!answer.service_available) {
+    return answer
+  }
+  return { ...answer, plans: inPlanOrder(resolved.plans, [...answer.plans, ...answered]) }
 }
 
 // A failed or partial answer is kept briefly (answerTtlSeconds), a complete one for minutes.
@@ -102,6 +117,17 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
+  const options = await bnpl.getOptions()
+  // Checked on every read, before the kept answer: an excluded product may have been added
+  // without changing the total. It costs one query, never a service call.
+  const excluded = await excludedFromCart(container, cartId, options.exclusions)
+  if (excluded.length) {
+    return {
+      cart_id: cartId,
+      ...unavailableAnswer(cents, currency, "excluded_products", exclusionMessage(excluded), now),
+      excluded_products: excluded,
+    }
+  }
   const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
   if (kept && isFresh(kept, cents, currency, now)) {
     return {
@@ -116,7 +142,6 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
     }
   }
 
-  const options = await bnpl.getOptions()
   const unsupported = currencyProblem(options, currency)
   const answer = unsupported
     ? unavailableAnswer(cents, currency, "invalid_request", unsupported)

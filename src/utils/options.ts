@@ -2,6 +2,8 @@ import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplClient, isProductionEnv, serviceUrlProblem, trimUrl, allowedHostsFrom, type Plan } from "../client"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
+import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
+import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
 
@@ -41,6 +43,10 @@ export type BnplOptions = {
   shippingSyncEnabled?: boolean
   /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */
   shippingMethodOverrides?: Record<string, ShippingOverride>
+  /** The merchant's amount bounds per plan, major units, inclusive: `[{installments_count: 4, min_amount: 200}]`. */
+  planBounds?: PlanBounds[]
+  /** Products never paid in instalments: `{shipping_profile_ids: ["sp_..."], product_category_ids: [...]}`. */
+  exclusions?: Exclusions
 }
 
 export type ResolvedOptions = Required<
@@ -73,6 +79,8 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     verifyNotificationSignature: options.verifyNotificationSignature ?? false,
     timeoutMs: options.timeoutMs ?? 10_000,
     eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
+    planBounds: options.planBounds ?? [],
+    exclusions: normalizeExclusions(options.exclusions ?? {}),
   }
 }
 
@@ -123,6 +131,7 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
   if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
   }
+  problems.push(...checkoutRuleProblems(options))
   if (problems.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -134,6 +143,14 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
 /** The URL the service is given for its payment notifications (shown by Verify). */
 export function notificationUrl(options: Pick<ResolvedOptions, "backendUrl">): string {
   return `${options.backendUrl}/hooks/bnpl/notification`
+}
+
+/** Problems of the options that shape what checkout offers (plan bounds, exclusions). */
+function checkoutRuleProblems(options: BnplOptions): string[] {
+  return [
+    ...(options.planBounds !== undefined ? planBoundsProblems(options.planBounds, "planBounds", planProblem) : []),
+    ...(options.exclusions !== undefined ? exclusionsProblems(options.exclusions, "exclusions") : []),
+  ]
 }
 
 /** Why a currency cannot be used (one message for the storefront route, carts and payments). */

@@ -26,6 +26,9 @@ import { formatCents } from "./money"
 import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./options"
 import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "./plans"
 import type { ShippingOverride } from "./shipping-mapping"
+import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
+import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
+import { planProblem } from "./plans"
 
 /**
  * The merchant's settings saved in the admin, and the one place that decides what the plugin
@@ -54,6 +57,8 @@ export type SettingsRow = {
   shipping_method_overrides: Record<string, ShippingOverride> | null
   verify_notification_signature: boolean | null
   notification_signature_header: string | null
+  plan_bounds: PlanBounds[] | null
+  exclusions: Exclusions | null
   created_at?: Date | string
   updated_at?: Date | string
 }
@@ -80,6 +85,8 @@ export const SETTING_FIELDS = [
   "shipping_method_overrides",
   "verify_notification_signature",
   "notification_signature_header",
+  "plan_bounds",
+  "exclusions",
 ] as const
 export type SettingField = (typeof SETTING_FIELDS)[number]
 
@@ -256,6 +263,7 @@ export function mergeSettings(
     shipping_method_overrides: set(pluginOptions.shippingMethodOverrides) ? "options" : "default",
     verify_notification_signature: set(pluginOptions.verifyNotificationSignature) ? "options" : "default",
     notification_signature_header: pluginOptions.notificationSignatureHeader ? "options" : null,
+    ...checkoutRuleSources(pluginOptions),
   }
   let apiKeyProblem: string | undefined
   let apiKeyHint = options.apiKey ? maskKey(options.apiKey) : undefined
@@ -305,6 +313,7 @@ export function mergeSettings(
       options.notificationSignatureHeader = row.notification_signature_header.toLowerCase()
       sources.notification_signature_header = "settings"
     }
+    mergeCheckoutRules(row, options, sources)
   }
   const urlProblem = options.apiKey && options.apiUrl ? serviceUrlProblem(options.apiUrl, urlRulesFor(pluginOptions, env)) : undefined
   if (urlProblem) {
@@ -367,6 +376,8 @@ export function settingsView(settings: EffectiveSettings) {
     shipping_method_overrides: options.shippingMethodOverrides,
     verify_notification_signature: options.verifyNotificationSignature,
     notification_signature_header: options.notificationSignatureHeader ?? null,
+    plan_bounds: options.planBounds,
+    exclusions: options.exclusions,
     source: sources,
     updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
   }
@@ -460,6 +471,23 @@ const plansInput = z
   })
   .transform((plans) => plans as Plan[])
 
+/** The merchant's bounds per plan (lib/plan-bounds.ts), each problem naming its field. */
+const planBoundsInput = z
+  .array(z.unknown())
+  .max(20)
+  .superRefine((bounds, ctx) =>
+    planBoundsProblems(bounds, "plan_bounds", planProblem).forEach((message) => ctx.addIssue({ code: "custom", message }))
+  )
+  .transform((bounds) => bounds as PlanBounds[])
+
+/** Products excluded from instalment payment (lib/exclusions.ts). */
+const exclusionsInput = z
+  .unknown()
+  .superRefine((value, ctx) =>
+    exclusionsProblems(value, "exclusions").forEach((message) => ctx.addIssue({ code: "custom", message }))
+  )
+  .transform((value) => normalizeExclusions(value as Exclusions))
+
 const shippingOverrideInput = z
   .object({
     shipping_method: z.enum(SHIPPING_METHODS).optional(),
@@ -493,6 +521,8 @@ export const SettingsPatchSchema = z
       .optional(),
     verify_notification_signature: z.boolean().nullable().optional(),
     notification_signature_header: headerInput.nullable().optional(),
+    plan_bounds: planBoundsInput.nullable().optional(),
+    exclusions: exclusionsInput.nullable().optional(),
   })
   .strict()
 
@@ -566,6 +596,7 @@ export function settingsChanges(
   if (patch.notification_signature_header !== undefined) {
     changes.notification_signature_header = patch.notification_signature_header?.toLowerCase() ?? null
   }
+  Object.assign(changes, checkoutRuleChanges(patch))
   return changes
 }
 
@@ -591,6 +622,40 @@ export const EMPTY_SETTINGS: SettingsColumns = {
   shipping_method_overrides: null,
   verify_notification_signature: null,
   notification_signature_header: null,
+  plan_bounds: null,
+  exclusions: null,
+}
+
+// ---------------------------------------------------------------- checkout rules (plan bounds, exclusions)
+// Kept apart from the fields above: what checkout offers, beyond which plans.
+
+function checkoutRuleSources(pluginOptions: PluginOptions): Pick<Record<SettingField, SettingSource>, "plan_bounds" | "exclusions"> {
+  return {
+    plan_bounds: pluginOptions.planBounds ? "options" : "default",
+    exclusions: pluginOptions.exclusions ? "options" : "default",
+  }
+}
+
+function mergeCheckoutRules(row: SettingsRow, options: EffectiveOptions, sources: Record<SettingField, SettingSource>): void {
+  if (Array.isArray(row.plan_bounds)) {
+    options.planBounds = row.plan_bounds
+    sources.plan_bounds = "settings"
+  }
+  if (row.exclusions && typeof row.exclusions === "object") {
+    options.exclusions = normalizeExclusions(row.exclusions)
+    sources.exclusions = "settings"
+  }
+}
+
+function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
+  const changes: Partial<SettingsColumns> = {}
+  if (patch.plan_bounds !== undefined) {
+    changes.plan_bounds = patch.plan_bounds
+  }
+  if (patch.exclusions !== undefined) {
+    changes.exclusions = patch.exclusions
+  }
+  return changes
 }
 
 // ---------------------------------------------------------------- verifying a key

@@ -18,6 +18,13 @@ export type ShippingMapping = {
   express_delivery: boolean
   /** Why, in the merchant's words (shown in the admin). */
   reason: string
+  /** The same reason as codes, for the admin to say in the user's language. */
+  reason_codes: {
+    method: "override" | "metadata" | "nothing_to_ship" | "pickup_set" | "word" | "default"
+    method_word?: string
+    express?: "override" | "metadata" | "word"
+    express_word?: string
+  }
 }
 
 // Words are matched on lower-cased, accent-free text; English and French at least.
@@ -74,39 +81,45 @@ export function mapShippingOption(
     [option.type?.code, option.type?.label, option.provider_id, option.name].filter(Boolean).join(" | ")
   )
 
-  let method: { value: ShippingMethod; reason: string }
+  type Code = ShippingMapping["reason_codes"]
+  let method: { value: ShippingMethod; reason: string; code: Code["method"]; word?: string }
   if (context.override?.shipping_method) {
-    method = { value: context.override.shipping_method, reason: "set in the plugin settings" }
+    method = { value: context.override.shipping_method, reason: "set in the plugin settings", code: "override" }
   } else if (isShippingMethod(metadata.bnpl_shipping_method)) {
-    method = { value: metadata.bnpl_shipping_method, reason: "set in the option's metadata (bnpl_shipping_method)" }
+    method = { value: metadata.bnpl_shipping_method, reason: "set in the option's metadata (bnpl_shipping_method)", code: "metadata" }
   } else if (context.requiresShipping === false) {
-    method = { value: "instore", reason: "nothing in the order requires shipping" }
+    method = { value: "instore", reason: "nothing in the order requires shipping", code: "nothing_to_ship" }
   } else if (option.fulfillment_set_type === "pickup") {
-    method = { value: "pickup_store", reason: "its fulfillment set is an in-store pickup" }
+    method = { value: "pickup_store", reason: "its fulfillment set is an in-store pickup", code: "pickup_set" }
   } else {
     const point = findWord(text, PICKUP_POINT)
     const store = point ? undefined : findWord(text, PICKUP_STORE)
     method = point
-      ? { value: "pickup_point", reason: `its type, provider or name says "${point}"` }
+      ? { value: "pickup_point", reason: `its type, provider or name says "${point}"`, code: "word", word: point }
       : store
-        ? { value: "pickup_store", reason: `its type, provider or name says "${store}"` }
-        : { value: "postal", reason: "no pickup or in-store sign: home delivery" }
+        ? { value: "pickup_store", reason: `its type, provider or name says "${store}"`, code: "word", word: store }
+        : { value: "postal", reason: "no pickup or in-store sign: home delivery", code: "default" }
   }
 
-  let express: { value: boolean; reason?: string }
+  let express: { value: boolean; reason?: string; code?: Code["express"]; word?: string }
   const metadataExpress = asBoolean(metadata.bnpl_express_delivery)
   if (context.override?.express_delivery !== undefined) {
-    express = { value: context.override.express_delivery, reason: "express set in the plugin settings" }
+    express = { value: context.override.express_delivery, reason: "express set in the plugin settings", code: "override" }
   } else if (metadataExpress !== undefined) {
-    express = { value: metadataExpress, reason: "express set in the option's metadata (bnpl_express_delivery)" }
+    express = { value: metadataExpress, reason: "express set in the option's metadata (bnpl_express_delivery)", code: "metadata" }
   } else {
     const word = findWord(text, EXPRESS)
-    express = word ? { value: true, reason: `express because it says "${word}"` } : { value: false }
+    express = word ? { value: true, reason: `express because it says "${word}"`, code: "word", word } : { value: false }
   }
 
+  const reason_codes: Code = { method: method.code }
+  if (method.word) reason_codes.method_word = method.word
+  if (express.code) reason_codes.express = express.code
+  if (express.word) reason_codes.express_word = express.word
   return {
     shipping_method: method.value,
     express_delivery: express.value,
     reason: [method.reason, express.reason].filter(Boolean).join("; "),
+    reason_codes,
   }
 }

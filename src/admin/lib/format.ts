@@ -1,4 +1,5 @@
-import type { Plan, ShippingMethod } from "./types"
+import type { Translate } from "./i18n"
+import { SHIPPING_METHODS, type Plan, type ShippingMapping, type ShippingMethod } from "./types"
 
 /** Digits after the decimal point (the service counts in the currency's smallest unit). */
 const EXPONENT_0 = ["bif", "clp", "djf", "gnf", "isk", "jpy", "kmf", "krw", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]
@@ -9,15 +10,15 @@ export function currencyExponent(currencyCode: string): number {
   return EXPONENT_0.includes(code) ? 0 : EXPONENT_3.includes(code) ? 3 : 2
 }
 
-/** 12990 cents, "eur" → "€129.90". */
-export function formatCents(cents: number | null | undefined, currencyCode: string): string {
+/** 12990 cents, "eur", "fr-FR" → "129,90 €" (in the admin user's language). */
+export function formatCents(cents: number | null | undefined, currencyCode: string, locale: string): string {
   if (cents === null || cents === undefined || Number.isNaN(cents)) {
     return "-"
   }
   const exponent = currencyExponent(currencyCode)
   const amount = cents / 10 ** exponent
   try {
-    return new Intl.NumberFormat(undefined, {
+    return new Intl.NumberFormat(locale, {
       style: "currency",
       currency: currencyCode.toUpperCase(),
       minimumFractionDigits: exponent,
@@ -28,8 +29,8 @@ export function formatCents(cents: number | null | undefined, currencyCode: stri
   }
 }
 
-/** Unix seconds (the service) or an ISO string (Medusa) → "12 Mar 2026". */
-export function formatDate(value: number | string | null | undefined, withTime = false): string {
+/** Unix seconds (the service) or an ISO string (Medusa) → "12 Mar 2026" / "12 mars 2026". */
+export function formatDate(value: number | string | null | undefined, locale: string, withTime = false): string {
   if (value === null || value === undefined || value === "") {
     return "-"
   }
@@ -37,7 +38,7 @@ export function formatDate(value: number | string | null | undefined, withTime =
   if (Number.isNaN(date.getTime())) {
     return String(value)
   }
-  return date.toLocaleString(undefined, {
+  return date.toLocaleString(locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -45,100 +46,93 @@ export function formatDate(value: number | string | null | undefined, withTime =
   })
 }
 
-/** "3 instalments", "pay in 30 days", "4 instalments, first in 1 month". */
-export function planLabel(plan: Plan): string {
+/** "3 instalments", "Pay in 30 days", "4 instalments, first in 1 month" (translated). */
+export function planLabel(plan: Plan, t: Translate): string {
   const count = Number(plan.installments_count)
-  const deferral = plan.deferred_days
-    ? `${plan.deferred_days} day${plan.deferred_days > 1 ? "s" : ""}`
+  const delay = plan.deferred_days
+    ? t("plan.days", { count: plan.deferred_days })
     : plan.deferred_months
-      ? `${plan.deferred_months} month${plan.deferred_months > 1 ? "s" : ""}`
+      ? t("plan.months", { count: plan.deferred_months })
       : undefined
   if (count === 1) {
-    return deferral ? `Pay in ${deferral}` : "Pay now"
+    return delay ? t("plan.payIn", { delay }) : t("plan.payNow")
   }
-  return deferral ? `${count} instalments, first in ${deferral}` : `${count} instalments`
+  return delay ? t("plan.instalmentsDeferred", { count, delay }) : t("plan.instalments", { count })
 }
 
-export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
-  postal: "Home delivery (postal)",
-  pickup_point: "Pickup point",
-  pickup_store: "Store pickup",
-  instore: "In store (nothing shipped)",
+export const shippingMethodLabel = (method: ShippingMethod | string, t: Translate): string =>
+  SHIPPING_METHODS.includes(method as ShippingMethod) ? t(`shippingMethod.${method}`) : method
+
+/** Why an option is sent as it is, from the backend's reason codes; its English text otherwise. */
+export function mappingReason(mapping: ShippingMapping, t: Translate): string {
+  const codes = mapping.reason_codes
+  if (!codes) {
+    return mapping.reason
+  }
+  return [
+    t(`mappingReason.method.${codes.method}`, { word: codes.method_word }),
+    codes.express ? t(`mappingReason.express.${codes.express}`, { word: codes.express_word }) : undefined,
+  ]
+    .filter(Boolean)
+    .join("; ")
 }
 
 type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
 /** The service's payment states in a merchant's words. */
-export function paymentStateBadge(state: string | null | undefined): { label: string; color: BadgeColor } {
+export function paymentStateBadge(state: string | null | undefined, t: Translate): { label: string; color: BadgeColor } {
+  const badge = (key: string, color: BadgeColor) => ({ label: t(`order.paymentState.${key}`), color })
   switch (state) {
     case "in_progress":
-      return { label: "Accepted, instalments running", color: "blue" }
+      return badge("in_progress", "blue")
     case "paid":
-      return { label: "Paid in full", color: "green" }
+      return badge("paid", "green")
     case "not_started":
-      return { label: "Waiting for the customer", color: "grey" }
+      return badge("not_started", "grey")
     case "scored_yes":
     case "scored_maybe":
-      return { label: "Being reviewed", color: "orange" }
+      return badge("scored", "orange")
     case "scored_no":
-      return { label: "Refused", color: "red" }
+      return badge("scored_no", "red")
     case "stopped":
-      return { label: "Stopped", color: "grey" }
+      return badge("stopped", "grey")
     case "late_dunning":
     case "late_contact_customer":
-      return { label: "Late payment", color: "orange" }
+      return badge("late", "orange")
     case "default":
-      return { label: "In default", color: "red" }
+      return badge("default", "red")
     case "collection_done":
-      return { label: "Collected", color: "purple" }
+      return badge("collection_done", "purple")
     case null:
     case undefined:
-      return { label: "Unknown", color: "grey" }
+      return badge("unknown", "grey")
     default:
       return { label: state, color: "grey" }
   }
 }
 
-export function instalmentStateBadge(state: string | undefined): { label: string; color: BadgeColor } {
-  switch (state) {
-    case "paid":
-      return { label: "Paid", color: "green" }
-    case "pending":
-      return { label: "Due", color: "grey" }
-    case "late":
-    case "failed":
-      return { label: state === "late" ? "Late" : "Failed", color: "red" }
-    case "cancelled":
-      return { label: "Cancelled", color: "grey" }
-    default:
-      return { label: state || "-", color: "grey" }
-  }
+export function instalmentStateBadge(state: string | undefined, t: Translate): { label: string; color: BadgeColor } {
+  const colors: Record<string, BadgeColor> = { paid: "green", pending: "grey", late: "red", failed: "red", cancelled: "grey" }
+  return state && colors[state]
+    ? { label: t(`order.instalmentState.${state}`), color: colors[state] }
+    : { label: state || "-", color: "grey" }
 }
 
-export function syncStatusBadge(status: string): { label: string; color: BadgeColor } {
-  switch (status) {
-    case "synced":
-      return { label: "Sent", color: "green" }
-    case "unchanged":
-      return { label: "Already up to date", color: "green" }
-    case "pending":
-      return { label: "Will retry", color: "orange" }
-    case "failed":
-      return { label: "Failed", color: "red" }
-    case "skipped":
-      return { label: "Not sent", color: "grey" }
-    default:
-      return { label: status, color: "grey" }
-  }
+export function syncStatusBadge(status: string, t: Translate): { label: string; color: BadgeColor } {
+  const colors: Record<string, BadgeColor> = { synced: "green", unchanged: "green", pending: "orange", failed: "red", skipped: "grey" }
+  return colors[status] ? { label: t(`order.syncStatus.${status}`), color: colors[status] } : { label: status, color: "grey" }
 }
 
-export const TRIGGER_LABELS: Record<string, string> = {
-  fulfillment_created: "Fulfillment created",
-  shipment_created: "Shipment created",
-  retry: "Automatic retry",
-  manual: "Pushed from the admin",
-  order_placed: "Order placed (nothing to ship)",
-  order_edit_confirmed: "Order edit confirmed",
-  claim_created: "Claim created",
-  exchange_created: "Exchange created",
-}
+const TRIGGERS = [
+  "fulfillment_created",
+  "shipment_created",
+  "retry",
+  "manual",
+  "order_placed",
+  "order_edit_confirmed",
+  "claim_created",
+  "exchange_created",
+]
+
+export const triggerLabel = (trigger: string, t: Translate): string =>
+  TRIGGERS.includes(trigger) ? t(`order.trigger.${trigger}`) : trigger

@@ -6,6 +6,20 @@ export type Plan = {
   deferred_months?: number | null
 }
 
+/** The merchant's own bounds for a plan, in major units (inclusive); absent = no bound. */
+export type PlanBounds = Plan & { min_amount?: number | null; max_amount?: number | null }
+
+/** Products excluded from instalment payment, by the ids of what they belong to. */
+export const EXCLUSION_FIELDS = [
+  "shipping_profile_ids",
+  "product_category_ids",
+  "product_collection_ids",
+  "product_type_ids",
+  "product_tag_ids",
+] as const
+export type ExclusionField = (typeof EXCLUSION_FIELDS)[number]
+export type Exclusions = Partial<Record<ExclusionField, string[]>>
+
 export const SHIPPING_METHODS = ["instore", "pickup_store", "pickup_point", "postal"] as const
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
 
@@ -27,6 +41,8 @@ export type BnplSettings = {
   shipping_method_overrides: Record<string, ShippingOverride>
   verify_notification_signature: boolean
   notification_signature_header: string | null
+  plan_bounds?: PlanBounds[]
+  exclusions?: Exclusions
   source?: Partial<Record<string, SettingSource>>
   updated_at?: string | null
 }
@@ -41,17 +57,28 @@ export type BnplSettingsPatch = {
   shipping_method_overrides?: Record<string, ShippingOverride> | null
   verify_notification_signature?: boolean | null
   notification_signature_header?: string | null
+  plan_bounds?: PlanBounds[] | null
+  exclusions?: Exclusions | null
 }
 
 export type VerifyResult = {
   result: "works" | "not_activated" | "unauthorized" | "unreachable" | "not_configured"
   message: string
+  /** The URL the service is given for its payment notifications. */
+  notification_url?: string
 }
 
 export type ShippingMapping = {
   shipping_method: ShippingMethod
   express_delivery: boolean
   reason: string
+  /** The reason as codes, so the admin can say it in the user's language. */
+  reason_codes?: {
+    method: "override" | "metadata" | "nothing_to_ship" | "pickup_set" | "word" | "default"
+    method_word?: string
+    express?: "override" | "metadata" | "word"
+    express_word?: string
+  }
 }
 
 /** `GET /admin/bnpl/shipping-options`: each store option and what it is sent as. */

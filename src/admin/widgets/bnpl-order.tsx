@@ -10,10 +10,11 @@ import {
   instalmentStateBadge,
   paymentStateBadge,
   planLabel,
-  SHIPPING_METHOD_LABELS,
+  shippingMethodLabel,
   syncStatusBadge,
-  TRIGGER_LABELS,
+  triggerLabel,
 } from "../lib/format"
+import { useBnplI18n, type Translate } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 import type { BnplOrderView, ShippingMethod, ShippingSync } from "../lib/types"
 
@@ -33,42 +34,43 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Schedule({ payment }: { payment: PaidView["payment"] }) {
+  const { t, locale } = useBnplI18n()
   const currency = payment.currency_code
   if (!payment.payment_plan.length) {
     return (
       <Text size="small" className="text-ui-fg-subtle px-6 py-4">
-        No schedule known for this payment.
+        {t("order.schedule.none")}
       </Text>
     )
   }
   return (
     <div className="py-2">
       <Text size="small" weight="plus" className="px-6 py-2">
-        Schedule
+        {t("order.schedule.title")}
       </Text>
       <Table data-testid="bnpl-schedule">
         <Table.Header>
           <Table.Row>
             <Table.HeaderCell>#</Table.HeaderCell>
-            <Table.HeaderCell>Due</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Instalment</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Fees and interest</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Customer pays</Table.HeaderCell>
-            <Table.HeaderCell>State</Table.HeaderCell>
+            <Table.HeaderCell>{t("order.schedule.due")}</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">{t("order.schedule.instalment")}</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">{t("order.schedule.fees")}</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">{t("order.schedule.customerPays")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("order.schedule.state")}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {payment.payment_plan.map((instalment, index) => {
-            const badge = instalmentStateBadge(instalment.state)
+            const badge = instalmentStateBadge(instalment.state, t)
             return (
               <Table.Row key={`${instalment.due_date}-${index}`}>
                 <Table.Cell>{index + 1}</Table.Cell>
-                <Table.Cell>{formatDate(instalment.due_date)}</Table.Cell>
-                <Table.Cell className="text-right">{formatCents(instalment.purchase_amount, currency)}</Table.Cell>
+                <Table.Cell>{formatDate(instalment.due_date, locale)}</Table.Cell>
+                <Table.Cell className="text-right">{formatCents(instalment.purchase_amount, currency, locale)}</Table.Cell>
                 <Table.Cell className="text-right">
-                  {formatCents(instalment.customer_fee + instalment.customer_interest, currency)}
+                  {formatCents(instalment.customer_fee + instalment.customer_interest, currency, locale)}
                 </Table.Cell>
-                <Table.Cell className="text-right">{formatCents(instalment.total_amount, currency)}</Table.Cell>
+                <Table.Cell className="text-right">{formatCents(instalment.total_amount, currency, locale)}</Table.Cell>
                 <Table.Cell>
                   <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
                 </Table.Cell>
@@ -82,28 +84,29 @@ function Schedule({ payment }: { payment: PaidView["payment"] }) {
 }
 
 function Refunds({ payment }: { payment: PaidView["payment"] }) {
+  const { t, locale } = useBnplI18n()
   if (!payment.refunds.length) {
     return null
   }
   return (
     <div className="py-2">
       <Text size="small" weight="plus" className="px-6 py-2">
-        Refunds
+        {t("order.refunds.title")}
       </Text>
       <Table>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>Date</Table.HeaderCell>
-            <Table.HeaderCell>Reference</Table.HeaderCell>
-            <Table.HeaderCell className="text-right">Amount</Table.HeaderCell>
+            <Table.HeaderCell>{t("order.refunds.date")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("order.refunds.reference")}</Table.HeaderCell>
+            <Table.HeaderCell className="text-right">{t("order.refunds.amount")}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {payment.refunds.map((refund) => (
             <Table.Row key={refund.id}>
-              <Table.Cell>{formatDate(refund.created ?? null)}</Table.Cell>
+              <Table.Cell>{formatDate(refund.created ?? null, locale)}</Table.Cell>
               <Table.Cell className="font-mono">{refund.merchant_reference ?? refund.id}</Table.Cell>
-              <Table.Cell className="text-right">{formatCents(refund.amount, payment.currency_code)}</Table.Cell>
+              <Table.Cell className="text-right">{formatCents(refund.amount, payment.currency_code, locale)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -113,7 +116,7 @@ function Refunds({ payment }: { payment: PaidView["payment"] }) {
 }
 
 /** "Colissimo Home · Home delivery (postal) · €4.90": what was (or is to be) sent. */
-function sentSummary(payload: unknown, currency: string): string | undefined {
+function sentSummary(payload: unknown, currency: string, t: Translate, locale: string): string | undefined {
   const selected = (payload as { selected_options?: unknown[] } | null)?.selected_options
   if (!Array.isArray(selected) || !selected.length) {
     return undefined
@@ -123,9 +126,9 @@ function sentSummary(payload: unknown, currency: string): string | undefined {
       const o = (option ?? {}) as { title?: string; shipping_method?: ShippingMethod; express_delivery?: boolean; amount?: number }
       return [
         o.title,
-        o.shipping_method ? (SHIPPING_METHOD_LABELS[o.shipping_method] ?? o.shipping_method) : undefined,
-        o.express_delivery ? "express" : undefined,
-        typeof o.amount === "number" ? formatCents(o.amount, currency) : undefined,
+        o.shipping_method ? shippingMethodLabel(o.shipping_method, t) : undefined,
+        o.express_delivery ? t("order.sync.express") : undefined,
+        typeof o.amount === "number" ? formatCents(o.amount, currency, locale) : undefined,
       ]
         .filter(Boolean)
         .join(" · ")
@@ -134,26 +137,28 @@ function sentSummary(payload: unknown, currency: string): string | undefined {
 }
 
 function SyncLog({ syncs, currency }: { syncs: ShippingSync[]; currency: string }) {
+  const { t, locale } = useBnplI18n()
   if (!syncs.length) {
     return (
       <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="bnpl-sync-log-empty">
-        Nothing sent yet: the shipping information is sent when the order is fulfilled.
+        {t("order.sync.empty")}
       </Text>
     )
   }
   return (
     <ul className="divide-y" data-testid="bnpl-sync-log">
       {syncs.map((sync) => {
-        const badge = syncStatusBadge(sync.status)
-        const sent = sentSummary(sync.payload, currency)
+        const badge = syncStatusBadge(sync.status, t)
+        const sent = sentSummary(sync.payload, currency, t, locale)
+        // last_error is the backend's own words (English): what the service or Medusa said.
         const details =
           sync.last_error ??
           (sync.status === "synced" && sync.synced_at
-            ? `Accepted by the service on ${formatDate(sync.synced_at, true)}.`
+            ? t("order.sync.acceptedOn", { date: formatDate(sync.synced_at, locale, true) })
             : sync.status === "unchanged"
-              ? "The service already has this information: nothing was sent."
+              ? t("order.sync.unchanged")
               : sync.status === "pending" && sync.next_attempt_at
-                ? `Next attempt ${formatDate(sync.next_attempt_at, true)}.`
+                ? t("order.sync.nextAttempt", { date: formatDate(sync.next_attempt_at, locale, true) })
                 : undefined)
         return (
           <li key={sync.id} className="flex flex-col gap-y-1 px-6 py-3" data-sync-status={sync.status}>
@@ -161,19 +166,19 @@ function SyncLog({ syncs, currency }: { syncs: ShippingSync[]; currency: string 
               <div className="flex items-center gap-x-2">
                 <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
                 <Text size="small" weight="plus">
-                  {TRIGGER_LABELS[sync.trigger] ?? sync.trigger}
+                  {triggerLabel(sync.trigger, t)}
                 </Text>
                 <Text size="small" className="text-ui-fg-muted">
-                  {sync.attempts} attempt{sync.attempts === 1 ? "" : "s"}
+                  {t("order.sync.attempts", { count: sync.attempts })}
                 </Text>
               </div>
               <Text size="small" className="text-ui-fg-subtle whitespace-nowrap">
-                {formatDate(sync.created_at, true)}
+                {formatDate(sync.created_at, locale, true)}
               </Text>
             </div>
             {sent ? (
               <Text size="small" className="text-ui-fg-subtle">
-                Shipping: {sent}
+                {t("order.sync.shipping", { sent })}
               </Text>
             ) : null}
             {details ? (
@@ -189,6 +194,7 @@ function SyncLog({ syncs, currency }: { syncs: ShippingSync[]; currency: string 
 }
 
 const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t, locale } = useBnplI18n()
   const queryClient = useQueryClient()
   const { data, isLoading, isError, error } = useQuery({
     queryKey: orderKey(order.id),
@@ -205,15 +211,19 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       queryClient.setQueryData(orderKey(order.id), { bnpl_order: answer.bnpl_order })
       const status = answer.sync?.status
       if (status === "failed" || status === "pending") {
-        toast.warning("Not accepted yet", { description: answer.sync?.last_error ?? "The service did not accept it: see the log" })
+        toast.warning(t("order.sync.toast.notYet"), {
+          description: answer.sync?.last_error ?? t("order.sync.toast.notYetDescription"),
+        })
       } else if (status === "skipped") {
-        toast.info("Nothing sent", { description: answer.sync?.last_error ?? "See the log for why" })
+        toast.info(t("order.sync.toast.nothingSent"), {
+          description: answer.sync?.last_error ?? t("order.sync.toast.nothingSentDescription"),
+        })
       } else {
-        toast.success(status === "unchanged" ? "Already up to date" : "Shipping information sent")
+        toast.success(status === "unchanged" ? t("order.sync.toast.upToDate") : t("order.sync.toast.sent"))
       }
     },
     onError: (e) => {
-      toast.error("Could not push the shipping information", { description: errorMessage(e) })
+      toast.error(t("order.sync.toast.failed"), { description: errorMessage(e, t) })
       queryClient.invalidateQueries({ queryKey: orderKey(order.id) })
     },
   })
@@ -224,9 +234,9 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   if (isError) {
     return (
       <Container className="px-6 py-4">
-        <Heading level="h2">Instalment payment</Heading>
+        <Heading level="h2">{t("order.title")}</Heading>
         <Alert variant="error" className="mt-2">
-          Could not load the instalment payment: {errorMessage(error)}
+          {t("order.loadError", { message: errorMessage(error, t) })}
         </Alert>
       </Container>
     )
@@ -236,14 +246,18 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
     return null
   }
   const { payment, shipping_syncs } = view
-  const state = paymentStateBadge(payment.state)
+  const state = paymentStateBadge(payment.state, t)
   const plan = payment.installments_count
-    ? planLabel({
-        installments_count: payment.installments_count,
-        deferred_days: payment.deferred_days,
-        deferred_months: payment.deferred_months,
-      })
+    ? planLabel(
+        {
+          installments_count: payment.installments_count,
+          deferred_days: payment.deferred_days,
+          deferred_months: payment.deferred_months,
+        },
+        t
+      )
     : "-"
+  const amount = formatCents(payment.purchase_amount, payment.currency_code, locale)
   const extra = (payment.customer_fee ?? 0) + (payment.customer_interest ?? 0)
 
   return (
@@ -251,9 +265,9 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
-            <Heading level="h2">Instalment payment</Heading>
+            <Heading level="h2">{t("order.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              {payment.live ? "As the service reports it now." : "As recorded at checkout (the service could not be asked)."}
+              {payment.live ? t("order.live") : t("order.recorded")}
             </Text>
           </div>
           <StatusBadge color={state.color} data-testid="bnpl-payment-state">
@@ -262,23 +276,22 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         </div>
         {payment.service_error ? (
           <div className="px-6 py-4">
-            <Alert variant="warning">The service could not be reached: {payment.service_error}</Alert>
+            <Alert variant="warning">{t("order.serviceError", { message: payment.service_error })}</Alert>
           </div>
         ) : null}
-        <Row label="Service payment">
+        <Row label={t("order.servicePayment")}>
           <Badge size="2xsmall" className="font-mono" data-testid="bnpl-payment-id">
             {payment.bnpl_payment_id ?? "-"}
           </Badge>
         </Row>
-        <Row label="Plan">
+        <Row label={t("order.plan")}>
           <Text size="small" leading="compact">
             {plan}
           </Text>
         </Row>
-        <Row label="Amount">
-          <Text size="small" leading="compact">
-            {formatCents(payment.purchase_amount, payment.currency_code)}
-            {extra ? ` + ${formatCents(extra, payment.currency_code)} fees and interest paid by the customer` : ""}
+        <Row label={t("order.amount")}>
+          <Text size="small" leading="compact" data-testid="bnpl-amount">
+            {extra ? t("order.feesPaid", { amount, fees: formatCents(extra, payment.currency_code, locale) }) : amount}
           </Text>
         </Row>
         <Schedule payment={payment} />
@@ -288,9 +301,9 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
-            <Heading level="h2">Shipping sync</Heading>
+            <Heading level="h2">{t("order.sync.title")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              Shipping information sent to the service on fulfillment; failed sends are retried.
+              {t("order.sync.description")}
             </Text>
           </div>
           <Button
@@ -301,7 +314,7 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             data-testid="bnpl-push-again"
           >
             <ArrowPath />
-            Push again
+            {t("order.sync.pushAgain")}
           </Button>
         </div>
         <SyncLog syncs={shipping_syncs} currency={payment.currency_code} />

@@ -155,8 +155,8 @@ class BnplModuleService extends MedusaService({
         await this.createBnplSettings({ ...EMPTY_SETTINGS, ...changes } as any)
       }
     }
-    if (["api_key_encrypted", "api_url", "plans"].some((column) => column in changes)) {
-      // Plans kept per cart were asked with the old key, URL or plans: make them stale, so
+    if (["api_key_encrypted", "api_url", "plans", "plan_bounds"].some((column) => column in changes)) {
+      // Plans kept per cart were asked with the old key, URL, plans or bounds: make them stale, so
       // every checkout asks again with the new settings.
       await knex("bnpl_cart_eligibility").update({ checked_at: new Date(0) })
     }

@@ -42,6 +42,7 @@ import {
 import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
 import { describeIneligibility } from "../../utils/eligibility-text"
 import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
+import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, type Knex } from "./ledger"
 import { hasCharged, settlePayment } from "./settle"
@@ -369,6 +370,15 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     cents: number,
     currency: string
   ): Promise<Payment> {
+    // The merchant's own bounds first: a plan outside them is refused without a service call.
+    // (A cart holding an excluded product is refused by the store route before it gets here.)
+    const [outside] = splitByBounds([plan], this.options.planBounds, cents, currency).outside
+    if (outside) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `The plan "${planLabel(plan)}" is not available for ${formatCents(cents, currency)}: ${describeOutside(outside, currency)}`
+      )
+    }
     // The cart's plans the store route just read (fresh) answer for this amount: no second call.
     const kept =
       data.kept_plans?.purchase_amount === cents

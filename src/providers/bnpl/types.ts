@@ -1,4 +1,5 @@
 import type { Address, CartItem, Customer, EligibilityResult, Instalment, PaymentState, Refund, ShippingInfo } from "../../client"
+import type { ExcludedProduct } from "../../lib/exclusions"
 
 /**
  * What the plugin learns from the server-side cart when a session is created (never from
@@ -13,6 +14,8 @@ export type CheckoutSnapshot = {
   shipping_address?: Address
   shipping_info?: ShippingInfo
   items?: CartItem[]
+  /** Products of the cart the merchant excluded from instalment payment (never sent to the service). */
+  excluded_products?: ExcludedProduct[]
 }
 
 /** A payment session's `data`. Visible to the storefront: nothing secret goes here. */

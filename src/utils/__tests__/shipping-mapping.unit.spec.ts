@@ -285,7 +285,7 @@ describe("mapShippingOption", () => {
         expect(result.reason).toMatch(part)
       }
     }
-    expect(Object.keys(result).sort()).toEqual(["express_delivery", "reason", "shipping_method"])
+    expect(Object.keys(result).sort()).toEqual(["express_delivery", "reason", "reason_codes", "shipping_method"])
   })
 
   it("works without a context", () => {
@@ -293,7 +293,24 @@ describe("mapShippingOption", () => {
       shipping_method: "pickup_point",
       express_delivery: false,
       reason: 'its type, provider or name says "locker"',
+      reason_codes: { method: "word", method_word: "locker" },
     })
+  })
+
+  it("gives the reason as codes too, for the admin to translate", () => {
+    expect(mapShippingOption({ name: "Express 24h" }).reason_codes).toEqual({
+      method: "default",
+      express: "word",
+      express_word: "express",
+    })
+    expect(
+      mapShippingOption({ name: "Relay" }, { override: { shipping_method: "postal", express_delivery: false } }).reason_codes
+    ).toEqual({ method: "override", express: "override" })
+    expect(mapShippingOption({ name: "Anything" }, { requiresShipping: false }).reason_codes).toEqual({ method: "nothing_to_ship" })
+    expect(mapShippingOption({ name: "Shop", fulfillment_set_type: "pickup" }).reason_codes).toEqual({ method: "pickup_set" })
+    expect(
+      mapShippingOption({ name: "Home", metadata: { bnpl_shipping_method: "postal", bnpl_express_delivery: "true" } }).reason_codes
+    ).toEqual({ method: "metadata", express: "metadata" })
   })
 
   it("joins the method and express reasons with a semicolon", () => {

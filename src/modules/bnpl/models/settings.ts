@@ -19,6 +19,10 @@ const BnplSettings = model.define("bnpl_settings", {
   shipping_method_overrides: model.json().nullable(),
   verify_notification_signature: model.boolean().nullable(),
   notification_signature_header: model.text().nullable(),
+  /** `[{installments_count, deferred_*?, min_amount?, max_amount?}]`: the merchant's bounds per plan (major units). */
+  plan_bounds: model.json().nullable(),
+  /** `{product_category_ids?, product_collection_ids?, product_type_ids?, product_tag_ids?, shipping_profile_ids?}`. */
+  exclusions: model.json().nullable(),
 })
 
 export default BnplSettings

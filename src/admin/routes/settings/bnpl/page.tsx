@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { CreditCard, Plus, Trash } from "@medusajs/icons"
+import { ArrowDownMini, ArrowUpMini, CreditCard, Plus, Trash } from "@medusajs/icons"
 import {
   Alert,
   Badge,
@@ -19,14 +19,18 @@ import {
 } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useState, type ReactNode } from "react"
-import { planLabel, SHIPPING_METHOD_LABELS } from "../../../lib/format"
+import { mappingReason, planLabel, shippingMethodLabel } from "../../../lib/format"
+import { useBnplI18n } from "../../../lib/i18n"
 import { errorMessage, sdk, statusOf } from "../../../lib/sdk"
+import { ExcludedProducts } from "../../../components/excluded-products"
 import {
   SHIPPING_METHODS,
   type BnplSettings,
   type BnplSettingsPatch,
   type BnplShippingOption,
+  type Exclusions,
   type Plan,
+  type PlanBounds,
   type SettingSource,
   type ShippingMethod,
   type ShippingOverride,
@@ -40,8 +44,8 @@ const SHIPPING_OPTIONS_KEY = ["bnpl", "shipping-options"]
 
 type ShippingOptionsAnswer = {
   shipping_options: BnplShippingOption[]
-  /** Set when the plugin's explained list is not available: why, in plain words. */
-  note?: string
+  /** Set when the plugin's explained list is not available (an older backend). */
+  olderBackend?: boolean
 }
 
 async function fetchShippingOptions(): Promise<ShippingOptionsAnswer> {
@@ -54,26 +58,24 @@ async function fetchShippingOptions(): Promise<ShippingOptionsAnswer> {
   }
   // An older backend without the explained list: the store's own options, so overrides can
   // still be chosen; what each maps to is then not shown.
-  const note =
-    "This backend does not explain the mapping yet (GET /admin/bnpl/shipping-options was not found): " +
-    "the plugin still maps every option automatically, and you can override any of them here."
   try {
     const { shipping_options } = await sdk.client.fetch<{
       shipping_options: { id: string; name: string; provider_id?: string | null; type?: BnplShippingOption["type"] }[]
     }>("/admin/shipping-options", { query: { limit: 200, fields: "id,name,provider_id,*type" } })
     return {
       shipping_options: shipping_options.map((o) => ({ id: o.id, name: o.name, provider_id: o.provider_id, type: o.type })),
-      note,
+      olderBackend: true,
     }
   } catch {
-    return { shipping_options: [], note }
+    return { shipping_options: [], olderBackend: true }
   }
 }
 
 // ------------------------------------------------------------------ form state
 
 type Deferral = "none" | "days" | "months"
-type PlanRow = { key: number; installments: string; deferral: Deferral; delay: string }
+/** One offered plan as edited: its rank in the list is its display order at checkout. */
+type PlanRow = { key: number; installments: string; deferral: Deferral; delay: string; min: string; max: string }
 
 type FormState = {
   apiKey: string
@@ -84,28 +86,42 @@ type FormState = {
   overrides: Record<string, ShippingOverride>
   verifySignature: boolean
   signatureHeader: string
+  exclusions: Exclusions
 }
 
 let rowKey = 0
-const planRow = (plan?: Plan): PlanRow => ({
+const amountText = (value: number | null | undefined) => (typeof value === "number" ? String(value) : "")
+const planRow = (plan?: Plan, bounds?: PlanBounds): PlanRow => ({
   key: ++rowKey,
   installments: plan ? String(plan.installments_count) : "",
   deferral: plan?.deferred_days ? "days" : plan?.deferred_months ? "months" : "none",
   delay: plan?.deferred_days ? String(plan.deferred_days) : plan?.deferred_months ? String(plan.deferred_months) : "",
+  min: amountText(bounds?.min_amount),
+  max: amountText(bounds?.max_amount),
 })
 
 function formFrom(settings: BnplSettings): FormState {
   return {
     apiKey: "",
     apiUrl: settings.api_url ?? "",
-    plans: settings.plans.map(planRow),
+    plans: settings.plans.map((plan) => planRow(plan, (settings.plan_bounds ?? []).find((b) => planKey(b) === planKey(plan)))),
     autoCapture: settings.auto_capture,
     shippingSyncEnabled: settings.shipping_sync_enabled,
     overrides: cleanOverrides(settings.shipping_method_overrides ?? {}),
     verifySignature: settings.verify_notification_signature,
     signatureHeader: settings.notification_signature_header ?? "",
+    exclusions: settings.exclusions ?? {},
   }
 }
+
+/** The same exclusions, whatever their order or empty lists. */
+const exclusionsKey = (exclusions: Exclusions) =>
+  JSON.stringify(
+    Object.entries(exclusions)
+      .filter(([, ids]) => ids?.length)
+      .map(([field, ids]) => [field, [...(ids ?? [])].sort()])
+      .sort()
+  )
 
 /** The plan a row says; numbers the merchant typed are checked by the backend (400 names them). */
 function rowToPlan(row: PlanRow): Plan {
@@ -121,6 +137,24 @@ function rowToPlan(row: PlanRow): Plan {
 }
 
 const planKey = (plan: Plan) => `${plan.installments_count}/${plan.deferred_days || 0}/${plan.deferred_months || 0}`
+
+/** The rows' bounds as the backend takes them (amounts the merchant typed are checked there: 400 names them). */
+function rowsToBounds(rows: PlanRow[]): PlanBounds[] {
+  return rows
+    .filter((row) => row.min.trim() !== "" || row.max.trim() !== "")
+    .map((row) => ({
+      ...rowToPlan(row),
+      ...(row.min.trim() !== "" ? { min_amount: Number(row.min.replace(",", ".")) } : {}),
+      ...(row.max.trim() !== "" ? { max_amount: Number(row.max.replace(",", ".")) } : {}),
+    }))
+}
+
+const boundsKey = (bounds: PlanBounds[]) =>
+  bounds
+    .filter((b) => typeof b.min_amount === "number" || typeof b.max_amount === "number")
+    .map((b) => `${planKey(b)}:${b.min_amount ?? ""}-${b.max_amount ?? ""}`)
+    .sort()
+    .join(",")
 
 function cleanOverrides(overrides: Record<string, ShippingOverride>): Record<string, ShippingOverride> {
   const out: Record<string, ShippingOverride> = {}
@@ -160,6 +194,10 @@ function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
   if (plans.map(planKey).join(",") !== settings.plans.map(planKey).join(",")) {
     patch.plans = plans
   }
+  const bounds = rowsToBounds(form.plans)
+  if (boundsKey(bounds) !== boundsKey(settings.plan_bounds ?? [])) {
+    patch.plan_bounds = bounds
+  }
   if (form.autoCapture !== settings.auto_capture) {
     patch.auto_capture = form.autoCapture
   }
@@ -172,6 +210,9 @@ function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
   if (form.verifySignature !== settings.verify_notification_signature) {
     patch.verify_notification_signature = form.verifySignature
   }
+  if (exclusionsKey(form.exclusions) !== exclusionsKey(settings.exclusions ?? {})) {
+    patch.exclusions = form.exclusions
+  }
   if (form.signatureHeader.trim() !== (settings.notification_signature_header ?? "")) {
     patch.notification_signature_header = form.signatureHeader.trim() || null
   }
@@ -180,21 +221,15 @@ function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
 
 // ------------------------------------------------------------------ small pieces
 
-const SOURCE_WORDS: Record<Exclude<SettingSource, null>, string> = {
-  settings: "saved here",
-  options: "from the plugin options in medusa-config",
-  env: "from the backend's environment",
-  default: "the default",
-}
-
 function SourceHint({ source, env }: { source?: SettingSource; env?: string }) {
+  const { t } = useBnplI18n()
   if (!source) {
     return null
   }
-  const words = source === "env" && env ? `from ${env} in the backend's environment` : SOURCE_WORDS[source]
+  const words = source === "env" && env ? t("settings.source.envNamed", { name: env }) : t(`settings.source.${source}`)
   return (
     <Text size="xsmall" className="text-ui-fg-muted">
-      Current value: {words}
+      {t("settings.source.current", { words })}
     </Text>
   )
 }
@@ -263,24 +298,35 @@ function SwitchField({
   )
 }
 
-const VERIFY_WORDS: Record<VerifyResult["result"], { label: string; color: "green" | "orange" | "red" | "grey" }> = {
-  works: { label: "Works", color: "green" },
-  not_activated: { label: "Account not activated yet", color: "orange" },
-  unauthorized: { label: "Key rejected", color: "red" },
-  unreachable: { label: "Service unreachable", color: "red" },
-  not_configured: { label: "Not configured", color: "grey" },
+const VERIFY_COLORS: Record<VerifyResult["result"], "green" | "orange" | "red" | "grey"> = {
+  works: "green",
+  not_activated: "orange",
+  unauthorized: "red",
+  unreachable: "red",
+  not_configured: "grey",
 }
 
+/** Verdicts explained in the user's language; the others show the backend's own words (a URL, an error). */
+const DETAILED: VerifyResult["result"][] = ["works", "not_activated", "unauthorized"]
+
+/** The verdict in the user's language, and what it means. */
 function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
-  const words = VERIFY_WORDS[outcome.result] ?? { label: outcome.result, color: "grey" as const }
+  const { t } = useBnplI18n()
+  const color = VERIFY_COLORS[outcome.result]
+  const words = color ? { label: t(`settings.verify.${outcome.result}`), color } : { label: outcome.result, color: "grey" as const }
   return (
     <div data-testid="bnpl-verify-result" data-result={outcome.result} className="flex flex-col gap-y-1 rounded-md border border-ui-border-base bg-ui-bg-subtle px-3 py-2">
       <StatusBadge color={words.color} className="w-fit">
         {words.label}
       </StatusBadge>
       <Text size="small" className="text-ui-fg-subtle">
-        {outcome.message}
+        {DETAILED.includes(outcome.result) ? t(`settings.verify.${outcome.result}Detail`) : outcome.message}
       </Text>
+      {outcome.notification_url ? (
+        <Text size="xsmall" className="text-ui-fg-muted" data-testid="bnpl-notification-url">
+          {t("settings.verify.notificationUrl", { url: outcome.notification_url })}
+        </Text>
+      ) : null}
     </div>
   )
 }
@@ -288,6 +334,7 @@ function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
 // ------------------------------------------------------------------ the page
 
 const BnplSettingsPage = () => {
+  const { t } = useBnplI18n()
   const queryClient = useQueryClient()
   const prompt = usePrompt()
 
@@ -322,15 +369,15 @@ const BnplSettingsPage = () => {
       applySaved(saved)
       if (patch.api_key === null) {
         setVerifyOutcome(null)
-        toast.success("API key removed")
+        toast.success(t("settings.toast.keyRemoved"))
       } else {
-        toast.success("Settings saved")
+        toast.success(t("settings.toast.saved"))
       }
     },
     onError: (error) => {
-      const message = errorMessage(error)
+      const message = errorMessage(error, t)
       setSaveError(message)
-      toast.error("Not saved", { description: message })
+      toast.error(t("settings.toast.notSaved"), { description: message })
     },
   })
 
@@ -339,7 +386,7 @@ const BnplSettingsPage = () => {
       sdk.client.fetch<VerifyResult>("/admin/bnpl/settings/verify", { method: "POST", body }),
     onSuccess: (outcome) => setVerifyOutcome(outcome),
     onError: (error) =>
-      setVerifyOutcome({ result: "unreachable", message: `The verification could not run: ${errorMessage(error)}` }),
+      setVerifyOutcome({ result: "unreachable", message: t("settings.verify.couldNotRun", { message: errorMessage(error, t) }) }),
   })
 
   const patch = useMemo(() => (form && settings ? changesOf(form, settings) : {}), [form, settings])
@@ -348,9 +395,9 @@ const BnplSettingsPage = () => {
   if (settingsQuery.isError) {
     return (
       <Container className="px-6 py-4">
-        <Heading>Instalment payments</Heading>
+        <Heading>{t("settings.title")}</Heading>
         <Alert variant="error" className="mt-4">
-          The settings could not be loaded: {errorMessage(settingsQuery.error)}
+          {t("settings.loadError", { message: errorMessage(settingsQuery.error, t) })}
         </Alert>
       </Container>
     )
@@ -358,9 +405,9 @@ const BnplSettingsPage = () => {
   if (!settings || !form) {
     return (
       <Container className="px-6 py-4">
-        <Heading>Instalment payments</Heading>
+        <Heading>{t("settings.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle mt-2">
-          Loading…
+          {t("common.loading")}
         </Text>
       </Container>
     )
@@ -369,6 +416,11 @@ const BnplSettingsPage = () => {
   const update = (change: Partial<FormState>) => setForm((current) => (current ? { ...current, ...change } : current))
   const updatePlan = (key: number, change: Partial<PlanRow>) =>
     update({ plans: form.plans.map((row) => (row.key === key ? { ...row, ...change } : row)) })
+  const movePlan = (index: number, by: -1 | 1) => {
+    const plans = [...form.plans]
+    ;[plans[index], plans[index + by]] = [plans[index + by], plans[index]]
+    update({ plans })
+  }
   const setOverride = (optionId: string, change: ShippingOverride) => {
     const next = { ...form.overrides, [optionId]: { ...form.overrides[optionId], ...change } }
     update({ overrides: cleanOverrides(next) })
@@ -376,11 +428,10 @@ const BnplSettingsPage = () => {
 
   const removeKey = async () => {
     const confirmed = await prompt({
-      title: "Remove the API key?",
-      description:
-        "Customers will no longer be offered instalment payments until a key is set again (unless the backend's environment or plugin options provide one).",
-      confirmText: "Remove key",
-      cancelText: "Cancel",
+      title: t("settings.removeKey.title"),
+      description: t("settings.removeKey.description"),
+      confirmText: t("settings.removeKey.button"),
+      cancelText: t("common.cancel"),
     })
     if (confirmed) {
       save.mutate({ api_key: null })
@@ -405,16 +456,15 @@ const BnplSettingsPage = () => {
     <div className="flex flex-col gap-y-3" data-testid="bnpl-settings">
       <Container className="flex items-start justify-between gap-x-4 px-6 py-4">
         <div>
-          <Heading>Instalment payments</Heading>
+          <Heading>{t("settings.title")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            Let customers pay in instalments or later. Paste the API key the service gave you, choose the plans to
-            offer, and how orders are reported when they ship.
+            {t("settings.intro")}
           </Text>
         </div>
         {settings.api_key_set ? (
-          <StatusBadge color="green">Key set</StatusBadge>
+          <StatusBadge className="whitespace-nowrap" color="green">{t("settings.keySet")}</StatusBadge>
         ) : (
-          <StatusBadge color="orange">No API key</StatusBadge>
+          <StatusBadge className="whitespace-nowrap" color="orange">{t("settings.noKey")}</StatusBadge>
         )}
       </Container>
 
@@ -425,28 +475,28 @@ const BnplSettingsPage = () => {
       ) : null}
 
       <Section
-        title="Service account"
-        description="The key is stored encrypted and never shown again: only its first and last characters."
+        title={t("settings.account.title")}
+        description={t("settings.account.description")}
         actions={
           <Button size="small" variant="secondary" onClick={runVerify} isLoading={verify.isPending} data-testid="bnpl-verify">
-            Verify
+            {t("settings.verify.button")}
           </Button>
         }
       >
         <Field
-          label="API key"
+          label={t("settings.account.apiKey")}
           htmlFor="bnpl-api-key"
           hint={<SourceHint source={source.api_key ?? null} env="BNPL_API_KEY" />}
         >
           {settings.api_key_set ? (
             <div className="flex items-center gap-x-2">
               <Badge size="small" className="font-mono" data-testid="bnpl-key-hint">
-                {settings.api_key_hint ?? "set"}
+                {settings.api_key_hint ?? t("settings.account.keySetFallback")}
               </Badge>
               {source.api_key === "settings" ? (
                 <Button size="small" variant="transparent" onClick={removeKey} disabled={save.isPending} data-testid="bnpl-remove-key">
                   <Trash />
-                  Remove key
+                  {t("settings.removeKey.button")}
                 </Button>
               ) : null}
             </div>
@@ -458,13 +508,13 @@ const BnplSettingsPage = () => {
             size="small"
             autoComplete="new-password"
             spellCheck={false}
-            placeholder={settings.api_key_set ? "Paste a new key to replace it" : "Paste your API key, e.g. sk_live_…"}
+            placeholder={settings.api_key_set ? t("settings.account.replacePlaceholder") : t("settings.account.newPlaceholder")}
             value={form.apiKey}
             onChange={(e) => update({ apiKey: e.target.value })}
           />
         </Field>
         <Field
-          label="Service URL"
+          label={t("settings.account.url")}
           htmlFor="bnpl-api-url"
           hint={<SourceHint source={source.api_url ?? null} env="BNPL_API_URL" />}
         >
@@ -476,7 +526,7 @@ const BnplSettingsPage = () => {
             onChange={(e) => update({ apiUrl: e.target.value })}
           />
           <Text size="xsmall" className="text-ui-fg-muted">
-            Leave empty to use the plugin options or BNPL_API_URL.
+            {t("settings.account.urlHint")}
           </Text>
         </Field>
         {verifyOutcome ? (
@@ -487,25 +537,25 @@ const BnplSettingsPage = () => {
       </Section>
 
       <Section
-        title="Plans"
-        description="What checkout may offer. Only the plans the service accepts for a cart are shown to the customer."
+        title={t("settings.plans.title")}
+        description={t("settings.plans.description")}
         actions={
           <Button size="small" variant="secondary" onClick={() => update({ plans: [...form.plans, planRow()] })} data-testid="bnpl-add-plan">
             <Plus />
-            Add plan
+            {t("settings.plans.add")}
           </Button>
         }
       >
         <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-plans">
           {form.plans.length === 0 ? (
             <Text size="small" className="text-ui-fg-subtle">
-              No plan: add at least one.
+              {t("settings.plans.empty")}
             </Text>
           ) : null}
           {form.plans.map((row, index) => (
             <div key={row.key} className="flex flex-wrap items-center gap-2">
               <Input
-                aria-label={`Plan ${index + 1}: number of instalments`}
+                aria-label={t("settings.plans.countLabel", { index: index + 1 })}
                 type="number"
                 min={1}
                 max={48}
@@ -515,25 +565,25 @@ const BnplSettingsPage = () => {
                 onChange={(e) => updatePlan(row.key, { installments: e.target.value })}
               />
               <Text size="small" className="text-ui-fg-subtle">
-                instalment(s),
+                {t("settings.plans.countSuffix")}
               </Text>
               <Select
                 size="small"
                 value={row.deferral}
                 onValueChange={(value) => updatePlan(row.key, { deferral: value as Deferral })}
               >
-                <Select.Trigger className="w-44" aria-label={`Plan ${index + 1}: first payment`}>
+                <Select.Trigger className="w-44" aria-label={t("settings.plans.firstPaymentLabel", { index: index + 1 })}>
                   <Select.Value />
                 </Select.Trigger>
                 <Select.Content>
-                  <Select.Item value="none">first paid at once</Select.Item>
-                  <Select.Item value="days">first paid after (days)</Select.Item>
-                  <Select.Item value="months">first paid after (months)</Select.Item>
+                  <Select.Item value="none">{t("settings.plans.atOnce")}</Select.Item>
+                  <Select.Item value="days">{t("settings.plans.afterDays")}</Select.Item>
+                  <Select.Item value="months">{t("settings.plans.afterMonths")}</Select.Item>
                 </Select.Content>
               </Select>
               {row.deferral !== "none" ? (
                 <Input
-                  aria-label={`Plan ${index + 1}: deferral in ${row.deferral}`}
+                  aria-label={t(`settings.plans.delayLabel_${row.deferral}`, { index: index + 1 })}
                   type="number"
                   min={1}
                   size="small"
@@ -542,41 +592,87 @@ const BnplSettingsPage = () => {
                   onChange={(e) => updatePlan(row.key, { delay: e.target.value })}
                 />
               ) : null}
+              <Input
+                aria-label={t("settings.plans.minLabel", { index: index + 1 })}
+                placeholder={t("settings.plans.min")}
+                inputMode="decimal"
+                size="small"
+                className="w-24"
+                value={row.min}
+                onChange={(e) => updatePlan(row.key, { min: e.target.value })}
+              />
+              <Input
+                aria-label={t("settings.plans.maxLabel", { index: index + 1 })}
+                placeholder={t("settings.plans.max")}
+                inputMode="decimal"
+                size="small"
+                className="w-24"
+                value={row.max}
+                onChange={(e) => updatePlan(row.key, { max: e.target.value })}
+              />
               <Text size="small" className="text-ui-fg-muted min-w-40">
-                {Number(row.installments) > 0 ? planLabel(rowToPlan(row)) : ""}
+                {Number(row.installments) > 0 ? planLabel(rowToPlan(row), t) : ""}
               </Text>
               <IconButton
                 size="small"
                 variant="transparent"
-                aria-label={`Remove plan ${index + 1}`}
+                aria-label={t("settings.plans.moveUp", { index: index + 1 })}
+                disabled={index === 0}
+                onClick={() => movePlan(index, -1)}
+              >
+                <ArrowUpMini />
+              </IconButton>
+              <IconButton
+                size="small"
+                variant="transparent"
+                aria-label={t("settings.plans.moveDown", { index: index + 1 })}
+                disabled={index === form.plans.length - 1}
+                onClick={() => movePlan(index, 1)}
+              >
+                <ArrowDownMini />
+              </IconButton>
+              <IconButton
+                size="small"
+                variant="transparent"
+                aria-label={t("settings.plans.remove", { index: index + 1 })}
                 onClick={() => update({ plans: form.plans.filter((r) => r.key !== row.key) })}
               >
                 <Trash />
               </IconButton>
             </div>
           ))}
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {t("settings.plans.boundsHint")}
+          </Text>
           <SourceHint source={source.plans ?? null} />
         </div>
       </Section>
 
-      <Section title="Payments and notifications">
+      <Section title={t("settings.exclusions.title")} description={t("settings.exclusions.description")}>
+        <ExcludedProducts value={form.exclusions} onChange={(exclusions) => update({ exclusions })} />
+        <div className="px-6 py-3">
+          <SourceHint source={source.exclusions ?? null} />
+        </div>
+      </Section>
+
+      <Section title={t("settings.payments.title")}>
         <SwitchField
           id="bnpl-auto-capture"
-          label="Capture automatically"
-          description="Mark the payment captured as soon as the customer's plan is accepted, instead of capturing it from the order."
+          label={t("settings.payments.autoCapture")}
+          description={t("settings.payments.autoCaptureDescription")}
           checked={form.autoCapture}
           onChange={(autoCapture) => update({ autoCapture })}
           hint={<SourceHint source={source.auto_capture ?? null} />}
         />
         <SwitchField
           id="bnpl-verify-signature"
-          label="Check notification signatures"
-          description="Refuse payment notifications whose signature header does not match (HMAC of the payment id with the API key)."
+          label={t("settings.payments.verifySignature")}
+          description={t("settings.payments.verifySignatureDescription")}
           checked={form.verifySignature}
           onChange={(verifySignature) => update({ verifySignature })}
           hint={<SourceHint source={source.verify_notification_signature ?? null} />}
         />
-        <Field label="Signature header" htmlFor="bnpl-signature-header" hint={<SourceHint source={source.notification_signature_header ?? null} />}>
+        <Field label={t("settings.payments.signatureHeader")} htmlFor="bnpl-signature-header" hint={<SourceHint source={source.notification_signature_header ?? null} />}>
           <Input
             id="bnpl-signature-header"
             size="small"
@@ -589,13 +685,13 @@ const BnplSettingsPage = () => {
       </Section>
 
       <Section
-        title="Shipping"
-        description="When an order is fulfilled, its shipping information is sent to the service. Each shipping option is sent as one of the service's delivery methods."
+        title={t("settings.shipping.title")}
+        description={t("settings.shipping.description")}
       >
         <SwitchField
           id="bnpl-shipping-sync"
-          label="Send shipping information automatically"
-          description="On every fulfillment of an order paid in instalments (failed sends are retried, and can be pushed again from the order)."
+          label={t("settings.shipping.sync")}
+          description={t("settings.shipping.syncDescription")}
           checked={form.shippingSyncEnabled}
           onChange={(shippingSyncEnabled) => update({ shippingSyncEnabled })}
           hint={<SourceHint source={source.shipping_sync_enabled ?? null} />}
@@ -603,8 +699,8 @@ const BnplSettingsPage = () => {
         <ShippingOptionsTable
           options={options}
           loading={shippingQuery.isLoading}
-          error={shippingQuery.isError ? errorMessage(shippingQuery.error) : undefined}
-          note={shippingQuery.data?.note}
+          error={shippingQuery.isError ? errorMessage(shippingQuery.error, t) : undefined}
+          olderBackend={shippingQuery.data?.olderBackend}
           overrides={form.overrides}
           setOverride={setOverride}
         />
@@ -613,7 +709,7 @@ const BnplSettingsPage = () => {
       <Container className="flex items-center justify-end gap-x-2 px-6 py-4">
         {dirty ? (
           <Text size="small" className="text-ui-fg-subtle mr-auto">
-            Unsaved changes: {Object.keys(patch).map((k) => (k === "api_key" ? "API key" : k.replace(/_/g, " "))).join(", ")}
+            {t("settings.footer.unsaved", { fields: Object.keys(patch).map((k) => t(`settings.fields.${k}`)).join(", ") })}
           </Text>
         ) : null}
         <Button
@@ -625,10 +721,10 @@ const BnplSettingsPage = () => {
             setSaveError(null)
           }}
         >
-          Discard
+          {t("settings.footer.discard")}
         </Button>
         <Button size="small" disabled={!dirty} isLoading={save.isPending} onClick={() => save.mutate(patch)} data-testid="bnpl-save">
-          Save
+          {t("settings.footer.save")}
         </Button>
       </Container>
     </div>
@@ -639,42 +735,43 @@ function ShippingOptionsTable({
   options,
   loading,
   error,
-  note,
+  olderBackend,
   overrides,
   setOverride,
 }: {
   options: BnplShippingOption[]
   loading: boolean
   error?: string
-  note?: string
+  olderBackend?: boolean
   overrides: Record<string, ShippingOverride>
   setOverride: (optionId: string, change: ShippingOverride) => void
 }) {
+  const { t } = useBnplI18n()
   return (
     <div className="flex flex-col gap-y-2 py-4" data-testid="bnpl-shipping-options">
-      {note ? (
+      {olderBackend ? (
         <div className="px-6">
-          <Alert variant="info">{note}</Alert>
+          <Alert variant="info">{t("settings.shipping.olderBackend")}</Alert>
         </div>
       ) : null}
       {error ? (
         <div className="px-6">
-          <Alert variant="error">The shipping options could not be loaded: {error}</Alert>
+          <Alert variant="error">{t("settings.shipping.loadError", { message: error })}</Alert>
         </div>
       ) : null}
       {options.length === 0 ? (
         <Text size="small" className="text-ui-fg-subtle px-6" data-testid="bnpl-shipping-options-empty">
-          {loading ? "Loading shipping options…" : "No shipping option to show."}
+          {loading ? t("settings.shipping.loadingOptions") : t("settings.shipping.noOptions")}
         </Text>
       ) : null}
       <Table className={options.length === 0 ? "hidden" : undefined}>
         <Table.Header>
           <Table.Row>
-            <Table.HeaderCell>Shipping option</Table.HeaderCell>
-            <Table.HeaderCell>Sent as</Table.HeaderCell>
-            <Table.HeaderCell>Why</Table.HeaderCell>
-            <Table.HeaderCell>Delivery method</Table.HeaderCell>
-            <Table.HeaderCell>Express</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.option")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.sentAs")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.why")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.deliveryMethod")}</Table.HeaderCell>
+            <Table.HeaderCell>{t("settings.shipping.expressColumn")}</Table.HeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -696,10 +793,10 @@ function ShippingOptionsTable({
                 <Table.Cell>
                   {option.mapping ? (
                     <div className="flex flex-wrap gap-1">
-                      <Badge size="2xsmall">{SHIPPING_METHOD_LABELS[option.mapping.shipping_method] ?? option.mapping.shipping_method}</Badge>
+                      <Badge size="2xsmall">{shippingMethodLabel(option.mapping.shipping_method, t)}</Badge>
                       {option.mapping.express_delivery ? (
                         <Badge size="2xsmall" color="blue">
-                          Express
+                          {t("common.express")}
                         </Badge>
                       ) : null}
                     </div>
@@ -711,7 +808,7 @@ function ShippingOptionsTable({
                 </Table.Cell>
                 <Table.Cell className="max-w-72 whitespace-normal">
                   <Text size="xsmall" className="text-ui-fg-subtle">
-                    {option.mapping?.reason ?? "-"}
+                    {option.mapping ? mappingReason(option.mapping, t) : "-"}
                   </Text>
                 </Table.Cell>
                 <Table.Cell>
@@ -722,14 +819,14 @@ function ShippingOptionsTable({
                       setOverride(option.id, { shipping_method: value === "automatic" ? undefined : (value as ShippingMethod) })
                     }
                   >
-                    <Select.Trigger className="w-52" aria-label={`Delivery method for ${option.name}`}>
+                    <Select.Trigger className="w-52" aria-label={t("settings.shipping.deliveryMethodFor", { name: option.name })}>
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="automatic">Automatic</Select.Item>
+                      <Select.Item value="automatic">{t("common.automatic")}</Select.Item>
                       {SHIPPING_METHODS.map((method) => (
                         <Select.Item key={method} value={method}>
-                          {SHIPPING_METHOD_LABELS[method]}
+                          {shippingMethodLabel(method, t)}
                         </Select.Item>
                       ))}
                     </Select.Content>
@@ -743,13 +840,13 @@ function ShippingOptionsTable({
                       setOverride(option.id, { express_delivery: value === "automatic" ? undefined : value === "yes" })
                     }
                   >
-                    <Select.Trigger className="w-32" aria-label={`Express for ${option.name}`}>
+                    <Select.Trigger className="w-32" aria-label={t("settings.shipping.expressFor", { name: option.name })}>
                       <Select.Value />
                     </Select.Trigger>
                     <Select.Content>
-                      <Select.Item value="automatic">Automatic</Select.Item>
-                      <Select.Item value="yes">Yes</Select.Item>
-                      <Select.Item value="no">No</Select.Item>
+                      <Select.Item value="automatic">{t("common.automatic")}</Select.Item>
+                      <Select.Item value="yes">{t("common.yes")}</Select.Item>
+                      <Select.Item value="no">{t("common.no")}</Select.Item>
                     </Select.Content>
                   </Select>
                 </Table.Cell>
@@ -762,8 +859,10 @@ function ShippingOptionsTable({
   )
 }
 
+// The sidebar label is a key of the `bnpl` namespace (src/admin/i18n), translated by the dashboard.
 export const config = defineRouteConfig({
-  label: "Instalment payments",
+  label: "menu.label",
+  translationNs: "bnpl",
   icon: CreditCard,
 })
 

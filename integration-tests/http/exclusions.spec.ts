@@ -1,0 +1,159 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ProductStatus } from "@medusajs/framework/utils"
+import {
+  createProductCategoriesWorkflow,
+  createProductsWorkflow,
+  createShippingProfilesWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
+
+jest.setTimeout(120 * 1000)
+
+const ports = testPorts(11)
+const GIFT_CARD_REASON = 'Instalment payment is not available for "Gift card" (shipping profile "Gift cards")'
+
+/**
+ * Products the merchant excludes from instalment payment, through the admin and store APIs of a
+ * running app against the sandbox over HTTP: a mixed cart gets no plans, with a reason the
+ * storefront can show, and costs no service call; the provider refuses a session for it.
+ */
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { productAt, startBnplSession } = storefront(api, store)
+    let giftCard: { variantId: string; profileId: string }
+
+    const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/payments"))
+    const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
+    const plansOf = async (cartId: string) =>
+      (await api.get(`/store/bnpl/eligibility?cart_id=${cartId}`, store().storeHeaders)).data.eligibility
+
+    async function cart(variantIds: string[]) {
+      const { data } = await api.post(
+        "/store/carts",
+        {
+          region_id: store().regionId,
+          email: "jeanne@example.com",
+          shipping_address: ADDRESS,
+          billing_address: ADDRESS,
+          items: variantIds.map((variant_id) => ({ variant_id, quantity: 1 })),
+        },
+        store().storeHeaders
+      )
+      return data.cart
+    }
+
+    beforeEach(async () => {
+      // A gift card in its own shipping profile, sold in the store's sales channel.
+      const container = getContainer()
+      const { result: profiles } = await createShippingProfilesWorkflow(container).run({
+        input: { data: [{ name: "Gift cards", type: "gift_card" }] },
+      })
+      const { result: products } = await createProductsWorkflow(container).run({
+        input: {
+          products: [
+            {
+              title: "Gift card",
+              handle: "gift-card",
+              status: ProductStatus.PUBLISHED,
+              shipping_profile_id: profiles[0].id,
+              options: [{ title: "Value", values: ["100"] }],
+              variants: [
+                { title: "100", options: { Value: "100" }, manage_inventory: false, prices: [{ amount: 100, currency_code: "eur" }] },
+              ],
+              sales_channels: [{ id: store().salesChannelId }],
+            },
+          ],
+        },
+      })
+      giftCard = { variantId: products[0].variants[0].id, profileId: profiles[0].id }
+      expect((await save({ exclusions: { shipping_profile_ids: [profiles[0].id] } })).status).toBe(200)
+    })
+
+    it("keeps the exclusions in the settings, saved in the admin", async () => {
+      const { data } = await api.get("/admin/bnpl/settings", admin())
+      expect(data.settings.exclusions).toEqual({ shipping_profile_ids: [giftCard.profileId] })
+      expect(data.settings.source.exclusions).toBe("settings")
+    })
+
+    it("gives a mixed cart no plans, with the reason, and asks the service nothing", async () => {
+      sandbox().clearRequests()
+      const mixed = await cart([productAt(129.9).variantId, giftCard.variantId])
+      const eligibility = await plansOf(mixed.id)
+      expect(eligibility).toMatchObject({
+        cart_id: mixed.id,
+        service_available: false,
+        unavailable_reason: "excluded_products",
+        message: GIFT_CARD_REASON,
+        plans: [],
+      })
+      expect(eligibility.excluded_products).toEqual([
+        {
+          product_id: expect.any(String),
+          title: "Gift card",
+          excluded_by: { kind: "shipping_profile", id: giftCard.profileId, name: "Gift cards" },
+        },
+      ])
+      expect(serviceCalls()).toHaveLength(0) // neither when the cart was created nor when read
+    })
+
+    it("refuses a session for the mixed cart with the same reason, without a service call", async () => {
+      const mixed = await cart([productAt(129.9).variantId, giftCard.variantId])
+      sandbox().clearRequests()
+      const refused = await startBnplSession(mixed.id, { installments_count: 3 }).catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toBe(GIFT_CARD_REASON)
+      expect(serviceCalls()).toHaveLength(0)
+    })
+
+    it("offers the plans again once the excluded product is removed", async () => {
+      const mixed = await cart([productAt(129.9).variantId, giftCard.variantId])
+      const item = mixed.items.find((i: any) => i.variant_id === giftCard.variantId)
+      await api.delete(`/store/carts/${mixed.id}/line-items/${item.id}`, store().storeHeaders)
+      const eligibility = await plansOf(mixed.id)
+      expect(eligibility.service_available).toBe(true)
+      expect(eligibility.plans.map((p: any) => [p.installments_count, p.eligible])).toEqual([
+        [3, true],
+        [4, true],
+      ])
+      const { session } = await startBnplSession(mixed.id, { installments_count: 3 })
+      expect(session.data.url).toBeTruthy()
+    })
+
+    it("excludes a sub-category's products when its parent category is excluded", async () => {
+      const container = getContainer()
+      const { result: parents } = await createProductCategoriesWorkflow(container).run({
+        input: { product_categories: [{ name: "Home", handle: "home", is_active: true }] },
+      })
+      const { result: children } = await createProductCategoriesWorkflow(container).run({
+        input: {
+          product_categories: [{ name: "Furniture", handle: "furniture", is_active: true, parent_category_id: parents[0].id }],
+        },
+      })
+      const table = store().products.find((p) => p.price === 349)!
+      await api.post(`/admin/products/${table.id}`, { categories: [{ id: children[0].id }] }, admin())
+      await save({ exclusions: { product_category_ids: [parents[0].id] } })
+
+      sandbox().clearRequests()
+      const eligibility = await plansOf((await cart([productAt(30).variantId, table.variantId])).id)
+      expect(eligibility.message).toBe('Instalment payment is not available for "Oak Side Table" (category "Furniture")')
+      expect(eligibility.excluded_products[0].excluded_by).toEqual({ kind: "product_category", id: parents[0].id, name: "Furniture" })
+      expect(serviceCalls()).toHaveLength(0)
+
+      // The tote bag alone is not excluded.
+      expect((await plansOf((await cart([productAt(30).variantId])).id)).service_available).toBe(true)
+    })
+
+    it.each([
+      [{ exclusions: { profiles: ["sp_1"] } }, "exclusions has unknown fields: profiles"],
+      [{ exclusions: { product_tag_ids: "ptag_1" } }, "exclusions.product_tag_ids must be a list of ids"],
+      [{ exclusions: [] }, "exclusions must be an object"],
+    ])("refuses bad exclusions with a 400 naming the field: %j", async (body, message) => {
+      const refused = await save(body)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toContain(message)
+    })
+  },
+})
