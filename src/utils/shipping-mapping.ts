@@ -70,7 +70,9 @@ function asBoolean(v: unknown): boolean | undefined {
  * Maps a shipping option to the contract's `shipping_method` and `express_delivery`, in
  * this order: the merchant's explicit choice (settings, then the option's metadata);
  * Medusa's own facts (pickup fulfillment set, nothing to ship); the words of the option's
- * type, provider and name; otherwise home delivery (`postal`).
+ * type and name; otherwise home delivery (`postal`). The provider id is never read as words:
+ * it names a carrier or an integration, not a kind of delivery ("chronopost_*" is not express,
+ * "mondial-relay_*" also delivers to homes).
  */
 export function mapShippingOption(
   option: ShippingOptionFacts,
@@ -78,7 +80,7 @@ export function mapShippingOption(
 ): ShippingMapping {
   const metadata = option.metadata ?? {}
   const text = normalize(
-    [option.type?.code, option.type?.label, option.provider_id, option.name].filter(Boolean).join(" | ")
+    [option.type?.code, option.type?.label, option.name].filter(Boolean).join(" | ")
   )
 
   type Code = ShippingMapping["reason_codes"]
@@ -95,9 +97,9 @@ export function mapShippingOption(
     const point = findWord(text, PICKUP_POINT)
     const store = point ? undefined : findWord(text, PICKUP_STORE)
     method = point
-      ? { value: "pickup_point", reason: `its type, provider or name says "${point}"`, code: "word", word: point }
+      ? { value: "pickup_point", reason: `its type or name says "${point}"`, code: "word", word: point }
       : store
-        ? { value: "pickup_store", reason: `its type, provider or name says "${store}"`, code: "word", word: store }
+        ? { value: "pickup_store", reason: `its type or name says "${store}"`, code: "word", word: store }
         : { value: "postal", reason: "no pickup or in-store sign: home delivery", code: "default" }
   }
 

@@ -232,11 +232,18 @@ const rows: Row[] = [
     reason: ['"express"'],
   },
   {
-    case: "the provider id counts as words",
+    case: "the provider id is not read as words: a relay network's provider",
     option: { name: "Option C", provider_id: "mondial-relay_mondial-relay" },
-    method: "pickup_point",
+    method: "postal",
     express: false,
-    reason: ['"relay"'],
+    reason: ["home delivery"],
+  },
+  {
+    case: "the provider id is not read as words: chronopost_* is not express",
+    option: { name: "Standard", provider_id: "chronopost_chronopost" },
+    method: "postal",
+    express: false,
+    reason: ["home delivery"],
   },
   {
     case: "a relay point wins over a store word in the same text",
@@ -292,7 +299,7 @@ describe("mapShippingOption", () => {
     expect(mapShippingOption({ name: "Locker" })).toEqual({
       shipping_method: "pickup_point",
       express_delivery: false,
-      reason: 'its type, provider or name says "locker"',
+      reason: 'its type or name says "locker"',
       reason_codes: { method: "word", method_word: "locker" },
     })
   })
