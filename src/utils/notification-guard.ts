@@ -2,8 +2,11 @@ import { randomBytes } from "node:crypto"
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
 import { toCents } from "./money"
 import { isValidSignature, sameSecret } from "./signature"
+import { BNPL_PROVIDER_ID } from "../lib/provider-registration"
 
-export const PROVIDER_ID = "pp_bnpl_bnpl"
+/** Checked at start-up (modules/bnpl/loaders/check-provider-id.ts). */
+export const PROVIDER_ID = BNPL_PROVIDER_ID
+
 /**
  * Service calls made while a notification waits for its answer: one short attempt, no retry
  * (the service notifies again on a non-2xx answer).
