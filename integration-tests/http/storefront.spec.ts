@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { RETURN_URL, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { notificationPath, RETURN_URL, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { createBnplStorefront } from "../../storefront/src"
 import { signPaymentId } from "../../src/utils/signature"
 import { useSandboxStore } from "../helpers/sandbox-store"
@@ -166,7 +166,7 @@ medusaIntegrationTestRunner({
         const { url } = await kit().startPayment({ cartId: cart.id, plan: { installments_count: 3 }, returnUrl: RETURN_URL })
         const pid = url.split("/pay/")[1]
         sandbox().accept(pid, { notify: false })
-        const notify = api.get(`/hooks/bnpl/notification?pid=${pid}`, {
+        const notify = api.get(notificationPath(sandbox(), pid), {
           headers: { "x-bnpl-signature": signPaymentId(pid, TEST_API_KEY) },
         })
         const [result] = await Promise.all([kit().completeReturn({ cartId: cart.id, pid }), notify])
