@@ -87,7 +87,9 @@ medusaIntegrationTestRunner({
       } finally {
         knex().off("query", onQuery)
       }
-      expect(serviceCalls()).toHaveLength(0)
+      // About this pid (the previous test's real notification may still be processed in the
+      // background by Medusa's webhook subscriber, with calls of its own).
+      expect(serviceCalls().filter((r: any) => r.path.includes(pid))).toHaveLength(0)
     })
 
     it("a real notification with the token places the order; the service is asked once, with a tight timeout and no retry", async () => {

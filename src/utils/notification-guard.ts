@@ -136,15 +136,22 @@ async function legacyPayment(knex: Knex, pid: string, before: Date): Promise<Led
     .whereRaw("data->>'bnpl_payment_id' = ?", [pid])
     .where("created_at", "<", before)
     .orderBy("created_at", "desc")
-    .first("id", "amount", "currency_code", "data")
+    .first("id", "amount", "currency_code", "data", "payment_collection_id")
   if (!session) {
     return undefined
   }
   const data = (session.data ?? {}) as Record<string, unknown>
+  // The cart through Medusa's cart ↔ payment collection link (older sessions also carry it in
+  // their checkout snapshot; newer ones keep the snapshot server-side).
+  const link = await knex("cart_payment_collection")
+    .where({ payment_collection_id: session.payment_collection_id })
+    .whereNull("deleted_at")
+    .first("cart_id")
+  const snapshotCart = (data.checkout as { cart_id?: unknown } | undefined)?.cart_id
   await recordPayment(knex, {
     bnpl_payment_id: pid,
     session_id: session.id,
-    cart_id: typeof (data.checkout as any)?.cart_id === "string" ? (data.checkout as any).cart_id : null,
+    cart_id: link?.cart_id ?? (typeof snapshotCart === "string" ? snapshotCart : null),
     purchase_amount:
       typeof data.purchase_amount === "number" ? data.purchase_amount : toCents(session.amount, session.currency_code),
     currency_code: session.currency_code,
