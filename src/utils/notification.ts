@@ -5,6 +5,7 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import {
   findPayment,
+  recordedMode,
   markOrdered,
   markSettleFailed,
   markSettled,
@@ -42,7 +43,8 @@ export type NotificationInput = { pid: unknown; token: unknown; headers: Record<
 export async function handleNotification(container: MedusaContainer, input: NotificationInput): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  // The account of the payment's own mode: its key signs the notification and settles it.
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(await recordedMode(knex, input.pid))
   const check = await checkNotification(knex, options, input)
   if (!check.ok) {
     logger.warn(`BNPL notification for ${forLog(input.pid)} rejected: ${check.message}`)
