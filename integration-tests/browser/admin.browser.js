@@ -103,7 +103,7 @@ async function run(ctx) {
     await page.getByRole('button', { name: 'Discard' }).click()
 
     begin('saving the API key')
-    await page.locator('#bnpl-api-key').fill(apiKey)
+    await page.locator('#bnpl-api-key-test').fill(apiKey)
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/admin/bnpl/settings') && r.request().method() === 'POST'
     )
@@ -112,12 +112,12 @@ async function run(ctx) {
     assert.equal(saveResponse.status(), 200, `POST /admin/bnpl/settings answered ${saveResponse.status()}`)
     assert.deepEqual(Object.keys(saveResponse.request().postDataJSON()), ['api_key'], 'only the changed field is sent')
     const mask = `${apiKey.slice(0, apiKey.indexOf('_', 3) + 1)}...${apiKey.slice(-4)}`
-    await page.getByTestId('bnpl-key-hint').getByText(mask, { exact: true }).waitFor()
+    await page.getByTestId('bnpl-key-hint-test').getByText(mask, { exact: true }).waitFor()
     await settingsPage.getByText('Key set', { exact: true }).waitFor()
-    assert.equal(await page.locator('#bnpl-api-key').inputValue(), '', 'the key input is emptied after saving')
+    assert.equal(await page.locator('#bnpl-api-key-test').inputValue(), '', 'the key input is emptied after saving')
 
     begin('Verify')
-    await page.getByTestId('bnpl-verify').click()
+    await page.getByTestId('bnpl-verify-test').click()
     const verdict = page.getByTestId('bnpl-verify-result')
     await verdict.waitFor()
     assert.equal(await verdict.getAttribute('data-result'), 'works', `verify says: ${await verdict.innerText()}`)
@@ -148,8 +148,8 @@ async function run(ctx) {
 
     begin('reloading: the key stays set, and is never in the page')
     await page.reload()
-    await page.getByTestId('bnpl-key-hint').getByText(mask, { exact: true }).waitFor()
-    await page.getByTestId('bnpl-verify').click()
+    await page.getByTestId('bnpl-key-hint-test').getByText(mask, { exact: true }).waitFor()
+    await page.getByTestId('bnpl-verify-test').click()
     await page.locator('[data-testid="bnpl-verify-result"][data-result="works"]').waitFor()
     assert.ok(!(await page.content()).includes(apiKey), 'the API key appears in the page')
     await screenshot(page, path.join(screenshotsDir, 'settings.png'))
@@ -246,10 +246,10 @@ async function run(ctx) {
 
     begin('Supprimer la clé (with confirmation, in French)')
     await page.goto(`${backendUrl}/app/settings/bnpl`)
-    await page.getByTestId('bnpl-remove-key').click()
+    await page.getByTestId('bnpl-remove-key-test').click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer la clé' }).click()
     await page.getByTestId('bnpl-settings').getByText("Aucune clé d'API", { exact: true }).waitFor()
-    assert.equal(await page.getByTestId('bnpl-key-hint').count(), 0, 'no mask once the key is removed')
+    assert.equal(await page.getByTestId('bnpl-key-hint-test').count(), 0, 'no mask once the key is removed')
 
     const ours = problems.filter((p) => /bnpl/i.test(p))
     assert.deepEqual(ours, [], 'no page or console error from the plugin')
