@@ -44,7 +44,7 @@ import { describeIneligibility } from "../../utils/eligibility-text"
 import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
-import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, recordedMode, type Knex } from "./ledger"
+import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, type Knex } from "./ledger"
 import { modeOf, type Mode } from "../../lib/mode"
 import { hasCharged, settlePayment } from "./settle"
 import { PAYMENT_EXPIRY_MINUTES, REVIEW_STATES } from "./constants"
@@ -324,9 +324,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const body = (payload.data ?? {}) as Record<string, unknown>
-    // The payment's own account: its key signs the notification and answers for the payment.
-    await this.refreshOptions(await recordedMode(this.knex, body.pid))
-    const check = await checkNotification(this.knex, this.options, {
+    const source = settingsSourceFrom(this.container_)
+    const accountOptions = async (mode: Mode) => (await effectiveSettings(source, this.providerOptions, process.env, mode)).options
+    const check = await checkNotification(this.knex, { test: await accountOptions("test"), live: await accountOptions("live") }, {
       pid: body.pid,
       token: body.token,
       headers: payload.headers as Record<string, unknown>,
@@ -336,6 +336,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const recorded = check.payment
+    // The payment's own account answers for it, also after the store switched modes.
+    await this.refreshOptions(modeOf(recorded))
     const payment = await this.client.getPayment(check.pid, NOTIFICATION_CALL)
     const { status } = statusOf(payment, recorded.purchase_amount, this.options.autoCapture)
     const action =
