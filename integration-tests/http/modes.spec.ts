@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
@@ -137,13 +138,21 @@ medusaIntegrationTestRunner({
       expect(callsWith(LIVE_KEY, `/v1/payments/${testPayment.pid}`)).toHaveLength(0)
     })
 
-    it("a notification of a test payment after the switch is checked and settled with the test account", async () => {
+    it("a notification of a test payment after the switch is checked (signature) and settled with the test account", async () => {
+      expect((await save({ verify_notification_signature: true, notification_signature_header: "x-bnpl-signature" })).status).toBe(200)
       const cart = await cartWith(129.9)
       const { session } = await startBnplSession(cart.id)
       const pid = session.data.bnpl_payment_id
       expect((await save({ mode: "live" })).status).toBe(200)
-      sandbox().clearRequests()
       sandbox().accept(pid, { notify: false })
+      // Signed with the live key (the store's current account): not this payment's account.
+      const signed = (key: string) => createHmac("sha256", key).update(pid).digest("hex")
+      const path = `/hooks/bnpl/notification?pid=${pid}`
+      const forged = await api.get(path, { headers: { "x-bnpl-signature": signed(LIVE_KEY) } }).catch((e: any) => e.response)
+      expect(forged.status).toBe(401)
+      expect(forged.data.message).toBe("invalid notification signature")
+      sandbox().clearRequests()
+      // The sandbox signs with the payment's merchant key: the test key.
       const call = await sandbox().notify(pid)
       expect(call.status).toBe(200)
       expect(callsWith(TEST_KEY, `/v1/payments/${pid}`).length).toBeGreaterThan(0)
