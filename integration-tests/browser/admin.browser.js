@@ -73,7 +73,7 @@ async function run(ctx) {
     // ---------------------------------------------------------------- settings
     begin('Settings > Instalment payments')
     await page.goto(`${backendUrl}/app/settings`)
-    const menuLink = page.getByRole('link', { name: 'Instalment payments' })
+    const menuLink = page.getByRole('link', { name: 'Instalment payments', exact: true })
     await menuLink.waitFor({ timeout: 60_000 })
     await menuLink.click()
     await page.waitForURL('**/app/settings/bnpl')
@@ -203,7 +203,7 @@ async function run(ctx) {
 
     begin('Settings > Paiement en plusieurs fois (French)')
     await page.goto(`${backendUrl}/app/settings`)
-    const menuLinkFr = page.getByRole('link', { name: 'Paiement en plusieurs fois' })
+    const menuLinkFr = page.getByRole('link', { name: 'Paiement en plusieurs fois', exact: true })
     await menuLinkFr.waitFor({ timeout: 60_000 })
     await menuLinkFr.click()
     await page.waitForURL('**/app/settings/bnpl')
