@@ -110,7 +110,7 @@ async function run(ctx) {
     await page.getByTestId('bnpl-save').click()
     const saveResponse = await saved
     assert.equal(saveResponse.status(), 200, `POST /admin/bnpl/settings answered ${saveResponse.status()}`)
-    assert.deepEqual(Object.keys(saveResponse.request().postDataJSON()), ['api_key'], 'only the changed field is sent')
+    assert.deepEqual(Object.keys(saveResponse.request().postDataJSON()), ['test_api_key'], 'only the changed field is sent')
     const mask = `${apiKey.slice(0, apiKey.indexOf('_', 3) + 1)}...${apiKey.slice(-4)}`
     await page.getByTestId('bnpl-key-hint-test').getByText(mask, { exact: true }).waitFor()
     await settingsPage.getByText('Key set', { exact: true }).waitFor()
@@ -180,6 +180,8 @@ async function run(ctx) {
     await widget.getByTestId('bnpl-payment-id').getByText(pid, { exact: true }).waitFor()
     await widget.getByTestId('bnpl-payment-state').getByText('Accepted, instalments running').waitFor()
     await widget.getByText('3 instalments', { exact: true }).waitFor()
+    // Paid with the test account (the only one configured: the store is in test mode).
+    await widget.locator('[data-testid="bnpl-payment-mode"][data-mode="test"]').waitFor()
     const scheduleRows = widget.getByTestId('bnpl-schedule').locator('tbody tr')
     assert.equal(await scheduleRows.count(), 3, 'the schedule has 3 instalments')
     await widget.getByTestId('bnpl-sync-log').getByText('Sent', { exact: true }).first().waitFor()
@@ -210,7 +212,7 @@ async function run(ctx) {
     const settingsFr = page.getByTestId('bnpl-settings')
     await settingsFr.getByRole('heading', { name: 'Paiement en plusieurs fois' }).waitFor()
     await settingsFr.getByText('Clé enregistrée', { exact: true }).waitFor()
-    for (const text of ['Compte du service', 'Formules', 'Paiements et notifications', 'Expédition', 'Capturer automatiquement']) {
+    for (const text of ['Mode des nouveaux paiements', 'Compte de test', 'Compte de production', 'Formules', 'Paiements et notifications', 'Expédition', 'Capturer automatiquement']) {
       await settingsFr.getByText(text, { exact: true }).first().waitFor()
     }
     await settingsFr.getByText('3 fois', { exact: true }).first().waitFor() // the plan's label
@@ -218,9 +220,9 @@ async function run(ctx) {
     await settingsFr.getByText('Catégories (avec leurs sous-catégories)', { exact: true }).waitFor()
     await expressRow.getByText('choisi dans les réglages du plugin; express choisi dans les réglages du plugin').waitFor()
     await expressRow.getByText('Point relais', { exact: true }).first().waitFor()
-    await page.getByRole('button', { name: 'Vérifier' }).click()
+    await page.getByTestId('bnpl-verify-test').getByText('Vérifier', { exact: true }).click()
     await page.getByTestId('bnpl-verify-result').getByText('Fonctionne', { exact: true }).waitFor()
-    await assertNoEnglish(settingsFr, ['Instalment payments', 'Service account', 'Plans', 'Shipping option', 'Key set', 'Save'])
+    await assertNoEnglish(settingsFr, ['Instalment payments', 'Test account', 'Live account', 'Plans', 'Shipping option', 'Key set', 'Save'])
     await screenshot(page, path.join(screenshotsDir, 'settings-fr.png'))
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-fr.png'))}`)
 
