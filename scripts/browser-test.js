@@ -197,6 +197,8 @@ async function main() {
     NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     BNPL_API_URL: sandbox.url,
+    // The key pasted in the admin is a test key (sk_test_): it goes in the test account.
+    BNPL_API_URL_TEST: sandbox.url,
     MEDUSA_BACKEND_URL: backendUrl,
     ADMIN_CORS: backendUrl,
     AUTH_CORS: `${backendUrl},${storefrontUrl}`,
@@ -210,7 +212,7 @@ async function main() {
   }
   // The key is what the test sets in the admin: none from the environment. One process with
   // everything in memory (no Redis topology), admin served.
-  for (const name of ['BNPL_API_KEY', 'REDIS_URL', 'MEDUSA_WORKER_MODE', 'MEDUSA_ADMIN_DISABLED']) delete env[name]
+  for (const name of ['BNPL_API_KEY', 'BNPL_API_KEY_TEST', 'BNPL_MODE', 'REDIS_URL', 'MEDUSA_WORKER_MODE', 'MEDUSA_ADMIN_DISABLED']) delete env[name]
   // The storefront part alone: no admin test sets the key, the storefront test saves it itself.
 
   // Each medusa command's output in logs/<name>.log (its tail shown on failure).

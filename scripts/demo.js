@@ -29,6 +29,8 @@ const { runningDemo } = require('./lib/demo-info')
 const { commandLine } = require('./lib/command-line')
 const { settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
 const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+/** The demo's live account: another merchant at the same sandbox (registered when it starts). */
+const SANDBOX_LIVE_KEY = 'sk_live_demo_0000000000000000'
 const { buildStorefront, serveStorefront } = require('./lib/storefront-server')
 
 const ROOT = path.resolve(__dirname, '..')
@@ -116,12 +118,20 @@ async function main() {
   let apiUrl = process.env.BNPL_API_URL
   let apiKey = process.env.BNPL_API_KEY
   let sandboxUrl = null
+  // Test and live modes: with the sandbox, a test account (SANDBOX_KEY) and a live one (another
+  // key at the same sandbox), in test mode; the admin's mode switch moves new payments to live.
+  let accounts = {}
   if (apiUrl) {
     say(`BNPL service: BNPL_API_URL (${apiUrl})${apiKey ? '' : ' — no BNPL_API_KEY: paste a key in the admin (Settings > BNPL)'}`)
   } else {
     const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
     const sandboxPort = await findFreePort(SANDBOX_PORT)
-    const sandbox = await startSandbox({ port: sandboxPort, ipnDelayMs: 2000 })
+    const sandbox = await startSandbox({
+      port: sandboxPort,
+      ipnDelayMs: 2000,
+      // Kept across `POST /_sandbox/reset`.
+      merchants: { [SANDBOX_LIVE_KEY]: { name: 'Demo Store (live account)', activated: true } },
+    })
     running.add({
       stop: () => {
         say('stopping the sandbox')
@@ -130,8 +140,13 @@ async function main() {
     })
     sandboxUrl = sandbox.url
     apiUrl = sandboxUrl
-    apiKey = apiKey || SANDBOX_KEY
-    say(`BNPL service: sandbox at ${sandboxUrl} (key ${apiKey})`)
+    apiKey = apiKey || SANDBOX_LIVE_KEY
+    accounts = {
+      BNPL_API_URL_TEST: process.env.BNPL_API_URL_TEST || sandboxUrl,
+      BNPL_API_KEY_TEST: process.env.BNPL_API_KEY_TEST || SANDBOX_KEY,
+      BNPL_MODE: process.env.BNPL_MODE || 'test',
+    }
+    say(`BNPL service: sandbox at ${sandboxUrl} (test account ${accounts.BNPL_API_KEY_TEST}, live account ${apiKey}; mode ${accounts.BNPL_MODE})`)
   }
 
   const env = {
@@ -140,6 +155,7 @@ async function main() {
     DATABASE_URL: databaseUrl,
     BNPL_API_URL: apiUrl,
     ...(apiKey ? { BNPL_API_KEY: apiKey } : {}),
+    ...accounts,
     MEDUSA_BACKEND_URL: process.env.MEDUSA_BACKEND_URL || backendUrl,
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: process.env.MEDUSA_DISABLE_TELEMETRY || 'true',

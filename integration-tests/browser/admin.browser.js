@@ -73,7 +73,7 @@ async function run(ctx) {
     // ---------------------------------------------------------------- settings
     begin('Settings > Instalment payments')
     await page.goto(`${backendUrl}/app/settings`)
-    const menuLink = page.getByRole('link', { name: 'Instalment payments' })
+    const menuLink = page.getByRole('link', { name: 'Instalment payments', exact: true })
     await menuLink.waitFor({ timeout: 60_000 })
     await menuLink.click()
     await page.waitForURL('**/app/settings/bnpl')
@@ -103,21 +103,21 @@ async function run(ctx) {
     await page.getByRole('button', { name: 'Discard' }).click()
 
     begin('saving the API key')
-    await page.locator('#bnpl-api-key').fill(apiKey)
+    await page.locator('#bnpl-api-key-test').fill(apiKey)
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/admin/bnpl/settings') && r.request().method() === 'POST'
     )
     await page.getByTestId('bnpl-save').click()
     const saveResponse = await saved
     assert.equal(saveResponse.status(), 200, `POST /admin/bnpl/settings answered ${saveResponse.status()}`)
-    assert.deepEqual(Object.keys(saveResponse.request().postDataJSON()), ['api_key'], 'only the changed field is sent')
+    assert.deepEqual(Object.keys(saveResponse.request().postDataJSON()), ['test_api_key'], 'only the changed field is sent')
     const mask = `${apiKey.slice(0, apiKey.indexOf('_', 3) + 1)}...${apiKey.slice(-4)}`
-    await page.getByTestId('bnpl-key-hint').getByText(mask, { exact: true }).waitFor()
+    await page.getByTestId('bnpl-key-hint-test').getByText(mask, { exact: true }).waitFor()
     await settingsPage.getByText('Key set', { exact: true }).waitFor()
-    assert.equal(await page.locator('#bnpl-api-key').inputValue(), '', 'the key input is emptied after saving')
+    assert.equal(await page.locator('#bnpl-api-key-test').inputValue(), '', 'the key input is emptied after saving')
 
     begin('Verify')
-    await page.getByTestId('bnpl-verify').click()
+    await page.getByTestId('bnpl-verify-test').click()
     const verdict = page.getByTestId('bnpl-verify-result')
     await verdict.waitFor()
     assert.equal(await verdict.getAttribute('data-result'), 'works', `verify says: ${await verdict.innerText()}`)
@@ -148,8 +148,8 @@ async function run(ctx) {
 
     begin('reloading: the key stays set, and is never in the page')
     await page.reload()
-    await page.getByTestId('bnpl-key-hint').getByText(mask, { exact: true }).waitFor()
-    await page.getByTestId('bnpl-verify').click()
+    await page.getByTestId('bnpl-key-hint-test').getByText(mask, { exact: true }).waitFor()
+    await page.getByTestId('bnpl-verify-test').click()
     await page.locator('[data-testid="bnpl-verify-result"][data-result="works"]').waitFor()
     assert.ok(!(await page.content()).includes(apiKey), 'the API key appears in the page')
     await screenshot(page, path.join(screenshotsDir, 'settings.png'))
@@ -180,6 +180,8 @@ async function run(ctx) {
     await widget.getByTestId('bnpl-payment-id').getByText(pid, { exact: true }).waitFor()
     await widget.getByTestId('bnpl-payment-state').getByText('Accepted, instalments running').waitFor()
     await widget.getByText('3 instalments', { exact: true }).waitFor()
+    // Paid with the test account (the only one configured: the store is in test mode).
+    await widget.locator('[data-testid="bnpl-payment-mode"][data-mode="test"]').waitFor()
     const scheduleRows = widget.getByTestId('bnpl-schedule').locator('tbody tr')
     assert.equal(await scheduleRows.count(), 3, 'the schedule has 3 instalments')
     await widget.getByTestId('bnpl-sync-log').getByText('Sent', { exact: true }).first().waitFor()
@@ -203,14 +205,14 @@ async function run(ctx) {
 
     begin('Settings > Paiement en plusieurs fois (French)')
     await page.goto(`${backendUrl}/app/settings`)
-    const menuLinkFr = page.getByRole('link', { name: 'Paiement en plusieurs fois' })
+    const menuLinkFr = page.getByRole('link', { name: 'Paiement en plusieurs fois', exact: true })
     await menuLinkFr.waitFor({ timeout: 60_000 })
     await menuLinkFr.click()
     await page.waitForURL('**/app/settings/bnpl')
     const settingsFr = page.getByTestId('bnpl-settings')
     await settingsFr.getByRole('heading', { name: 'Paiement en plusieurs fois' }).waitFor()
     await settingsFr.getByText('Clé enregistrée', { exact: true }).waitFor()
-    for (const text of ['Compte du service', 'Formules', 'Paiements et notifications', 'Expédition', 'Capturer automatiquement']) {
+    for (const text of ['Mode des nouveaux paiements', 'Compte de test', 'Compte de production', 'Formules', 'Paiements et notifications', 'Expédition', 'Capturer automatiquement']) {
       await settingsFr.getByText(text, { exact: true }).first().waitFor()
     }
     await settingsFr.getByText('3 fois', { exact: true }).first().waitFor() // the plan's label
@@ -218,9 +220,9 @@ async function run(ctx) {
     await settingsFr.getByText('Catégories (avec leurs sous-catégories)', { exact: true }).waitFor()
     await expressRow.getByText('choisi dans les réglages du plugin; express choisi dans les réglages du plugin').waitFor()
     await expressRow.getByText('Point relais', { exact: true }).first().waitFor()
-    await page.getByRole('button', { name: 'Vérifier' }).click()
+    await page.getByTestId('bnpl-verify-test').getByText('Vérifier', { exact: true }).click()
     await page.getByTestId('bnpl-verify-result').getByText('Fonctionne', { exact: true }).waitFor()
-    await assertNoEnglish(settingsFr, ['Instalment payments', 'Service account', 'Plans', 'Shipping option', 'Key set', 'Save'])
+    await assertNoEnglish(settingsFr, ['Instalment payments', 'Test account', 'Live account', 'Plans', 'Shipping option', 'Key set', 'Save'])
     await screenshot(page, path.join(screenshotsDir, 'settings-fr.png'))
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-fr.png'))}`)
 
@@ -246,10 +248,10 @@ async function run(ctx) {
 
     begin('Supprimer la clé (with confirmation, in French)')
     await page.goto(`${backendUrl}/app/settings/bnpl`)
-    await page.getByTestId('bnpl-remove-key').click()
+    await page.getByTestId('bnpl-remove-key-test').click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer la clé' }).click()
     await page.getByTestId('bnpl-settings').getByText("Aucune clé d'API", { exact: true }).waitFor()
-    assert.equal(await page.getByTestId('bnpl-key-hint').count(), 0, 'no mask once the key is removed')
+    assert.equal(await page.getByTestId('bnpl-key-hint-test').count(), 0, 'no mask once the key is removed')
 
     const ours = problems.filter((p) => /bnpl/i.test(p))
     assert.deepEqual(ours, [], 'no page or console error from the plugin')

@@ -17,6 +17,8 @@ import {
 import { settlePayment } from "../providers/bnpl/settle"
 import { resolveAwaitingOrder } from "../utils/order-payment"
 import { clientFor } from "../utils/options"
+import type { BnplClient } from "../client"
+import { modeOf, type Mode } from "../lib/mode"
 import { forLog } from "../utils/signature"
 import { isBnplError } from "../client"
 
@@ -40,11 +42,7 @@ export default async function settleBnplPayments(container: MedusaContainer) {
 export async function settleBnplPaymentsAt(container: MedusaContainer, now: number) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-  if (!options.apiKey || !options.apiUrl) {
-    return
-  }
-  const client = clientFor(options, logger)
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const call = { timeoutMs: 5_000, retries: 0 }
 
   for (const row of await staleOpenPayments(knex, STALE_AFTER_MS, now)) {
@@ -67,7 +65,21 @@ export async function settleBnplPaymentsAt(container: MedusaContainer, now: numb
     await markOrdered(knex, row.bnpl_payment_id, orderId)
   }
 
+  // Each payment is settled with the account of its own mode; an account without a key or URL
+  // is skipped (its payments wait until it is configured again).
+  const clients = new Map<Mode, BnplClient | null>()
+  const clientOf = async (mode: Mode) => {
+    if (!clients.has(mode)) {
+      const options = await bnpl.getOptions(mode)
+      clients.set(mode, options.apiKey && options.apiUrl ? clientFor(options, logger) : null)
+    }
+    return clients.get(mode)
+  }
   for (const row of await paymentsToSettle(knex)) {
+    const client = await clientOf(modeOf(row))
+    if (!client) {
+      continue
+    }
     try {
       const done = await settlePayment(client, row.bnpl_payment_id, call)
       await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)

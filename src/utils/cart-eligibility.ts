@@ -82,9 +82,10 @@ export async function plansForAmount(
 
 // A failed or partial answer is kept briefly (answerTtlSeconds), a complete one for minutes.
 function isFresh(
-  kept: { purchase_amount: number; currency_code: string; checked_at: Date | string; service_available: boolean; plans: unknown },
+  kept: { purchase_amount: number; currency_code: string; checked_at: Date | string; service_available: boolean; plans: unknown; account?: string | null },
   cents: number,
   currency: string,
+  account: string,
   now: Date
 ) {
   const checkedAt = new Date(kept.checked_at)
@@ -92,6 +93,8 @@ function isFresh(
   return (
     // 129.90 EUR is not 129.90 USD: a cart moved to another region's currency asks again.
     Number(kept.purchase_amount) === cents &&
+    // Asked of the other account (test/live, or a key changed): that account's answer, not this one's.
+    kept.account === account &&
     kept.currency_code === currency &&
     checkedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) &&
     age < answerTtlSeconds({ service_available: kept.service_available, plans: kept.plans as PlansAnswer["plans"] }) * 1000
@@ -129,7 +132,8 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
     }
   }
   const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
-  if (kept && isFresh(kept, cents, currency, now)) {
+  const account = accountFingerprint(options)
+  if (kept && isFresh(kept, cents, currency, account, now)) {
     return {
       cart_id: cartId,
       purchase_amount: Number(kept.purchase_amount),
@@ -155,6 +159,7 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
     unavailable_reason: answer.unavailable_reason ?? null,
     message: answer.message ?? null,
     plans: answer.plans as unknown as Record<string, unknown>,
+    account,
   }
   await keepCartAnswer(bnpl, kept?.id, record)
   return { cart_id: cartId, ...answer }
@@ -169,6 +174,7 @@ type KeptAnswer = {
   unavailable_reason: string | null
   message: string | null
   plans: Record<string, unknown>
+  account: string
 }
 
 /**

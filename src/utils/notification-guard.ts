@@ -3,6 +3,7 @@ import { findPayment, recordPayment, type Knex, type LedgerRow } from "../provid
 import { toCents } from "./money"
 import { isValidSignature, sameSecret } from "./signature"
 import { BNPL_PROVIDER_ID } from "../lib/provider-registration"
+import { modeOf, MODES, type Mode } from "../lib/mode"
 
 /** Checked at start-up (modules/bnpl/loaders/check-provider-id.ts). */
 export const PROVIDER_ID = BNPL_PROVIDER_ID
@@ -98,35 +99,43 @@ function knownUnknown(pid: string): boolean {
  */
 export async function checkNotification(
   knex: Knex,
-  options: SignatureOptions,
+  accounts: Record<Mode, SignatureOptions>,
   claim: NotificationClaim
 ): Promise<NotificationCheck> {
   const pid = typeof claim.pid === "string" ? claim.pid : ""
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(pid)) {
     return { ok: false, status: 400, message: "pid (the service payment id) is required" }
   }
-  if (options.verifyNotificationSignature && options.notificationSignatureHeader) {
-    const signature = claim.headers?.[options.notificationSignatureHeader]
-    if (!options.apiKey || !isValidSignature(pid, signature, options.apiKey)) {
-      return { ok: false, status: 401, message: "invalid notification signature" }
-    }
+  // Signed by neither account's key: refused before any query. Once the payment is found, its
+  // own account's key must have signed it (a test key never vouches for a live payment).
+  if (!MODES.some((mode) => signedBy(accounts[mode], pid, claim))) {
+    return { ok: false, status: 401, message: "invalid notification signature" }
   }
   if (knownUnknown(pid)) {
     return { ok: false, status: 404, message: "unknown payment" }
   }
   const store = await notificationToken(knex)
-  const payment = await findPayment(knex, pid)
-  if (payment) {
-    return !payment.token_in_url || sameSecret(claim.token, store.token)
-      ? { ok: true, pid, payment }
-      : { ok: false, status: 401, message: "invalid notification token" }
-  }
-  const legacy = await legacyPayment(knex, pid, store.since)
-  if (!legacy) {
+  const payment = (await findPayment(knex, pid)) ?? (await legacyPayment(knex, pid, store.since))
+  if (!payment) {
     rememberUnknown(pid)
     return { ok: false, status: 404, message: "unknown payment" }
   }
-  return { ok: true, pid, payment: legacy }
+  if (!signedBy(accounts[modeOf(payment)], pid, claim)) {
+    return { ok: false, status: 401, message: "invalid notification signature" }
+  }
+  if (payment.token_in_url && !sameSecret(claim.token, store.token)) {
+    return { ok: false, status: 401, message: "invalid notification token" }
+  }
+  return { ok: true, pid, payment }
+}
+
+/** True when the account does not check signatures, or its key signed the pid. */
+function signedBy(options: SignatureOptions, pid: string, claim: NotificationClaim): boolean {
+  if (!options.verifyNotificationSignature || !options.notificationSignatureHeader) {
+    return true
+  }
+  const signature = claim.headers?.[options.notificationSignatureHeader]
+  return !!options.apiKey && isValidSignature(pid, signature, options.apiKey)
 }
 
 /** A payment made before the upgrade, recorded from the session that holds it. */

@@ -18,6 +18,7 @@ import { settlePayment } from "../providers/bnpl/settle"
 import { toCents } from "./money"
 import { cancelAwaitingOrder } from "./order-payment"
 import { clientFor } from "./options"
+import { modeOf } from "../lib/mode"
 import { checkNotification, NOTIFICATION_CALL, PROVIDER_ID } from "./notification-guard"
 import { forLog } from "./signature"
 
@@ -42,12 +43,14 @@ export type NotificationInput = { pid: unknown; token: unknown; headers: Record<
 export async function handleNotification(container: MedusaContainer, input: NotificationInput): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-  const check = await checkNotification(knex, options, input)
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const check = await checkNotification(knex, { test: await bnpl.getOptions("test"), live: await bnpl.getOptions("live") }, input)
   if (!check.ok) {
     logger.warn(`BNPL notification for ${forLog(input.pid)} rejected: ${check.message}`)
     return { status: check.status, result: "rejected", message: check.message }
   }
+  // The account of the payment's own mode settles it, also after the store switched modes.
+  const options = await bnpl.getOptions(modeOf(check.payment))
   const pid = check.pid
 
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)

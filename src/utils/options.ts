@@ -13,8 +13,17 @@ import type { ShippingOverride } from "./shipping-mapping"
  * `BNPL_API_KEY`.
  */
 export type BnplOptions = {
+  /** The live account (env `BNPL_API_KEY`, `BNPL_API_URL`). */
   apiKey?: string
   apiUrl?: string
+  /** The test account, the service's sandbox (env `BNPL_API_KEY_TEST`, `BNPL_API_URL_TEST`). */
+  testApiKey?: string
+  testApiUrl?: string
+  /**
+   * The account new payments use (env `BNPL_MODE`; the admin's choice wins). Default: test when
+   * only a test account is configured, else live.
+   */
+  mode?: "test" | "live"
   /**
    * The only hosts the API key may be sent to (exact names or `*.example.com`); env
    * `BNPL_API_HOSTS` (comma separated). Unset: any host that passes the URL rules.
@@ -53,6 +62,9 @@ export type ResolvedOptions = Required<
   Omit<
     BnplOptions,
     | "apiKey"
+    | "testApiKey"
+    | "testApiUrl"
+    | "mode"
     | "apiHosts"
     | "returnUrl"
     | "cancelUrl"
@@ -90,11 +102,17 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
   if (options.apiHosts !== undefined && (!Array.isArray(options.apiHosts) || options.apiHosts.some((h) => typeof h !== "string"))) {
     problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
   }
-  const url = options.apiUrl || env.BNPL_API_URL
   const urlRules = { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(options.apiHosts, env) }
-  const urlProblem = url ? serviceUrlProblem(url, urlRules, options.apiUrl ? "apiUrl" : "BNPL_API_URL") : undefined
-  if (urlProblem) {
-    problems.push(urlProblem)
+  for (const [option, variable] of [["apiUrl", "BNPL_API_URL"], ["testApiUrl", "BNPL_API_URL_TEST"]] as const) {
+    const url = options[option] || env[variable]
+    const urlProblem = url ? serviceUrlProblem(url, urlRules, options[option] ? option : variable) : undefined
+    if (urlProblem) {
+      problems.push(urlProblem)
+    }
+  }
+  const mode = options.mode ?? env.BNPL_MODE
+  if (mode !== undefined && mode !== "test" && mode !== "live") {
+    problems.push(`${options.mode !== undefined ? "mode" : "BNPL_MODE"} must be "test" or "live"`)
   }
   if (env.BNPL_ENCRYPTION_KEY && env.BNPL_ENCRYPTION_KEY.length < MIN_ENCRYPTION_KEY_LENGTH) {
     problems.push(

@@ -10,6 +10,7 @@ import type { BnplSessionData } from "../providers/bnpl/types"
 import { fromCents } from "./money"
 import { PROVIDER_ID } from "./notification-guard"
 import { clientFor } from "./options"
+import { modeOf } from "../lib/mode"
 
 export type BnplOrderPayment = { id: string; data: BnplSessionData; amount?: unknown; canceled_at?: string | null }
 
@@ -52,7 +53,7 @@ export async function orderWithBnplPayment(
  */
 export async function resolveAwaitingOrder(container: MedusaContainer, row: LedgerRow, orderId: string): Promise<boolean> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
   const payment = await clientFor(options).getPayment(row.bnpl_payment_id, { timeoutMs: 5_000, retries: 0 })
   if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
     await processPaymentWorkflow(container).run({

@@ -4,6 +4,7 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { orderWithBnplPayment } from "./order-payment"
 import { clientFor } from "./options"
+import { modeOf } from "../lib/mode"
 
 /**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,
@@ -25,7 +26,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
   let serviceError: string | undefined
   if (session.bnpl_payment_id) {
     try {
-      live = await clientFor(await bnpl.getOptions(), logger).getPayment(session.bnpl_payment_id, { timeoutMs: 5000 })
+      live = await clientFor(await bnpl.getOptions(modeOf(session)), logger).getPayment(session.bnpl_payment_id, { timeoutMs: 5000 })
     } catch (e) {
       serviceError = (e as Error).message
     }
@@ -37,6 +38,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
     payment: {
       id: payment.id,
       bnpl_payment_id: session.bnpl_payment_id ?? null,
+      mode: modeOf(session),
       currency_code: session.currency_code ?? order.currency_code,
       purchase_amount: live?.purchase_amount ?? session.purchase_amount ?? null,
       installments_count: live?.installments_count ?? session.installments_count ?? null,

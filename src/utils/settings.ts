@@ -29,6 +29,7 @@ import type { ShippingOverride } from "./shipping-mapping"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planProblem } from "./plans"
+import { MODES, type Mode } from "../lib/mode"
 
 /**
  * The merchant's settings saved in the admin, and the one place that decides what the plugin
@@ -51,6 +52,12 @@ export type SettingsRow = {
   api_key_encrypted: string | null
   api_key_hint: string | null
   api_url: string | null
+  /** The test account (the service's sandbox): same rules as the live one above. */
+  test_api_key_encrypted: string | null
+  test_api_key_hint: string | null
+  test_api_url: string | null
+  /** The account checkout uses now; null: see `storeMode`. */
+  mode: Mode | null
   plans: Plan[] | null
   auto_capture: boolean | null
   shipping_sync_enabled: boolean | null
@@ -76,6 +83,8 @@ export type EffectiveOptions = ResolvedOptions & {
   shippingMethodOverrides: Record<string, ShippingOverride>
 }
 
+export { modeOf, MODES, type Mode } from "../lib/mode"
+
 export const SETTING_FIELDS = [
   "api_key",
   "api_url",
@@ -94,6 +103,10 @@ export type SettingField = (typeof SETTING_FIELDS)[number]
 export type SettingSource = "settings" | "options" | "env" | "default" | null
 
 export type EffectiveSettings = {
+  /** The account these options talk to. */
+  mode: Mode
+  /** The store's current mode (what new payments use). */
+  storeMode: Mode
   options: EffectiveOptions
   sources: Record<SettingField, SettingSource>
   /** `sk_test_...1234`, never the key. */
@@ -137,7 +150,7 @@ export function settingsSourceFrom(container: Record<string, unknown>): Settings
 
 // ---------------------------------------------------------------- reading (cached)
 
-type Loaded = { row?: SettingsRow; apiKey?: string; apiKeyProblem?: string }
+type Loaded = { row?: SettingsRow; apiKey?: string; apiKeyProblem?: string; testApiKey?: string; testApiKeyProblem?: string }
 type CacheEntry = { at: number; generation: number; value: Promise<Loaded>; last?: Loaded }
 
 const cache = new WeakMap<object, CacheEntry>()
@@ -166,20 +179,31 @@ const isMissingTable = (e: unknown) => (e as { code?: string })?.code === "42P01
 
 async function readAndDecrypt(source: SettingsSource): Promise<Loaded> {
   const row = await readSettingsRow(source.knex!)
-  if (!row?.api_key_encrypted) {
-    return { row }
+  if (!row) {
+    return {}
+  }
+  const live = await decryptKey(source, row, "api_key_encrypted")
+  const test = await decryptKey(source, row, "test_api_key_encrypted")
+  return { row, apiKey: live.key, apiKeyProblem: live.problem, testApiKey: test.key, testApiKeyProblem: test.problem }
+}
+
+type KeyColumn = "api_key_encrypted" | "test_api_key_encrypted"
+
+async function decryptKey(source: SettingsSource, row: SettingsRow, column: KeyColumn): Promise<{ key?: string; problem?: string }> {
+  if (!row[column]) {
+    return {}
   }
   try {
     const secrets = encryptionSecrets(source.config)
-    const { plaintext, secret } = decryptWithSecret(row.api_key_encrypted, secrets)
+    const { plaintext, secret } = decryptWithSecret(row[column]!, secrets)
     if (secret !== secrets[0]) {
-      await reencrypt(source, row, plaintext, secrets)
+      await reencrypt(source, row, column, plaintext, secrets)
     }
-    return { row, apiKey: plaintext }
+    return { key: plaintext }
   } catch (e) {
     const problem = e instanceof EncryptionError ? e.message : "The stored API key cannot be read"
     warnOnce(source, `BNPL settings: ${problem}`)
-    return { row, apiKeyProblem: problem }
+    return { problem }
   }
 }
 
@@ -188,10 +212,10 @@ async function readAndDecrypt(source: SettingsSource): Promise<Loaded> {
  * set) is stored again under the preferred one, so the fallback can be retired. Best effort:
  * the key stays readable as it is if this fails.
  */
-async function reencrypt(source: SettingsSource, row: SettingsRow, plaintext: string, secrets: EncryptionSecret[]) {
+async function reencrypt(source: SettingsSource, row: SettingsRow, column: KeyColumn, plaintext: string, secrets: EncryptionSecret[]) {
   try {
-    const api_key_encrypted = encryptSecret(plaintext, encryptionSecret(secrets))
-    await source.knex!(SETTINGS_TABLE).where({ id: row.id, api_key_encrypted: row.api_key_encrypted }).update({ api_key_encrypted })
+    const encrypted = encryptSecret(plaintext, encryptionSecret(secrets))
+    await source.knex!(SETTINGS_TABLE).where({ id: row.id, [column]: row[column] }).update({ [column]: encrypted })
   } catch (e) {
     warnOnce(source, `BNPL settings: the API key could not be re-encrypted with ${secrets[0].source} (${(e as Error).message})`)
   }
@@ -239,12 +263,68 @@ export function urlRulesFor(pluginOptions: PluginOptions = {}, env: NodeJS.Proce
   return { production: ["production", "prod"].includes(env.NODE_ENV || ""), allowedHosts: allowedHostsFrom(pluginOptions.apiHosts, env) }
 }
 
-/** Settings row > options > env > default, field by field. Pure. */
-export function mergeSettings(
+/**
+ * The store's mode: admin setting > option `mode` > env `BNPL_MODE` > test when only a test
+ * account is configured (a test key in the admin, `testApiKey` or `BNPL_API_KEY_TEST`, and no
+ * live key anywhere), else live. Pure.
+ */
+export function storeModeOf(loaded: Loaded, pluginOptions: PluginOptions = {}, env: NodeJS.ProcessEnv = process.env): Mode {
+  const chosen = loaded.row?.mode ?? pluginOptions.mode ?? env.BNPL_MODE
+  if (chosen === "test" || chosen === "live") {
+    return chosen
+  }
+  const hasTest = !!(loaded.row?.test_api_key_encrypted || pluginOptions.testApiKey || env.BNPL_API_KEY_TEST)
+  const hasLive = !!(loaded.row?.api_key_encrypted || pluginOptions.apiKey || env.BNPL_API_KEY)
+  return hasTest && !hasLive ? "test" : "live"
+}
+
+/**
+ * The inputs of one account, under the live account's names: the test account's key and URL
+ * (row columns `test_api_*`, options `testApiKey`/`testApiUrl`, env `BNPL_API_KEY_TEST`/
+ * `BNPL_API_URL_TEST`) take the place of the live ones, so one precedence rule (below) and
+ * one set of key/URL rules serve both accounts. Pure.
+ */
+export function accountInputs(
+  mode: Mode,
   loaded: Loaded,
   pluginOptions: PluginOptions = {},
   env: NodeJS.ProcessEnv = process.env
+): { loaded: Loaded; pluginOptions: PluginOptions; env: NodeJS.ProcessEnv } {
+  if (mode === "live") {
+    return { loaded, pluginOptions, env }
+  }
+  const row = loaded.row
+  return {
+    loaded: {
+      row: row && { ...row, api_key_encrypted: row.test_api_key_encrypted, api_key_hint: row.test_api_key_hint, api_url: row.test_api_url },
+      apiKey: loaded.testApiKey,
+      apiKeyProblem: loaded.testApiKeyProblem,
+    },
+    pluginOptions: { ...pluginOptions, apiKey: pluginOptions.testApiKey, apiUrl: pluginOptions.testApiUrl },
+    env: { ...env, BNPL_API_KEY: env.BNPL_API_KEY_TEST, BNPL_API_URL: env.BNPL_API_URL_TEST },
+  }
+}
+
+/**
+ * What the plugin uses for one account (`mode`; default: the store's mode): settings row >
+ * options > env > default, field by field. Pure.
+ */
+export function mergeSettings(
+  loaded: Loaded,
+  pluginOptions: PluginOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+  mode?: Mode
 ): EffectiveSettings {
+  const storeMode = storeModeOf(loaded, pluginOptions, env)
+  const account = accountInputs(mode ?? storeMode, loaded, pluginOptions, env)
+  return { ...mergeAccount(account.loaded, account.pluginOptions, account.env), mode: mode ?? storeMode, storeMode }
+}
+
+function mergeAccount(
+  loaded: Loaded,
+  pluginOptions: PluginOptions,
+  env: NodeJS.ProcessEnv
+): Omit<EffectiveSettings, "mode" | "storeMode"> {
   const base = resolveOptions(pluginOptions, env)
   const row = loaded.row
   const set = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined
@@ -353,19 +433,27 @@ export function accountFingerprint(options: Pick<ResolvedOptions, "apiKey" | "ap
     .slice(0, 16)
 }
 
-/** What the plugin uses now, for a container's connection and its own options. */
+/**
+ * What the plugin uses now, for a container's connection and its own options: the account of
+ * `mode` (a payment's own mode), or of the store's current mode. The one way to get options
+ * (and so a client) for an account.
+ */
 export async function effectiveSettings(
   source: SettingsSource,
   pluginOptions: PluginOptions = {},
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  mode?: Mode
 ): Promise<EffectiveSettings> {
-  return mergeSettings(await loadStoredSettings(source), pluginOptions, env)
+  return mergeSettings(await loadStoredSettings(source), pluginOptions, env, mode)
 }
 
 /** The admin's view: every effective value and where it comes from; never the key. */
-export function settingsView(settings: EffectiveSettings) {
+export function settingsView(settings: EffectiveSettings, accounts?: Record<Mode, EffectiveSettings>) {
   const { options, sources } = settings
   return {
+    mode: settings.storeMode,
+    /** Each account's key state and URL (the top-level api_* fields: the current mode's). */
+    ...(accounts ? { accounts: Object.fromEntries(MODES.map((m) => [m, accountView(accounts[m])])) } : {}),
     api_key_set: sources.api_key !== null,
     api_key_hint: settings.apiKeyHint ?? null,
     ...(settings.apiKeyProblem ? { api_key_problem: settings.apiKeyProblem } : {}),
@@ -383,7 +471,29 @@ export function settingsView(settings: EffectiveSettings) {
   }
 }
 
+function accountView(settings: EffectiveSettings) {
+  return {
+    api_key_set: settings.sources.api_key !== null,
+    api_key_hint: settings.apiKeyHint ?? null,
+    api_key_problem: settings.apiKeyProblem ?? null,
+    api_url: settings.options.apiUrl || null,
+    source: { api_key: settings.sources.api_key, api_url: settings.sources.api_url },
+  }
+}
+
 // ---------------------------------------------------------------- writing
+
+/** The prefix the service gives each kind of key. */
+const KEY_PREFIX: Record<Mode, string> = { test: "sk_test_", live: "sk_live_" }
+
+/** Why a key cannot go in the slot it was pasted into (`live_api_key`, `test_api_key`). */
+export function keySlotProblem(field: string, mode: Mode, key: string): string | undefined {
+  const other: Mode = mode === "test" ? "live" : "test"
+  if (key.startsWith(KEY_PREFIX[other])) {
+    return `${field}: this is a ${other} key (${KEY_PREFIX[other]}...), it cannot be the ${mode} account's key: paste it in the ${other} account (${other}_api_key) or paste the ${mode} key (${KEY_PREFIX[mode]}...) here`
+  }
+  return undefined
+}
 
 
 /** The API key as typed in the admin. Its value is never echoed in an error message. */
@@ -510,8 +620,14 @@ const headerInput = z
  */
 export const SettingsPatchSchema = z
   .object({
+    /** The live account (`api_key`/`api_url`: its names before modes, not prefix-checked). */
     api_key: apiKeyInput.optional(),
     api_url: apiUrlInput.nullable().optional(),
+    live_api_key: apiKeyInput.optional(),
+    live_api_url: apiUrlInput.nullable().optional(),
+    test_api_key: apiKeyInput.optional(),
+    test_api_url: apiUrlInput.nullable().optional(),
+    mode: z.enum(["test", "live"]).nullable().optional(),
     plans: plansInput.nullable().optional(),
     auto_capture: z.boolean().nullable().optional(),
     shipping_sync_enabled: z.boolean().nullable().optional(),
@@ -533,6 +649,8 @@ export const VerifySettingsSchema = z
   .object({
     api_key: apiKeyInput.optional(),
     api_url: apiUrlInput.optional(),
+    /** The account to verify (default: the store's mode). */
+    mode: z.enum(["test", "live"]).optional(),
   })
   .strict()
 
@@ -549,7 +667,23 @@ export function parseSettingsPatch(input: unknown): SettingsPatch {
     })
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problems.join("; ")}`)
   }
-  return result.data
+  const patch = result.data
+  for (const mode of MODES) {
+    const key = patch[`${mode}_api_key`]
+    const problem = typeof key === "string" ? keySlotProblem(`${mode}_api_key`, mode, key.trim()) : undefined
+    if (problem) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problem}`)
+    }
+  }
+  if ((patch.live_api_key !== undefined && patch.api_key !== undefined) || (patch.live_api_url !== undefined && patch.api_url !== undefined)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid settings: send the live account as live_api_key/live_api_url or as api_key/api_url, not both")
+  }
+  const { live_api_key, live_api_url, ...rest } = patch
+  return {
+    ...rest,
+    ...(live_api_key !== undefined ? { api_key: live_api_key } : {}),
+    ...(live_api_url !== undefined ? { api_url: live_api_url } : {}),
+  }
 }
 
 /**
@@ -562,25 +696,33 @@ export function settingsChanges(
   env: NodeJS.ProcessEnv = process.env
 ): Partial<SettingsColumns> {
   const changes: Partial<SettingsColumns> = {}
-  if (patch.api_key !== undefined) {
-    const key = typeof patch.api_key === "string" ? patch.api_key.trim() : ""
-    if (!key) {
-      changes.api_key_encrypted = null
-      changes.api_key_hint = null
-    } else {
-      try {
-        changes.api_key_encrypted = encryptSecret(key, encryptionSecret(encryptionSecrets(config, env), env))
-      } catch (e) {
-        throw new MedusaError(
-          MedusaError.Types.NOT_ALLOWED,
-          e instanceof EncryptionError ? e.message : "The API key could not be encrypted"
-        )
+  for (const mode of MODES) {
+    const columns = ACCOUNT_COLUMNS[mode]
+    const typed = patch[mode === "live" ? "api_key" : "test_api_key"]
+    if (typed !== undefined) {
+      const key = typeof typed === "string" ? typed.trim() : ""
+      if (!key) {
+        changes[columns.key] = null
+        changes[columns.hint] = null
+      } else {
+        try {
+          changes[columns.key] = encryptSecret(key, encryptionSecret(encryptionSecrets(config, env), env))
+        } catch (e) {
+          throw new MedusaError(
+            MedusaError.Types.NOT_ALLOWED,
+            e instanceof EncryptionError ? e.message : "The API key could not be encrypted"
+          )
+        }
+        changes[columns.hint] = maskKey(key)
       }
-      changes.api_key_hint = maskKey(key)
+    }
+    const url = patch[mode === "live" ? "api_url" : "test_api_url"]
+    if (url !== undefined) {
+      changes[columns.url] = url ? trimUrl(url) : null
     }
   }
-  if (patch.api_url !== undefined) {
-    changes.api_url = patch.api_url ? trimUrl(patch.api_url) : null
+  if (patch.mode !== undefined) {
+    changes.mode = patch.mode
   }
   if (patch.plans !== undefined) {
     changes.plans = patch.plans ? patch.plans.map(normalizePlan) : null
@@ -611,11 +753,21 @@ export function checkMergedSettings(settings: EffectiveSettings): void {
   }
 }
 
+/** Each account's columns in `bnpl_settings`. */
+export const ACCOUNT_COLUMNS = {
+  live: { key: "api_key_encrypted", hint: "api_key_hint", url: "api_url" },
+  test: { key: "test_api_key_encrypted", hint: "test_api_key_hint", url: "test_api_url" },
+} as const satisfies Record<Mode, { key: keyof SettingsColumns; hint: keyof SettingsColumns; url: keyof SettingsColumns }>
+
 /** An empty row: nothing set in the admin. */
 export const EMPTY_SETTINGS: SettingsColumns = {
   api_key_encrypted: null,
   api_key_hint: null,
   api_url: null,
+  test_api_key_encrypted: null,
+  test_api_key_hint: null,
+  test_api_url: null,
+  mode: null,
   plans: null,
   auto_capture: null,
   shipping_sync_enabled: null,

@@ -5,6 +5,7 @@ import { isBnplError, type CallOptions, type ShippingInfo } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { clientFor } from "./options"
+import { recordedMode } from "../providers/bnpl/ledger"
 import { buildOrderShippingInfo } from "./order-shipping-info"
 import { orderWithBnplPayment } from "./order-payment"
 
@@ -174,7 +175,9 @@ export async function pushShippingSync(
     }
 
     try {
-      const client = clientFor(options, logger)
+      // The account of the payment's own mode, also after the store switched modes.
+      const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const client = clientFor(await bnpl.getOptions(await recordedMode(knex, info.bnpl_payment_id)), logger)
       await client.updateShippingInfo(info.bnpl_payment_id, info.shipping_info, call)
     } catch (e) {
       await bnpl.updateBnplShippingSyncs(built)

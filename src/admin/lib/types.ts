@@ -28,7 +28,23 @@ export type ShippingOverride = { shipping_method?: ShippingMethod; express_deliv
 /** Where a value comes from: saved here, the plugin's options, the environment, the default. */
 export type SettingSource = "settings" | "options" | "env" | "default" | null
 
+/** Which of the store's two accounts: the service's sandbox (test) or the real one (live). */
+export type Mode = "test" | "live"
+export const MODES: Mode[] = ["test", "live"]
+
+/** One account's key state and URL (never the key). */
+export type BnplAccount = {
+  api_key_set: boolean
+  api_key_hint: string | null
+  api_key_problem: string | null
+  api_url: string | null
+  source: { api_key: SettingSource; api_url: SettingSource }
+}
+
 export type BnplSettings = {
+  /** The account new payments use; the api_* fields below are this account's. */
+  mode?: Mode
+  accounts?: Record<Mode, BnplAccount>
   api_key_set: boolean
   /** `sk_test_...1234`: the key itself is never returned. */
   api_key_hint: string | null
@@ -51,6 +67,11 @@ export type BnplSettings = {
 export type BnplSettingsPatch = {
   api_key?: string | null
   api_url?: string | null
+  live_api_key?: string | null
+  live_api_url?: string | null
+  test_api_key?: string | null
+  test_api_url?: string | null
+  mode?: Mode | null
   plans?: Plan[] | null
   auto_capture?: boolean | null
   shipping_sync_enabled?: boolean | null
@@ -126,6 +147,8 @@ export type BnplOrderView =
       payment: {
         id?: string
         bnpl_payment_id: string | null
+        /** The account the payment was made with (older backends: absent). */
+        mode?: "test" | "live"
         state: string | null
         installments_count: number | null
         deferred_days: number | null

@@ -284,6 +284,13 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             {payment.bnpl_payment_id ?? "-"}
           </Badge>
         </Row>
+        {payment.mode ? (
+          <Row label={t("order.mode")}>
+            <StatusBadge color={payment.mode === "live" ? "green" : "orange"} data-testid="bnpl-payment-mode" data-mode={payment.mode}>
+              {t(`order.mode_${payment.mode}`)}
+            </StatusBadge>
+          </Row>
+        ) : null}
         <Row label={t("order.plan")}>
           <Text size="small" leading="compact">
             {plan}

@@ -1,4 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import { modeOf, type Mode } from "../../lib/mode"
 
 /**
  * The `bnpl_payment` table (the bnpl module's `BnplPayment` model), read and written through
@@ -21,6 +22,8 @@ export type LedgerRow = {
   cart_id: string | null
   purchase_amount: number
   currency_code: string
+  /** "test" | "live": the account it was made with (null: before modes, the live account). */
+  mode: "test" | "live" | null
   token_in_url: boolean
   status: LedgerStatus
   reason: string | null
@@ -44,7 +47,7 @@ export function settleBackoffMs(attempts: number): number {
 export async function recordPayment(
   knex: Knex,
   row: Pick<LedgerRow, "bnpl_payment_id" | "session_id" | "cart_id" | "purchase_amount" | "currency_code"> &
-    Partial<Pick<LedgerRow, "token_in_url">>
+    Partial<Pick<LedgerRow, "token_in_url" | "mode">>
 ): Promise<void> {
   // The service makes a new id per payment: a second insert for one id would be a bug, and
   // the unique index refuses it.
@@ -53,6 +56,15 @@ export async function recordPayment(
 
 export async function findPayment(knex: Knex, pid: string): Promise<LedgerRow | undefined> {
   return knex(LEDGER_TABLE).where({ bnpl_payment_id: pid }).whereNull("deleted_at").first()
+}
+
+/**
+ * The account a payment was made with: its key signs the payment's notifications and every
+ * later call about it goes to that account. Live for payments recorded before modes existed
+ * (and for a pid this store does not hold, which the notification check refuses anyway).
+ */
+export async function recordedMode(knex: Knex, pid: unknown): Promise<Mode> {
+  return modeOf(typeof pid === "string" && pid ? await findPayment(knex, pid) : undefined)
 }
 
 /** Only while nothing decided its end yet: an order or a settlement is never undone. */

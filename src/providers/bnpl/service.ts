@@ -45,6 +45,7 @@ import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, type Knex } from "./ledger"
+import { modeOf, type Mode } from "../../lib/mode"
 import { hasCharged, settlePayment } from "./settle"
 import { PAYMENT_EXPIRY_MINUTES, REVIEW_STATES } from "./constants"
 
@@ -117,6 +118,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   protected readonly logger: Logger
   /** The effective options, refreshed at the start of every operation (`refreshOptions`). */
   protected options: EffectiveOptions
+  /** The account `options` talk to: the store's mode for a new payment, else the payment's own. */
+  protected mode: Mode
   private readonly container_: Injected
   private readonly providerOptions: PluginOptions
 
@@ -129,7 +132,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     this.logger = container.logger
     this.container_ = container
     this.providerOptions = options ?? {}
-    this.options = mergeSettings({}, this.providerOptions).options
+    const initial = mergeSettings({}, this.providerOptions)
+    this.options = initial.options
+    this.mode = initial.mode
   }
 
   /**
@@ -137,8 +142,10 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    * module's `__pg_connection__`, cached a few seconds) over this provider's options over env:
    * the same rules as the bnpl module (`utils/settings.ts`).
    */
-  protected async refreshOptions(): Promise<void> {
-    this.options = (await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions)).options
+  protected async refreshOptions(mode?: Mode): Promise<void> {
+    const settings = await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions, process.env, mode)
+    this.options = settings.options
+    this.mode = settings.mode
   }
 
   /** The shared PostgreSQL connection (the plugin's `bnpl_payment` table, Medusa's sessions). */
@@ -162,7 +169,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
     const cents = toCents(amount, currency)
     const payment = await this.createServicePayment(input, plan, cents, currency).catch(forTheStorefront(this.logger))
-    return { id: payment.id, data: this.sessionData(input, plan, cents, currency, payment) }
+    return { id: payment.id, data: this.sessionData(input, plan, cents, currency, payment, this.mode) }
   }
 
   async updatePayment({ amount, currency_code, data = {} }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
@@ -180,12 +187,14 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       )
     }
     // Never leave a payment for a stale amount: make the new one, then cancel the old one.
+    // The new payment is made in the store's current mode; the old one is ended in its own.
     const plan = this.chosenPlan(current)
     const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront(this.logger))
+    const next = this.sessionData(current, plan, cents, currency, payment, this.mode)
     if (current.bnpl_payment_id) {
-      await this.endPayment(current.bnpl_payment_id, "replaced by a payment for the new amount")
+      await this.endPayment(current.bnpl_payment_id, "replaced by a payment for the new amount", modeOf(current))
     }
-    return { data: this.sessionData(current, plan, cents, currency, payment) }
+    return { data: next }
   }
 
   async authorizePayment({ data = {} }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -193,8 +202,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async getPaymentStatus({ data = {} }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    await this.refreshOptions()
     const session = data as BnplSessionData
+    await this.refreshOptions(modeOf(session))
     const paymentId = this.paymentIdOf(session)
     // Runs inside cart completion's lock: bounded; the notification completes the cart otherwise.
     const payment = await this.client.getPayment(paymentId, { timeoutMs: 5000, retries: 1 })
@@ -214,8 +223,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async refundPayment({ amount, data = {}, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    await this.refreshOptions()
     const session = data as BnplSessionData
+    await this.refreshOptions(modeOf(session))
     const paymentId = this.paymentIdOf(session)
     const cents = toCents(amount, session.currency_code ?? "eur")
     const reference = context?.idempotency_key ?? `medusa-refund-${Date.now()}`
@@ -246,8 +255,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   async cancelPayment({ data = {} }: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    await this.refreshOptions()
     const session = data as BnplSessionData
+    await this.refreshOptions(modeOf(session))
     if (!session.bnpl_payment_id) {
       return { data }
     }
@@ -286,14 +295,14 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const session = data as BnplSessionData
     if (session.bnpl_payment_id) {
-      await this.endPayment(session.bnpl_payment_id, "its payment session was deleted (cart changed or another payment started)")
+      await this.endPayment(session.bnpl_payment_id, "its payment session was deleted (cart changed or another payment started)", modeOf(session))
     }
     return { data }
   }
 
   async retrievePayment({ data = {} }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
-    await this.refreshOptions()
     const session = data as BnplSessionData
+    await this.refreshOptions(modeOf(session))
     const payment = await this.client.getPayment(this.paymentIdOf(session))
     return {
       data: {
@@ -314,9 +323,10 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    * the session and amount this store recorded when it created the payment.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    await this.refreshOptions()
     const body = (payload.data ?? {}) as Record<string, unknown>
-    const check = await checkNotification(this.knex, this.options, {
+    const source = settingsSourceFrom(this.container_)
+    const accountOptions = async (mode: Mode) => (await effectiveSettings(source, this.providerOptions, process.env, mode)).options
+    const check = await checkNotification(this.knex, { test: await accountOptions("test"), live: await accountOptions("live") }, {
       pid: body.pid,
       token: body.token,
       headers: payload.headers as Record<string, unknown>,
@@ -326,6 +336,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     const recorded = check.payment
+    // The payment's own account answers for it, also after the store switched modes.
+    await this.refreshOptions(modeOf(recorded))
     const payment = await this.client.getPayment(check.pid, NOTIFICATION_CALL)
     const { status } = statusOf(payment, recorded.purchase_amount, this.options.autoCapture)
     const action =
@@ -429,6 +441,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         cart_id: checkout.cart_id ?? null,
         purchase_amount: cents,
         currency_code: currency,
+        mode: this.mode,
       })
     } catch (e) {
       await this.cancelQuietly(payment.id)
@@ -445,7 +458,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     plan: Plan,
     cents: number,
     currency: string,
-    payment: Payment
+    payment: Payment,
+    mode: Mode
   ): BnplSessionData {
     // The storefront can read session data: never the customer's details (see checkout_id).
     const { checkout: _serverSide, ...kept } = input
@@ -456,6 +470,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       kept_plans: undefined,
       ...plan,
       bnpl_payment_id: payment.id,
+      mode,
       url: payment.url,
       purchase_amount: cents,
       currency_code: currency,
@@ -482,9 +497,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   }
 
   /** A payment no order will hold: recorded to settle, one short attempt now, never an error. */
-  private async endPayment(paymentId: string, reason: string): Promise<void> {
+  private async endPayment(paymentId: string, reason: string, mode: Mode): Promise<void> {
     try {
-      await this.refreshOptions()
+      await this.refreshOptions(mode)
       const knex = this.knex
       await markToSettle(knex, paymentId, reason)
       const row = await findPayment(knex, paymentId)
@@ -509,7 +524,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   /** For cart changes: one short attempt, never an error (see deletePayment). */
   private async cancelQuietly(paymentId: string): Promise<void> {
     try {
-      await this.refreshOptions()
+      await this.refreshOptions(this.mode)
       await this.cancelUnfinished(paymentId, { timeoutMs: this.options.eligibilityTimeoutMs, retries: 0 })
     } catch (e) {
       this.logger.warn(`BNPL payment ${paymentId} was not cancelled (it expires on its own): ${(e as Error).message}`)

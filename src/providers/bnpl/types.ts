@@ -36,6 +36,8 @@ export type BnplSessionData = {
   /** The server-side checkout snapshot (`bnpl_checkout_snapshot` row) of this session. */
   checkout_id?: string
   bnpl_payment_id?: string
+  /** "test" | "live": the account the payment was made with; every later call uses that account. */
+  mode?: "test" | "live"
   /** The hosted payment page to send the customer to. */
   url?: string
   /** In cents, as the service has it. */

@@ -224,3 +224,40 @@ describe("settings patch", () => {
     expect(() => parseSettingsPatch(patch)).toThrow(message)
   })
 })
+
+describe("test and live modes: one precedence rule per account", () => {
+  const env = { BNPL_API_URL: "https://live.example.com", BNPL_API_KEY: "sk_live_env_00000000000000000" }
+  const testEnv = { BNPL_API_URL_TEST: "https://sandbox.example.com", BNPL_API_KEY_TEST: "sk_test_env_00000000000000000" }
+
+  it("defaults to test only when no live key is configured anywhere; the admin's choice wins", () => {
+    expect(mergeSettings({}, {}, {}).mode).toBe("live")
+    expect(mergeSettings({}, {}, testEnv).mode).toBe("test")
+    expect(mergeSettings({}, {}, { ...env, ...testEnv }).mode).toBe("live")
+    expect(mergeSettings({}, { mode: "test" }, { ...env, ...testEnv }).mode).toBe("test")
+    expect(mergeSettings({ row: row({ mode: "live" }) }, { mode: "test" }, testEnv).mode).toBe("live")
+  })
+
+  it("each account's key goes to its own URL, whatever the store's mode", () => {
+    const loaded = { row: row({ mode: "live", test_api_key_encrypted: "x", test_api_url: "https://sandbox2.example.com" }), testApiKey: "sk_test_saved_000000000000000" }
+    const test = mergeSettings(loaded, {}, { ...env, ...testEnv }, "test")
+    expect(test).toMatchObject({ mode: "test", storeMode: "live" })
+    expect(test.options).toMatchObject({ apiKey: "sk_test_saved_000000000000000", apiUrl: "https://sandbox2.example.com" })
+    expect(test.sources).toMatchObject({ api_key: "settings", api_url: "settings" })
+    const live = mergeSettings(loaded, {}, { ...env, ...testEnv })
+    expect(live.options).toMatchObject({ apiKey: env.BNPL_API_KEY, apiUrl: env.BNPL_API_URL })
+    // A test URL saved without a key of its own never gets the env test key.
+    const urlOnly = mergeSettings({ row: row({ test_api_url: "https://elsewhere.example.com" }) }, {}, testEnv, "test")
+    expect(urlOnly.options.apiKey).toBeUndefined()
+    expect(urlOnly.keyWithheld).toBe(true)
+  })
+
+  it("refuses a key pasted in the other account's slot, naming the slot, never quoting the key", () => {
+    expect(() => parseSettingsPatch({ test_api_key: "sk_live_abcdefghijklmnop1234" })).toThrow(/test_api_key: this is a live key/)
+    expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).toThrow(/live_api_key: this is a test key/)
+    expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).not.toThrow(/abcdefghijklmnop/)
+    expect(parseSettingsPatch({ live_api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })).toEqual({ api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })
+    const changes = settingsChanges(parseSettingsPatch({ test_api_key: "sk_test_abcdefghijklmnop1234", test_api_url: "https://sandbox.example.com/" }), undefined, { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" })
+    expect(changes).toMatchObject({ test_api_key_hint: "sk_test_...1234", test_api_url: "https://sandbox.example.com" })
+    expect(changes.api_key_encrypted).toBeUndefined()
+  })
+})

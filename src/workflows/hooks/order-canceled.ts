@@ -7,6 +7,7 @@ import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Kn
 import { settlePayment } from "../../providers/bnpl/settle"
 import { PROVIDER_ID } from "../../utils/notification-guard"
 import { clientFor } from "../../utils/options"
+import { modeOf } from "../../lib/mode"
 import { forLog } from "../../utils/signature"
 
 /**
@@ -32,12 +33,14 @@ async function releaseRest(container: MedusaContainer, orderId: string) {
     return
   }
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   for (const pid of pids) {
     try {
       await markCancelledOrder(knex, pid, order.id)
       const row = await findPayment(knex, pid)
       try {
+        // The account of the payment's own mode, also after the store switched modes.
+        const options = await bnpl.getOptions(modeOf(row))
         const done = await settlePayment(clientFor(options, logger), pid, { timeoutMs: 5_000, retries: 0 })
         await markSettled(knex, pid, done.status, done.refunded)
       } catch (e) {

@@ -9,6 +9,8 @@ const BnplCartEligibility = model
     purchase_amount: model.number(),
     currency_code: model.text(),
     checked_at: model.dateTime(),
+    /** `accountFingerprint` of the account asked: plans asked of another account are stale. */
+    account: model.text().nullable(),
     service_available: model.boolean(),
     unavailable_reason: model.text().nullable(),
     message: model.text().nullable(),

@@ -19,6 +19,8 @@ const BnplPayment = model
     /** Cents, as the service has it. */
     purchase_amount: model.number(),
     currency_code: model.text(),
+    /** "test" | "live": the account it was made with (null: made before modes, the live columns). */
+    mode: model.text().nullable(),
     /**
      * The notification URL sent with it carried the store's token (false: made before the
      * upgrade, its notifications are accepted without the token).

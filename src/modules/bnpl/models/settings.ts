@@ -11,6 +11,12 @@ const BnplSettings = model.define("bnpl_settings", {
   api_key_encrypted: model.text().nullable(),
   api_key_hint: model.text().nullable(),
   api_url: model.text().nullable(),
+  /** The test account (the service's sandbox), kept the same way; the columns above: the live one. */
+  test_api_key_encrypted: model.text().nullable(),
+  test_api_key_hint: model.text().nullable(),
+  test_api_url: model.text().nullable(),
+  /** "test" | "live": the account new payments use; null: test when only a test account exists, else live. */
+  mode: model.text().nullable(),
   /** `[{installments_count, deferred_days?, deferred_months?}]`; null = the default plans. */
   plans: model.json().nullable(),
   auto_capture: model.boolean().nullable(),

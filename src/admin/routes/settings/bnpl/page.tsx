@@ -35,6 +35,8 @@ import {
   type ShippingMethod,
   type ShippingOverride,
   type VerifyResult,
+  MODES,
+  type Mode,
 } from "../../../lib/types"
 
 const SETTINGS_KEY = ["bnpl", "settings"]
@@ -78,8 +80,9 @@ type Deferral = "none" | "days" | "months"
 type PlanRow = { key: number; installments: string; deferral: Deferral; delay: string; min: string; max: string }
 
 type FormState = {
-  apiKey: string
-  apiUrl: string
+  mode: Mode
+  /** Each account's key as typed (empty: unchanged) and URL. */
+  accounts: Record<Mode, { apiKey: string; apiUrl: string }>
   plans: PlanRow[]
   autoCapture: boolean
   shippingSyncEnabled: boolean
@@ -100,10 +103,23 @@ const planRow = (plan?: Plan, bounds?: PlanBounds): PlanRow => ({
   max: amountText(bounds?.max_amount),
 })
 
+/** One account as the backend shows it (an older backend: its single account is the live one). */
+function accountOf(settings: BnplSettings, mode: Mode) {
+  return (
+    settings.accounts?.[mode] ??
+    (mode === "live"
+      ? { ...settings, api_key_problem: settings.api_key_problem ?? null, source: { api_key: settings.source?.api_key ?? null, api_url: settings.source?.api_url ?? null } }
+      : { api_key_set: false, api_key_hint: null, api_key_problem: null, api_url: null, source: { api_key: null, api_url: null } })
+  )
+}
+
 function formFrom(settings: BnplSettings): FormState {
   return {
-    apiKey: "",
-    apiUrl: settings.api_url ?? "",
+    mode: settings.mode ?? "live",
+    accounts: {
+      test: { apiKey: "", apiUrl: accountOf(settings, "test").api_url ?? "" },
+      live: { apiKey: "", apiUrl: accountOf(settings, "live").api_url ?? "" },
+    },
     plans: settings.plans.map((plan) => planRow(plan, (settings.plan_bounds ?? []).find((b) => planKey(b) === planKey(plan)))),
     autoCapture: settings.auto_capture,
     shippingSyncEnabled: settings.shipping_sync_enabled,
@@ -183,12 +199,18 @@ const sameOverrides = (a: Record<string, ShippingOverride>, b: Record<string, Sh
 /** Only what the merchant changed: untouched fields keep their source (admin, options, env). */
 function changesOf(form: FormState, settings: BnplSettings): BnplSettingsPatch {
   const patch: BnplSettingsPatch = {}
-  if (form.apiKey.trim()) {
-    patch.api_key = form.apiKey.trim()
+  for (const mode of MODES) {
+    const typed = form.accounts[mode]
+    if (typed.apiKey.trim()) {
+      patch[`${mode}_api_key`] = typed.apiKey.trim()
+    }
+    if (typed.apiUrl.trim() !== (accountOf(settings, mode).api_url ?? "")) {
+      // Emptied: back to the plugin options or BNPL_API_URL(_TEST).
+      patch[`${mode}_api_url`] = typed.apiUrl.trim() || null
+    }
   }
-  if (form.apiUrl.trim() !== (settings.api_url ?? "")) {
-    // Emptied: back to the plugin options or BNPL_API_URL.
-    patch.api_url = form.apiUrl.trim() || null
+  if (settings.mode && form.mode !== settings.mode) {
+    patch.mode = form.mode
   }
   const plans = form.plans.map(rowToPlan)
   if (plans.map(planKey).join(",") !== settings.plans.map(planKey).join(",")) {
@@ -347,7 +369,7 @@ const BnplSettingsPage = () => {
   const settings = settingsQuery.data?.settings
   const [form, setForm] = useState<FormState | null>(null)
   const [saveError, setSaveError] = useState<string | null>(null)
-  const [verifyOutcome, setVerifyOutcome] = useState<VerifyResult | null>(null)
+  const [verifyOutcome, setVerifyOutcome] = useState<Partial<Record<Mode, VerifyResult>>>({})
 
   useEffect(() => {
     if (settings && !form) {
@@ -367,8 +389,9 @@ const BnplSettingsPage = () => {
       sdk.client.fetch<{ settings: BnplSettings }>("/admin/bnpl/settings", { method: "POST", body: patch }),
     onSuccess: ({ settings: saved }, patch) => {
       applySaved(saved)
-      if (patch.api_key === null) {
-        setVerifyOutcome(null)
+      const removed = MODES.find((mode) => patch[`${mode}_api_key`] === null)
+      if (removed) {
+        setVerifyOutcome((current) => ({ ...current, [removed]: undefined }))
         toast.success(t("settings.toast.keyRemoved"))
       } else {
         toast.success(t("settings.toast.saved"))
@@ -382,11 +405,14 @@ const BnplSettingsPage = () => {
   })
 
   const verify = useMutation({
-    mutationFn: (body: { api_key?: string; api_url?: string }) =>
+    mutationFn: (body: { mode: Mode; api_key?: string; api_url?: string }) =>
       sdk.client.fetch<VerifyResult>("/admin/bnpl/settings/verify", { method: "POST", body }),
-    onSuccess: (outcome) => setVerifyOutcome(outcome),
-    onError: (error) =>
-      setVerifyOutcome({ result: "unreachable", message: t("settings.verify.couldNotRun", { message: errorMessage(error, t) }) }),
+    onSuccess: (outcome, body) => setVerifyOutcome((current) => ({ ...current, [body.mode]: outcome })),
+    onError: (error, body) =>
+      setVerifyOutcome((current) => ({
+        ...current,
+        [body.mode]: { result: "unreachable", message: t("settings.verify.couldNotRun", { message: errorMessage(error, t) }) },
+      })),
   })
 
   const patch = useMemo(() => (form && settings ? changesOf(form, settings) : {}), [form, settings])
@@ -426,7 +452,7 @@ const BnplSettingsPage = () => {
     update({ overrides: cleanOverrides(next) })
   }
 
-  const removeKey = async () => {
+  const removeKey = async (mode: Mode) => {
     const confirmed = await prompt({
       title: t("settings.removeKey.title"),
       description: t("settings.removeKey.description"),
@@ -434,20 +460,23 @@ const BnplSettingsPage = () => {
       cancelText: t("common.cancel"),
     })
     if (confirmed) {
-      save.mutate({ api_key: null })
+      save.mutate({ [`${mode}_api_key`]: null })
     }
   }
 
-  const runVerify = () => {
-    const body: { api_key?: string; api_url?: string } = {}
-    if (form.apiKey.trim()) {
-      body.api_key = form.apiKey.trim()
+  const runVerify = (mode: Mode) => {
+    const typed = form.accounts[mode]
+    const body: { mode: Mode; api_key?: string; api_url?: string } = { mode }
+    if (typed.apiKey.trim()) {
+      body.api_key = typed.apiKey.trim()
     }
-    if (form.apiUrl.trim() && form.apiUrl.trim() !== (settings.api_url ?? "")) {
-      body.api_url = form.apiUrl.trim()
+    if (typed.apiUrl.trim() && typed.apiUrl.trim() !== (accountOf(settings, mode).api_url ?? "")) {
+      body.api_url = typed.apiUrl.trim()
     }
     verify.mutate(body)
   }
+  const updateAccount = (mode: Mode, change: Partial<FormState["accounts"][Mode]>) =>
+    update({ accounts: { ...form.accounts, [mode]: { ...form.accounts[mode], ...change } } })
 
   const source = settings.source ?? {}
   const options = [...(shippingQuery.data?.shipping_options ?? [])].sort((a, b) => a.name.localeCompare(b.name))
@@ -474,67 +503,98 @@ const BnplSettingsPage = () => {
         </Alert>
       ) : null}
 
-      <Section
-        title={t("settings.account.title")}
-        description={t("settings.account.description")}
-        actions={
-          <Button size="small" variant="secondary" onClick={runVerify} isLoading={verify.isPending} data-testid="bnpl-verify">
-            {t("settings.verify.button")}
-          </Button>
-        }
-      >
-        <Field
-          label={t("settings.account.apiKey")}
-          htmlFor="bnpl-api-key"
-          hint={<SourceHint source={source.api_key ?? null} env="BNPL_API_KEY" />}
-        >
-          {settings.api_key_set ? (
-            <div className="flex items-center gap-x-2">
-              <Badge size="small" className="font-mono" data-testid="bnpl-key-hint">
-                {settings.api_key_hint ?? t("settings.account.keySetFallback")}
-              </Badge>
-              {source.api_key === "settings" ? (
-                <Button size="small" variant="transparent" onClick={removeKey} disabled={save.isPending} data-testid="bnpl-remove-key">
-                  <Trash />
-                  {t("settings.removeKey.button")}
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
-          {settings.api_key_problem ? <Alert variant="warning">{settings.api_key_problem}</Alert> : null}
-          <Input
-            id="bnpl-api-key"
-            type="password"
-            size="small"
-            autoComplete="new-password"
-            spellCheck={false}
-            placeholder={settings.api_key_set ? t("settings.account.replacePlaceholder") : t("settings.account.newPlaceholder")}
-            value={form.apiKey}
-            onChange={(e) => update({ apiKey: e.target.value })}
-          />
-        </Field>
-        <Field
-          label={t("settings.account.url")}
-          htmlFor="bnpl-api-url"
-          hint={<SourceHint source={source.api_url ?? null} env="BNPL_API_URL" />}
-        >
-          <Input
-            id="bnpl-api-url"
-            size="small"
-            placeholder="https://api.example.com"
-            value={form.apiUrl}
-            onChange={(e) => update({ apiUrl: e.target.value })}
-          />
+      <Section title={t("settings.mode.title")} description={t("settings.mode.description")}>
+        <Field label={t("settings.mode.label")} htmlFor="bnpl-mode">
+          <Select value={form.mode} onValueChange={(mode) => update({ mode: mode as Mode })}>
+            <Select.Trigger id="bnpl-mode" data-testid="bnpl-mode">
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              {MODES.map((mode) => (
+                <Select.Item key={mode} value={mode}>
+                  {t(`settings.mode.${mode}`)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
           <Text size="xsmall" className="text-ui-fg-muted">
-            {t("settings.account.urlHint")}
+            {t("settings.mode.hint")}
           </Text>
         </Field>
-        {verifyOutcome ? (
-          <div className="px-6 py-4">
-            <VerifyOutcome outcome={verifyOutcome} />
-          </div>
-        ) : null}
       </Section>
+
+      {MODES.map((mode) => {
+        const account = accountOf(settings, mode)
+        const typed = form.accounts[mode]
+        const outcome = verifyOutcome[mode]
+        return (
+          <Section
+            key={mode}
+            title={t(`settings.account.title_${mode}`)}
+            description={t(`settings.account.description_${mode}`)}
+            actions={
+              <div className="flex items-center gap-x-2">
+                {settings.mode === mode ? <StatusBadge color={mode === "live" ? "green" : "orange"}>{t("settings.mode.inUse")}</StatusBadge> : null}
+                <Button size="small" variant="secondary" onClick={() => runVerify(mode)} isLoading={verify.isPending && verify.variables?.mode === mode} data-testid={`bnpl-verify-${mode}`}>
+                  {t("settings.verify.button")}
+                </Button>
+              </div>
+            }
+          >
+            <Field
+              label={t("settings.account.apiKey")}
+              htmlFor={`bnpl-api-key-${mode}`}
+              hint={<SourceHint source={account.source.api_key ?? null} env={mode === "live" ? "BNPL_API_KEY" : "BNPL_API_KEY_TEST"} />}
+            >
+              {account.api_key_set ? (
+                <div className="flex items-center gap-x-2">
+                  <Badge size="small" className="font-mono" data-testid={`bnpl-key-hint-${mode}`}>
+                    {account.api_key_hint ?? t("settings.account.keySetFallback")}
+                  </Badge>
+                  {account.source.api_key === "settings" ? (
+                    <Button size="small" variant="transparent" onClick={() => removeKey(mode)} disabled={save.isPending} data-testid={`bnpl-remove-key-${mode}`}>
+                      <Trash />
+                      {t("settings.removeKey.button")}
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+              {account.api_key_problem ? <Alert variant="warning">{account.api_key_problem}</Alert> : null}
+              <Input
+                id={`bnpl-api-key-${mode}`}
+                type="password"
+                size="small"
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={account.api_key_set ? t("settings.account.replacePlaceholder") : t(`settings.account.newPlaceholder_${mode}`)}
+                value={typed.apiKey}
+                onChange={(e) => updateAccount(mode, { apiKey: e.target.value })}
+              />
+            </Field>
+            <Field
+              label={t("settings.account.url")}
+              htmlFor={`bnpl-api-url-${mode}`}
+              hint={<SourceHint source={account.source.api_url ?? null} env={mode === "live" ? "BNPL_API_URL" : "BNPL_API_URL_TEST"} />}
+            >
+              <Input
+                id={`bnpl-api-url-${mode}`}
+                size="small"
+                placeholder="https://api.example.com"
+                value={typed.apiUrl}
+                onChange={(e) => updateAccount(mode, { apiUrl: e.target.value })}
+              />
+              <Text size="xsmall" className="text-ui-fg-muted">
+                {t(`settings.account.urlHint_${mode}`)}
+              </Text>
+            </Field>
+            {outcome ? (
+              <div className="px-6 py-4">
+                <VerifyOutcome outcome={outcome} />
+              </div>
+            ) : null}
+          </Section>
+        )
+      })}
 
       <Section
         title={t("settings.plans.title")}

@@ -1,7 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
-import { settingsView } from "../../../../utils/settings"
 import type { AdminUpdateBnplSettingsType } from "./validators"
 
 /**
@@ -11,7 +10,7 @@ import type { AdminUpdateBnplSettingsType } from "./validators"
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  res.json({ settings: settingsView(await bnpl.getSettings()) })
+  res.json({ settings: await bnpl.getSettingsView() })
 }
 
 /**
@@ -21,6 +20,6 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminUpdateBnplSettingsType>, res: MedusaResponse) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  const settings = await bnpl.saveSettings(req.validatedBody ?? {})
-  res.json({ settings: settingsView(settings) })
+  await bnpl.saveSettings(req.validatedBody ?? {})
+  res.json({ settings: await bnpl.getSettingsView() })
 }

@@ -5,6 +5,7 @@ import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { LEDGER_TABLE, markSettleFailed, markSettled, type Knex, type LedgerRow } from "../../../../../../providers/bnpl/ledger"
 import { settlePayment } from "../../../../../../providers/bnpl/settle"
 import { clientFor } from "../../../../../../utils/options"
+import { modeOf } from "../../../../../../lib/mode"
 
 /**
  * `POST /admin/bnpl/payments/:id/settle`: settle a payment without an order now (the merchant's
@@ -20,7 +21,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (row.status !== "to_settle" && row.status !== "failed") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This payment is ${row.status}: there is nothing to settle`)
   }
-  const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
   try {
     const done = await settlePayment(clientFor(options), row.bnpl_payment_id, { timeoutMs: 10_000, retries: 0 })
     await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
