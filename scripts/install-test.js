@@ -43,6 +43,13 @@ const { commandLine } = require('./lib/command-line')
 const { writeStarterStore } = require('./lib/starter-store')
 
 const ROOT = path.resolve(__dirname, '..')
+// This repository's own workspaces (the storefront kit, the demo storefront): npm links them in
+// its node_modules; a store needs none of them, and they hold no plugin code.
+const WORKSPACES = new Set(
+  (require(path.join(ROOT, 'package.json')).workspaces || []).map(
+    (/** @type {string} */ dir) => require(path.join(ROOT, dir, 'package.json')).name
+  )
+)
 const PLUGIN_NAME = 'medusa-plugin-bnpl'
 const PROVIDER_ID = 'pp_bnpl_bnpl'
 const HEALTH_TIMEOUT_MS = 120_000
@@ -424,7 +431,7 @@ async function main() {
     fs.mkdirSync(modules)
     let linked = 0
     for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
-      if (entry === PLUGIN_NAME || entry === '.package-lock.json' || entry === '.cache') continue
+      if (entry === PLUGIN_NAME || entry === '.package-lock.json' || entry === '.cache' || WORKSPACES.has(entry)) continue
       fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry))
       linked++
     }
@@ -465,7 +472,7 @@ async function main() {
     const inspect = (/** @type {string} */ dir) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name)
-        if (entry.isSymbolicLink()) {
+        if (entry.isSymbolicLink() && !(dir === path.join(ROOT, 'node_modules') && WORKSPACES.has(entry.name))) {
           const target = real(full)
           const allowed = target.startsWith(repoModules + path.sep) || target.startsWith(storeReal + path.sep) || !target.startsWith(real(ROOT) + path.sep)
           if (!allowed) escapes.push(`${full} → ${target}`)
