@@ -139,7 +139,10 @@ async function run(ctx) {
     const picker = page.locator('.bnpl-picker')
     assert.equal(await picker.locator('input[type="radio"]').count(), 3)
     assert.equal(await page.locator('#bnpl-plan-10x-d0-m0').isDisabled(), true)
-    assert.match(await picker.locator('.bnpl-plan--ineligible .bnpl-plan__reason').textContent(), /Available from €500\.00/)
+    // The demo's merchant bounds: 4 instalments from 150 € (this cart is 142.80 €); 10 from the service's 500 €.
+    assert.equal(await page.locator('#bnpl-plan-4x-d0-m0').isDisabled(), true)
+    const reasons = await picker.locator('.bnpl-plan--ineligible .bnpl-plan__reason').allTextContents()
+    assert.deepEqual(reasons, ['Available from €150.00', 'Available from €500.00'])
     // 129.90 + 12.90 express: 142.80 €, 3 × 47.60 €, the first with 2.07 € fees.
     assert.match(await picker.locator('.bnpl-plan').first().textContent(), /3 × €47\.60/)
     assert.match(await picker.locator('.bnpl-plan').first().textContent(), /Today\s*€49\.67 \(incl\. €2\.07 fees\)/)
