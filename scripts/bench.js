@@ -444,6 +444,9 @@ async function main() {
     // Empty, not absent: a .env file cannot fill them in (dotenv keeps what is set).
     BNPL_API_URL: '',
     BNPL_API_KEY: '',
+    // Production refuses to start without a public backend URL (notifications); each boot sets
+    // its own, migrations and the seed need one too.
+    MEDUSA_BACKEND_URL: 'http://localhost:9000',
   })
   const configuredEnv = { ...baseEnv, BNPL_API_URL: sandbox.url, BNPL_API_KEY: SANDBOX_KEY }
 
