@@ -1,6 +1,6 @@
 import type { AmountConstraint, IneligiblePlan, Plan } from "../client"
-import { formatCents, toCents } from "../utils/money"
-import { planKey } from "../utils/plans"
+import { formatCents, toCents } from "./money"
+import { planKey } from "./plans"
 
 /**
  * The merchant's own amount bounds for one offered plan, in major units of the cart's currency

@@ -9,7 +9,7 @@ import { exclusionMessage } from "../lib/exclusions"
 import { inPlanOrder, splitByBounds } from "../lib/plan-bounds"
 import { excludedFromCart } from "./cart-exclusions"
 import { checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "./eligibility"
-import { toCents } from "./money"
+import { toCents } from "../lib/money"
 import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
 import { accountFingerprint } from "./settings"
 

@@ -5,7 +5,7 @@ import type { Address, ShippingOption } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import type { CheckoutSnapshot } from "../providers/bnpl/types"
-import { toCents, type MedusaAmount } from "./money"
+import { toCents, type MedusaAmount } from "../lib/money"
 import { mapShippingOption, type ShippingOptionFacts, type ShippingOverride } from "./shipping-mapping"
 
 const OPTION_FIELDS = [

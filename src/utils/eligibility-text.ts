@@ -1,5 +1,5 @@
 import type { IneligiblePlan } from "../client"
-import { formatCents } from "./money"
+import { formatCents } from "../lib/money"
 
 /** "the amount must be between 50.00 and 5000.00 EUR" from a not-eligible result. */
 export function describeIneligibility(result: IneligiblePlan, currency: string): string {

@@ -8,7 +8,7 @@ import {
   type GroupOutcome,
   type PlansAnswer,
 } from "../lib/eligibility-answer"
-import { groupByDeferral, planKey } from "./plans"
+import { groupByDeferral, planKey } from "../lib/plans"
 
 export type { AnswerCache } from "../lib/answer-cache"
 export {

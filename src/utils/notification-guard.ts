@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
-import { toCents } from "./money"
+import { toCents } from "../lib/money"
 import { isValidSignature, sameSecret } from "./signature"
 import { BNPL_PROVIDER_ID } from "../lib/provider-registration"
 import { modeOf, MODES, type Mode } from "../lib/mode"

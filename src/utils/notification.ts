@@ -15,7 +15,7 @@ import {
   type LedgerRow,
 } from "../providers/bnpl/ledger"
 import { settlePayment } from "../providers/bnpl/settle"
-import { toCents } from "./money"
+import { toCents } from "../lib/money"
 import { cancelAwaitingOrder } from "./order-payment"
 import { clientFor } from "./options"
 import { modeOf } from "../lib/mode"

@@ -4,7 +4,7 @@ import { BnplClient, isProductionEnv, serviceUrlProblem, trimUrl, allowedHostsFr
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
-import { DEFAULT_PLANS, normalizePlan, planProblem } from "./plans"
+import { DEFAULT_PLANS, normalizePlan, planProblem } from "../lib/plans"
 import type { ShippingOverride } from "./shipping-mapping"
 
 /**

@@ -22,13 +22,13 @@ import {
   maskKey,
   type StoreSecretsConfig,
 } from "./encryption"
-import { formatCents } from "./money"
+import { formatCents } from "../lib/money"
 import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./options"
-import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "./plans"
+import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "../lib/plans"
 import type { ShippingOverride } from "./shipping-mapping"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
-import { planProblem } from "./plans"
+import { planProblem } from "../lib/plans"
 import { MODES, type Mode } from "../lib/mode"
 
 /**

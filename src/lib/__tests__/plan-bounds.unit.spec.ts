@@ -1,4 +1,4 @@
-import { planProblem } from "../../utils/plans"
+import { planProblem } from "../plans"
 import { boundsOf, describeOutside, inPlanOrder, planBoundsProblems, splitByBounds } from "../plan-bounds"
 
 const three = { installments_count: 3 }

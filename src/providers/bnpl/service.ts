@@ -30,7 +30,7 @@ import type {
 import { ACCEPTED_STATES, BnplClient, isBnplError, type BnplErrorCode, type CallOptions, type Payment, type Plan } from "../../client"
 import { checkNotification, NOTIFICATION_CALL, notificationUrl } from "../../utils/notification-guard"
 import { forLog } from "../../utils/signature"
-import { formatCents, fromCents, toCents } from "../../utils/money"
+import { formatCents, fromCents, toCents } from "../../lib/money"
 import { clientFor, currencyProblem, validateOptions, type BnplOptions } from "../../utils/options"
 import {
   effectiveSettings,
@@ -39,7 +39,7 @@ import {
   type EffectiveOptions,
   type PluginOptions,
 } from "../../utils/settings"
-import { normalizePlan, planLabel, planProblem, samePlan } from "../../utils/plans"
+import { normalizePlan, planLabel, planProblem, samePlan } from "../../lib/plans"
 import { describeIneligibility } from "../../utils/eligibility-text"
 import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"

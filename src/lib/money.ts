@@ -1,25 +1,13 @@
 import { BigNumberInput } from "@medusajs/framework/types"
 import { BigNumber, MathBN } from "@medusajs/framework/utils"
+import { currencyExponent } from "./currency"
+
+export { currencyExponent }
 
 /**
  * The one place where Medusa amounts (major units: number, string, BigNumber or raw
  * `{value, precision}`) become the service's integer minor units ("cents") and back.
  */
-
-// ISO 4217 currencies whose minor unit is not 1/100.
-const ZERO_DECIMAL = new Set([
-  "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF",
-  "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
-])
-const THREE_DECIMAL = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"])
-
-export function currencyExponent(currencyCode: string): number {
-  const code = currencyCode.toUpperCase()
-  if (ZERO_DECIMAL.has(code)) {
-    return 0
-  }
-  return THREE_DECIMAL.has(code) ? 3 : 2
-}
 
 export type MedusaAmount = BigNumberInput | BigNumber
 
