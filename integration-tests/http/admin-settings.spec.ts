@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
-import { decryptSecret, encryptionSecrets } from "../../src/utils/encryption"
-import { SETTINGS_TTL_MS } from "../../src/utils/settings"
+import { decryptSecret, encryptionSecrets } from "../../src/modules/bnpl/settings/encryption"
+import { SETTINGS_TTL_MS } from "../../src/modules/bnpl/settings"
 
 jest.setTimeout(120 * 1000)
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { decryptWithSecret, encryptionSecrets, encryptSecret } from "../../src/utils/encryption"
-import { forgetCachedSettings } from "../../src/utils/settings"
+import { decryptWithSecret, encryptionSecrets, encryptSecret } from "../../src/modules/bnpl/settings/encryption"
+import { forgetCachedSettings } from "../../src/modules/bnpl/settings"
 
 jest.setTimeout(120 * 1000)
 

@@ -1,4 +1,5 @@
-import type { BnplErrorCode, EligibilityResult, IneligiblePlan, Plan } from "../client"
+import { createHash } from "node:crypto"
+import { accountFingerprint, type BnplErrorCode, type EligibilityResult, type IneligiblePlan, type Plan } from "../client"
 import type { ExcludedProduct } from "./exclusions"
 import type { OutsideBoundsPlan } from "./plan-bounds"
 
@@ -123,3 +124,13 @@ export const isCompleteAnswer = (answer: Pick<PlansAnswer, "service_available" |
 /** How long an answer may be reused (cache, a cart's kept plans). */
 export const answerTtlSeconds = (answer: Pick<PlansAnswer, "service_available" | "plans">): number =>
   isCompleteAnswer(answer) ? COMPLETE_ANSWER_TTL_SECONDS : INCOMPLETE_ANSWER_TTL_SECONDS
+
+/**
+ * What a cart's kept answer was asked with: the account (key and URL) and the merchant's plans
+ * and bounds. A kept answer of another scope is stale, so a key, URL, mode, plans or bounds
+ * change makes every cart ask again at its next read, without writing to any kept answer.
+ */
+export function cartAnswerScope(options: { apiKey?: string; apiUrl?: string; plans: Plan[]; planBounds?: unknown[] }): string {
+  const rules = createHash("sha256").update(JSON.stringify([options.plans, options.planBounds ?? []])).digest("hex").slice(0, 8)
+  return `${accountFingerprint(options)}:${rules}`
+}

@@ -7,30 +7,48 @@ export const DEFAULT_PLANS: Plan[] = [{ installments_count: 3 }, { installments_
 export const MAX_INSTALMENTS = 48
 export const MAX_DEFERRED = { deferred_days: 365, deferred_months: 24 } as const
 
-/** A readable reason, or undefined when the value is a valid plan. */
-export function planProblem(value: unknown): string | undefined {
-  if (!value || typeof value !== "object") {
-    return "a plan must be an object like {installments_count: 3}"
+const PLAN_FIELDS = ["installments_count", "deferred_days", "deferred_months"]
+
+const shown = (v: unknown) => (typeof v === "string" ? `the string ${JSON.stringify(v)} (send a number)` : JSON.stringify(v))
+
+/**
+ * The one plan validator (options, admin settings, plan bounds, the storefront's choice): every
+ * problem of a value as a plan, each naming its field (`plans[1].installments_count` with
+ * `at: "plans[1]"`). `strict` also refuses fields a plan does not have (the admin's saves).
+ */
+export function planIssues(value: unknown, at = "", { strict = false } = {}): string[] {
+  const field = (key: string) => (at ? `${at}.${key}` : key)
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    return [`${at || "a plan"} must be an object like {"installments_count": 3}`]
   }
   const plan = value as Record<string, unknown>
-  const count = plan.installments_count
-  if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MAX_INSTALMENTS) {
-    return `installments_count must be an integer from 1 to ${MAX_INSTALMENTS}, got ${JSON.stringify(count)}`
+  const issues: string[] = []
+  const unknown = Object.keys(plan).filter((k) => !PLAN_FIELDS.includes(k))
+  if (strict && unknown.length) {
+    issues.push(`${at || "a plan"} has unknown fields: ${unknown.join(", ")} (allowed: ${PLAN_FIELDS.join(", ")})`)
   }
-  for (const key of ["deferred_days", "deferred_months"] as const) {
+  const count = plan.installments_count
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > MAX_INSTALMENTS) {
+    issues.push(
+      count === undefined
+        ? `${field("installments_count")} is required (a whole number from 1 to ${MAX_INSTALMENTS})`
+        : `${field("installments_count")} must be a whole number from 1 to ${MAX_INSTALMENTS}, got ${shown(count)}`
+    )
+  }
+  for (const [key, max] of Object.entries(MAX_DEFERRED) as [keyof typeof MAX_DEFERRED, number][]) {
     const v = plan[key]
-    if (v !== undefined && v !== null && (!Number.isInteger(v) || (v as number) < 0)) {
-      return `${key} must be a non-negative integer, got ${JSON.stringify(v)}`
-    }
-    if (typeof v === "number" && v > MAX_DEFERRED[key]) {
-      return `${key} must be at most ${MAX_DEFERRED[key]}, got ${v}`
+    if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > max)) {
+      issues.push(`${field(key)} must be a whole number from 0 to ${max}, got ${shown(v)}`)
     }
   }
   if (plan.deferred_days && plan.deferred_months) {
-    return "a plan is deferred by days or by months, not both"
+    issues.push(`${at ? `${at}: ` : ""}a plan is deferred by days or by months, not both`)
   }
-  return undefined
+  return issues
 }
+
+/** The first problem of a value as a plan, or undefined when it is a valid plan. */
+export const planProblem = (value: unknown): string | undefined => planIssues(value)[0]
 
 /** Normalised: no zero or null deferrals, so equal plans compare equal. */
 export function normalizePlan(plan: Plan): Plan {

@@ -2,7 +2,7 @@ import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../lib/answer-cache"
 import { BreakerRegistry } from "../lib/circuit-breaker"
-import { answerTtlSeconds } from "../lib/eligibility-answer"
+import { answerTtlSeconds, cartAnswerScope } from "../lib/eligibility-answer"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { exclusionMessage } from "../lib/exclusions"
@@ -10,8 +10,8 @@ import { inPlanOrder, splitByBounds } from "../lib/plan-bounds"
 import { excludedFromCart } from "./cart-exclusions"
 import { checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "./eligibility"
 import { toCents } from "../lib/money"
-import { clientFor, currencyProblem, type ResolvedOptions } from "./options"
-import { accountFingerprint } from "./settings"
+import { accountFingerprint, clientFor } from "../client"
+import { currencyProblem, type ResolvedOptions } from "../modules/bnpl/settings"
 
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
@@ -93,7 +93,7 @@ function isFresh(
   return (
     // 129.90 EUR is not 129.90 USD: a cart moved to another region's currency asks again.
     Number(kept.purchase_amount) === cents &&
-    // Asked of the other account (test/live, or a key changed): that account's answer, not this one's.
+    // Asked of another account (test/live, a key changed) or with other plans or bounds: stale.
     kept.account === account &&
     kept.currency_code === currency &&
     checkedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) &&
@@ -132,7 +132,7 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
     }
   }
   const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
-  const account = accountFingerprint(options)
+  const account = cartAnswerScope(options)
   if (kept && isFresh(kept, cents, currency, account, now)) {
     return {
       cart_id: cartId,

@@ -1,4 +1,4 @@
-import { DEFAULT_PLANS, groupByDeferral, normalizePlan, planKey, planLabel, planProblem, samePlan } from "../plans"
+import { DEFAULT_PLANS, groupByDeferral, normalizePlan, planIssues, planKey, planLabel, planProblem, samePlan } from "../plans"
 
 describe("planProblem", () => {
   it.each<[string, unknown]>([
@@ -15,21 +15,21 @@ describe("planProblem", () => {
   })
 
   it.each<[string, unknown, string]>([
-    ["undefined", undefined, "a plan must be an object like {installments_count: 3}"],
-    ["null", null, "a plan must be an object like {installments_count: 3}"],
-    ["a number", 3, "a plan must be an object like {installments_count: 3}"],
-    ["a string", "3x", "a plan must be an object like {installments_count: 3}"],
-    ["no count", {}, "installments_count must be an integer from 1 to 48, got undefined"],
-    ["count 0", { installments_count: 0 }, "installments_count must be an integer from 1 to 48, got 0"],
-    ["count -1", { installments_count: -1 }, "installments_count must be an integer from 1 to 48, got -1"],
-    ["count 49", { installments_count: 49 }, "installments_count must be an integer from 1 to 48, got 49"],
-    ["count 2.5", { installments_count: 2.5 }, "installments_count must be an integer from 1 to 48, got 2.5"],
-    ["count as a string", { installments_count: "3" }, 'installments_count must be an integer from 1 to 48, got "3"'],
-    ["count null", { installments_count: null }, "installments_count must be an integer from 1 to 48, got null"],
-    ["negative days", { installments_count: 1, deferred_days: -1 }, "deferred_days must be a non-negative integer, got -1"],
-    ["fractional days", { installments_count: 1, deferred_days: 1.5 }, "deferred_days must be a non-negative integer, got 1.5"],
-    ["days as a string", { installments_count: 1, deferred_days: "30" }, 'deferred_days must be a non-negative integer, got "30"'],
-    ["negative months", { installments_count: 1, deferred_months: -2 }, "deferred_months must be a non-negative integer, got -2"],
+    ["undefined", undefined, 'a plan must be an object like {"installments_count": 3}'],
+    ["null", null, 'a plan must be an object like {"installments_count": 3}'],
+    ["a number", 3, 'a plan must be an object like {"installments_count": 3}'],
+    ["a string", "3x", 'a plan must be an object like {"installments_count": 3}'],
+    ["no count", {}, "installments_count is required (a whole number from 1 to 48)"],
+    ["count 0", { installments_count: 0 }, "installments_count must be a whole number from 1 to 48, got 0"],
+    ["count -1", { installments_count: -1 }, "installments_count must be a whole number from 1 to 48, got -1"],
+    ["count 49", { installments_count: 49 }, "installments_count must be a whole number from 1 to 48, got 49"],
+    ["count 2.5", { installments_count: 2.5 }, "installments_count must be a whole number from 1 to 48, got 2.5"],
+    ["count as a string", { installments_count: "3" }, 'installments_count must be a whole number from 1 to 48, got the string "3" (send a number)'],
+    ["count null", { installments_count: null }, "installments_count must be a whole number from 1 to 48, got null"],
+    ["negative days", { installments_count: 1, deferred_days: -1 }, "deferred_days must be a whole number from 0 to 365, got -1"],
+    ["fractional days", { installments_count: 1, deferred_days: 1.5 }, "deferred_days must be a whole number from 0 to 365, got 1.5"],
+    ["days as a string", { installments_count: 1, deferred_days: "30" }, 'deferred_days must be a whole number from 0 to 365, got the string "30" (send a number)'],
+    ["negative months", { installments_count: 1, deferred_months: -2 }, "deferred_months must be a whole number from 0 to 24, got -2"],
     ["days and months", { installments_count: 1, deferred_days: 15, deferred_months: 1 }, "a plan is deferred by days or by months, not both"],
   ])("refuses %s", (_label, plan, message) => {
     expect(planProblem(plan)).toBe(message)
@@ -138,7 +138,24 @@ describe("groupByDeferral", () => {
 describe("plan bounds", () => {
   it("caps deferrals like the admin settings do", () => {
     expect(planProblem({ installments_count: 1, deferred_days: 365 })).toBeUndefined()
-    expect(planProblem({ installments_count: 1, deferred_days: 366 })).toBe("deferred_days must be at most 365, got 366")
-    expect(planProblem({ installments_count: 1, deferred_months: 25 })).toBe("deferred_months must be at most 24, got 25")
+    expect(planProblem({ installments_count: 1, deferred_days: 366 })).toBe("deferred_days must be a whole number from 0 to 365, got 366")
+    expect(planProblem({ installments_count: 1, deferred_months: 25 })).toBe("deferred_months must be a whole number from 0 to 24, got 25")
+  })
+})
+
+describe("planIssues", () => {
+  it("names the plan's field and lists every problem", () => {
+    expect(planIssues({ installments_count: 0, deferred_days: 3, deferred_months: 1 }, "plans[1]")).toEqual([
+      "plans[1].installments_count must be a whole number from 1 to 48, got 0",
+      "plans[1]: a plan is deferred by days or by months, not both",
+    ])
+  })
+
+  it("refuses unknown fields only when strict (the admin's saves; a storefront may send a label)", () => {
+    const plan = { installments_count: 3, label: "3x" }
+    expect(planIssues(plan)).toEqual([])
+    expect(planIssues(plan, "plans[0]", { strict: true })).toEqual([
+      "plans[0] has unknown fields: label (allowed: installments_count, deferred_days, deferred_months)",
+    ])
   })
 })

@@ -9,7 +9,7 @@ const BnplCartEligibility = model
     purchase_amount: model.number(),
     currency_code: model.text(),
     checked_at: model.dateTime(),
-    /** `accountFingerprint` of the account asked: plans asked of another account are stale. */
+    /** `cartAnswerScope`: plans asked of another account, or with other plans or bounds, are stale. */
     account: model.text().nullable(),
     service_available: model.boolean(),
     unavailable_reason: model.text().nullable(),

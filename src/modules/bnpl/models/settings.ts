@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The merchant's settings, one row per store (see `utils/settings.ts`). The API key is kept
+ * The merchant's settings, one row per store (see `settings/`). The API key is kept
  * only encrypted (`api_key_encrypted`), with a non-secret hint (`sk_...1234`) for display.
  * Every setting is nullable: null means "not set in the admin", so the plugin options, then
  * env, then the built-in default apply (a saved API key alone must not pin `auto_capture`).

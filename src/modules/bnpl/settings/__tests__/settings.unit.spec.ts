@@ -1,5 +1,5 @@
 import { decryptSecret, decryptWithSecret, encryptionSecret, encryptionSecrets, encryptSecret, maskKey } from "../encryption"
-import { EMPTY_SETTINGS, keyDestinationProblem, mergeSettings, parseSettingsPatch, settingsChanges, type SettingsRow } from "../settings"
+import { EMPTY_SETTINGS, keyDestinationProblem, mergeSettings, parseSettingsPatch, settingsChanges, type SettingsRow } from ".."
 
 const KEY = "sk_test_active_0000000000000000"
 const row = (patch: Partial<SettingsRow>): SettingsRow => ({ id: "bnplset_1", ...EMPTY_SETTINGS, ...patch })

@@ -1,0 +1,114 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { allowedHostsFrom, isProductionEnv, serviceUrlProblem, trimUrl } from "../../../client"
+import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
+import { planBoundsProblems } from "../../../lib/plan-bounds"
+import { DEFAULT_PLANS, normalizePlan, planProblem } from "../../../lib/plans"
+import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
+import type { BnplOptions, ResolvedOptions } from "./types"
+
+const DEFAULT_BACKEND_URL = "http://localhost:9000"
+
+/** The options and env alone (no admin settings): see precedence.ts for the whole rule. */
+export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  return {
+    apiKey: options.apiKey || env.BNPL_API_KEY || undefined,
+    apiUrl: trimUrl(options.apiUrl || env.BNPL_API_URL || ""),
+    plans: (options.plans?.length ? options.plans : DEFAULT_PLANS).map(normalizePlan),
+    autoCapture: options.autoCapture ?? true,
+    backendUrl: trimUrl(options.backendUrl || env.MEDUSA_BACKEND_URL || DEFAULT_BACKEND_URL),
+    returnUrl: options.returnUrl,
+    cancelUrl: options.cancelUrl,
+    currencies: (options.currencies?.length ? options.currencies : ["eur"]).map((c) => c.toLowerCase()),
+    notificationSignatureHeader: options.notificationSignatureHeader?.toLowerCase(),
+    verifyNotificationSignature: options.verifyNotificationSignature ?? false,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
+    planBounds: options.planBounds ?? [],
+    exclusions: normalizeExclusions(options.exclusions ?? {}),
+    shippingSyncEnabled: options.shippingSyncEnabled ?? true,
+    shippingMethodOverrides: options.shippingMethodOverrides ?? {},
+  }
+}
+
+/** Start-up check with messages that say what to fix. The key may come later from the admin. */
+export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
+  const problems: string[] = []
+  if (options.apiHosts !== undefined && (!Array.isArray(options.apiHosts) || options.apiHosts.some((h) => typeof h !== "string"))) {
+    problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
+  }
+  const urlRules = { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(options.apiHosts, env) }
+  for (const [option, variable] of [["apiUrl", "BNPL_API_URL"], ["testApiUrl", "BNPL_API_URL_TEST"]] as const) {
+    const url = options[option] || env[variable]
+    const urlProblem = url ? serviceUrlProblem(url, urlRules, options[option] ? option : variable) : undefined
+    if (urlProblem) {
+      problems.push(urlProblem)
+    }
+  }
+  const mode = options.mode ?? env.BNPL_MODE
+  if (mode !== undefined && mode !== "test" && mode !== "live") {
+    problems.push(`${options.mode !== undefined ? "mode" : "BNPL_MODE"} must be "test" or "live"`)
+  }
+  if (env.BNPL_ENCRYPTION_KEY && env.BNPL_ENCRYPTION_KEY.length < MIN_ENCRYPTION_KEY_LENGTH) {
+    problems.push(
+      `BNPL_ENCRYPTION_KEY must be at least ${MIN_ENCRYPTION_KEY_LENGTH} characters (a long random string, e.g. from \`openssl rand -hex 32\`)`
+    )
+  }
+  if (isProductionEnv(env) && !options.backendUrl && !env.MEDUSA_BACKEND_URL) {
+    // The service sends its payment notifications there: a local URL would lose them all.
+    problems.push(
+      `in production, set MEDUSA_BACKEND_URL (or the backendUrl option) to this server's public URL: the service sends payment notifications to <that URL>/hooks/bnpl/notification, and ${DEFAULT_BACKEND_URL} cannot be reached by it`
+    )
+  }
+  for (const key of ["backendUrl", "returnUrl", "cancelUrl"] as const) {
+    const value = options[key]
+    if (value !== undefined && !/^https?:\/\/[^/\s]+/.test(value)) {
+      problems.push(`${key} must be an absolute http(s) URL, got "${value}"`)
+    }
+  }
+  for (const key of ["timeoutMs", "eligibilityTimeoutMs"] as const) {
+    const value = options[key]
+    if (value !== undefined && (!Number.isInteger(value) || value <= 0)) {
+      problems.push(`${key} must be a positive integer of milliseconds`)
+    }
+  }
+  for (const key of ["autoCapture", "shippingSyncEnabled", "verifyNotificationSignature"] as const) {
+    if (options[key] !== undefined && typeof options[key] !== "boolean") {
+      problems.push(`${key} must be true or false`)
+    }
+  }
+  const overrides = options.shippingMethodOverrides
+  if (overrides !== undefined && (typeof overrides !== "object" || overrides === null || Array.isArray(overrides))) {
+    problems.push("shippingMethodOverrides must be an object keyed by shipping option id")
+  }
+  if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
+    problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
+  }
+  problems.push(...checkoutRuleProblems(options))
+  if (problems.length) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `medusa-plugin-bnpl options are invalid: ${problems.join("; ")}`
+    )
+  }
+}
+
+/** The URL the service is given for its payment notifications (shown by Verify). */
+export function notificationUrl(options: Pick<ResolvedOptions, "backendUrl">): string {
+  return `${options.backendUrl}/hooks/bnpl/notification`
+}
+
+/** Problems of the options that shape what checkout offers (plan bounds, exclusions). */
+function checkoutRuleProblems(options: BnplOptions): string[] {
+  return [
+    ...(options.planBounds !== undefined ? planBoundsProblems(options.planBounds, "planBounds", planProblem) : []),
+    ...(options.exclusions !== undefined ? exclusionsProblems(options.exclusions, "exclusions") : []),
+  ]
+}
+
+/** Why a currency cannot be used (one message for the storefront route, carts and payments). */
+export function currencyProblem(options: Pick<ResolvedOptions, "currencies">, currency: string): string | undefined {
+  return options.currencies.includes(currency.toLowerCase())
+    ? undefined
+    : `currency_code "${currency.toLowerCase()}" is not offered: instalment payments are offered in ${options.currencies.join(", ")}`
+}
+

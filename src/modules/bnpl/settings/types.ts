@@ -1,0 +1,148 @@
+import type { Plan } from "../../../client/types"
+import type { Exclusions } from "../../../lib/exclusions"
+import type { Mode } from "../../../lib/mode"
+import type { PlanBounds } from "../../../lib/plan-bounds"
+import type { ShippingOverride } from "../../../utils/shipping-mapping"
+
+/*
+ * The settings of one store go by five names:
+ *   BnplOptions        what the merchant gives in medusa-config.ts (and env stands in for)
+ *   SettingsRow        what the admin saved (the `bnpl_settings` row; null = not set there)
+ *   ResolvedOptions    what the plugin uses, one account: row > options > env > default
+ *   EffectiveSettings  ResolvedOptions with where each value comes from (the admin's view)
+ *   SettingsPatch      a change sent by the admin (patch.ts)
+ */
+
+/**
+ * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:
+ * admin settings (stored in the plugin's module) > these options > env `BNPL_API_URL`,
+ * `BNPL_API_KEY`.
+ */
+export type BnplOptions = {
+  /** The live account (env `BNPL_API_KEY`, `BNPL_API_URL`). */
+  apiKey?: string
+  apiUrl?: string
+  /** The test account, the service's sandbox (env `BNPL_API_KEY_TEST`, `BNPL_API_URL_TEST`). */
+  testApiKey?: string
+  testApiUrl?: string
+  /**
+   * The account new payments use (env `BNPL_MODE`; the admin's choice wins). Default: test when
+   * only a test account is configured, else live.
+   */
+  mode?: "test" | "live"
+  /**
+   * The only hosts the API key may be sent to (exact names or `*.example.com`); env
+   * `BNPL_API_HOSTS` (comma separated). Unset: any host that passes the URL rules.
+   */
+  apiHosts?: string[]
+  /** Plans offered at checkout. Default: 3 and 4 instalments. */
+  plans?: Plan[]
+  /** Accepted payments are captured at once (default) or only authorized. */
+  autoCapture?: boolean
+  /** Public URL of this Medusa backend, for the service's notification (env `MEDUSA_BACKEND_URL`). */
+  backendUrl?: string
+  /** Storefront page the customer returns to (`?pid=` is appended); a session's `data.return_url` wins. */
+  returnUrl?: string
+  /** Storefront page for a customer who leaves the hosted page; a session's `data.customer_cancel_url` wins. */
+  cancelUrl?: string
+  /** Currencies the service handles. Default `["eur"]`. */
+  currencies?: string[]
+  /** Check the notification's HMAC signature in this header (hex HMAC-SHA256 of the pid keyed by the API key). */
+  notificationSignatureHeader?: string
+  verifyNotificationSignature?: boolean
+  /** Per-attempt timeout of service calls. Default 10 s. */
+  timeoutMs?: number
+  /** Timeout of eligibility calls made while a cart is computed. Default 1.5 s. */
+  eligibilityTimeoutMs?: number
+  /** Push shipping information on every fulfillment. Default true. */
+  shippingSyncEnabled?: boolean
+  /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */
+  shippingMethodOverrides?: Record<string, ShippingOverride>
+  /** The merchant's amount bounds per plan, major units, inclusive: `[{installments_count: 4, min_amount: 200}]`. */
+  planBounds?: PlanBounds[]
+  /** Products never paid in instalments: `{shipping_profile_ids: ["sp_..."], product_category_ids: [...]}`. */
+  exclusions?: Exclusions
+}
+
+/** What the plugin uses for one account (see `mergeSettings`). */
+export type ResolvedOptions = Required<
+  Omit<
+    BnplOptions,
+    | "apiKey"
+    | "testApiKey"
+    | "testApiUrl"
+    | "mode"
+    | "apiHosts"
+    | "returnUrl"
+    | "cancelUrl"
+    | "notificationSignatureHeader"
+  >
+> &
+  Pick<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
+
+
+/** The columns of `bnpl_settings` as read with knex. */
+export type SettingsRow = {
+  id: string
+  api_key_encrypted: string | null
+  api_key_hint: string | null
+  api_url: string | null
+  /** The test account (the service's sandbox): same rules as the live one above. */
+  test_api_key_encrypted: string | null
+  test_api_key_hint: string | null
+  test_api_url: string | null
+  /** The account checkout uses now; null: see `storeMode`. */
+  mode: Mode | null
+  plans: Plan[] | null
+  auto_capture: boolean | null
+  shipping_sync_enabled: boolean | null
+  shipping_method_overrides: Record<string, ShippingOverride> | null
+  verify_notification_signature: boolean | null
+  notification_signature_header: string | null
+  plan_bounds: PlanBounds[] | null
+  exclusions: Exclusions | null
+  created_at?: Date | string
+  updated_at?: Date | string
+}
+
+/** The writable columns (everything but the id and timestamps). */
+export type SettingsColumns = Omit<SettingsRow, "id" | "created_at" | "updated_at">
+
+export const SETTING_FIELDS = [
+  "api_key",
+  "api_url",
+  "plans",
+  "auto_capture",
+  "shipping_sync_enabled",
+  "shipping_method_overrides",
+  "verify_notification_signature",
+  "notification_signature_header",
+  "plan_bounds",
+  "exclusions",
+] as const
+export type SettingField = (typeof SETTING_FIELDS)[number]
+
+/** Where a value comes from; null: set nowhere (and no default). */
+export type SettingSource = "settings" | "options" | "env" | "default" | null
+
+export type EffectiveSettings = {
+  /** The account these options talk to. */
+  mode: Mode
+  /** The store's current mode (what new payments use). */
+  storeMode: Mode
+  options: ResolvedOptions
+  sources: Record<SettingField, SettingSource>
+  /** `sk_test_...1234`, never the key. */
+  apiKeyHint?: string
+  /** Why the key saved in the admin cannot be used (it is then not used at all). */
+  apiKeyProblem?: string
+  /**
+   * True when a key from the options/env exists but is not used, because the admin saved
+   * another service URL without a key of its own: that key only goes to its own URL.
+   */
+  keyWithheld?: boolean
+  row?: SettingsRow
+}
+
+/** The settings row as read, with its keys decrypted (or why they cannot be). */
+export type StoredSettings = { row?: SettingsRow; apiKey?: string; apiKeyProblem?: string; testApiKey?: string; testApiKeyProblem?: string }

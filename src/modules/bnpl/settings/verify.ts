@@ -1,0 +1,88 @@
+import { BnplClient, isBnplError, type BnplServiceError } from "../../../client"
+import { formatCents } from "../../../lib/money"
+
+export type VerifyResult = {
+  result: "works" | "not_activated" | "unauthorized" | "unreachable" | "not_configured"
+  message: string
+}
+
+const VERIFY_AMOUNT_CENTS = 10_000
+const VERIFY_TIMEOUT_MS = 5_000
+
+/**
+ * What went wrong, in our own words only: the remote server's text is never echoed, so Verify
+ * cannot be used to read what other servers answer (no port-scanning oracle).
+ */
+function reachability(e: unknown): string {
+  const error = isBnplError(e) ? (e as BnplServiceError) : undefined
+  if (!error) {
+    return "unexpected error"
+  }
+  if (error.code === "malformed_answer") {
+    return "the server answered, but not as the service does (is this the service's API URL?)"
+  }
+  if (error.status && error.status >= 300 && error.status < 400) {
+    return `the server answered with a redirect (HTTP ${error.status}), which is not followed: give the service's own URL`
+  }
+  if (error.status) {
+    return `the server answered HTTP ${error.status}`
+  }
+  return /timed out/.test(error.message) ? "no answer in time" : "no connection could be made"
+}
+
+/**
+ * One eligibility call (100.00 EUR in 3 instalments) with the given key and URL, told in
+ * plain words. Never throws for a service problem; never says the key.
+ */
+export async function verifyServiceAccess(input: {
+  apiKey?: string
+  apiUrl?: string
+  timeoutMs?: number
+  apiKeyProblem?: string
+}): Promise<VerifyResult> {
+  if (!input.apiKey) {
+    return {
+      result: "not_configured",
+      message:
+        input.apiKeyProblem ??
+        "No API key is set: paste the key the service gave you (or set BNPL_API_KEY in the backend's environment)",
+    }
+  }
+  if (!input.apiUrl) {
+    return {
+      result: "not_configured",
+      message: "No service URL is set: enter the service's API URL (or set BNPL_API_URL in the backend's environment)",
+    }
+  }
+  const timeoutMs = Math.min(input.timeoutMs ?? VERIFY_TIMEOUT_MS, VERIFY_TIMEOUT_MS)
+  try {
+    const client = new BnplClient({ apiKey: input.apiKey, baseUrl: input.apiUrl, timeoutMs, retries: 0 })
+    await client.checkEligibility(
+      { purchase_amount: VERIFY_AMOUNT_CENTS, installments_count: 3 },
+      { retries: 0, timeoutMs }
+    )
+    return {
+      result: "works",
+      message: `The key works: the service answered an eligibility check for ${formatCents(VERIFY_AMOUNT_CENTS, "eur")} in 3 instalments`,
+    }
+  } catch (e) {
+    if (isBnplError(e) && e.code === "not_activated") {
+      return {
+        result: "not_activated",
+        message:
+          "The key is valid, but the merchant account is not activated yet: finish the activation with the service, then verify again",
+      }
+    }
+    if (isBnplError(e) && e.code === "unauthorized") {
+      return {
+        result: "unauthorized",
+        message:
+          "The service rejected the key: check that you pasted the whole key, and that it is for this service URL (test or live)",
+      }
+    }
+    return {
+      result: "unreachable",
+      message: `The service could not be reached at ${input.apiUrl}: ${reachability(e)}`,
+    }
+  }
+}

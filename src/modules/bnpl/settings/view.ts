@@ -1,0 +1,36 @@
+import { MODES, type Mode } from "../../../lib/mode"
+import type { EffectiveSettings } from "./types"
+
+/** The admin's view: every effective value and where it comes from; never the key. */
+export function settingsView(settings: EffectiveSettings, accounts?: Record<Mode, EffectiveSettings>) {
+  const { options, sources } = settings
+  return {
+    mode: settings.storeMode,
+    /** Each account's key state and URL (the top-level api_* fields: the current mode's). */
+    ...(accounts ? { accounts: Object.fromEntries(MODES.map((m) => [m, accountView(accounts[m])])) } : {}),
+    api_key_set: sources.api_key !== null,
+    api_key_hint: settings.apiKeyHint ?? null,
+    ...(settings.apiKeyProblem ? { api_key_problem: settings.apiKeyProblem } : {}),
+    api_url: options.apiUrl || null,
+    plans: options.plans,
+    auto_capture: options.autoCapture,
+    shipping_sync_enabled: options.shippingSyncEnabled,
+    shipping_method_overrides: options.shippingMethodOverrides,
+    verify_notification_signature: options.verifyNotificationSignature,
+    notification_signature_header: options.notificationSignatureHeader ?? null,
+    plan_bounds: options.planBounds,
+    exclusions: options.exclusions,
+    source: sources,
+    updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
+  }
+}
+
+function accountView(settings: EffectiveSettings) {
+  return {
+    api_key_set: settings.sources.api_key !== null,
+    api_key_hint: settings.apiKeyHint ?? null,
+    api_key_problem: settings.apiKeyProblem ?? null,
+    api_url: settings.options.apiUrl || null,
+    source: { api_key: settings.sources.api_key, api_url: settings.sources.api_url },
+  }
+}
