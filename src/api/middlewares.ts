@@ -13,12 +13,12 @@ import { allowedRedirectOrigins, redirectUrlProblem } from "../lib/urls"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
 import { recordCheckoutSnapshot } from "../utils/checkout-snapshot"
-import { excludedFromCart } from "../utils/cart-exclusions"
+import { excludedFromCart } from "../workflows/eligibility/cart-exclusions"
 import { exclusionMessage } from "../lib/exclusions"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { PROVIDER_ID } from "../utils/notification"
-import { plansForCart } from "../utils/cart-eligibility"
+import { plansForCart } from "../workflows/eligibility/plans"
 
 // What a storefront may choose for a BNPL session; everything else is server-side.
 const STOREFRONT_FIELDS = ["installments_count", "deferred_days", "deferred_months", "return_url", "customer_cancel_url"]

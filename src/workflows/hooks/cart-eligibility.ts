@@ -1,9 +1,10 @@
 import { createCartWorkflow, refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { isConfigured } from "../../client"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { plansForCart } from "../../utils/cart-eligibility"
+import { plansForCart } from "../eligibility/plans"
 
 /**
  * Keeps each cart's plans current as it is created and as its items or total change
@@ -17,7 +18,7 @@ async function refresh(container: MedusaContainer, cartId: string | undefined) {
   try {
     // Not configured yet: nothing to keep, and no cart query on every mutation.
     const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-    if (!options.apiKey || !options.apiUrl) {
+    if (!isConfigured(options)) {
       return
     }
     await plansForCart(container, cartId)

@@ -1,6 +1,6 @@
 import { BnplClient } from "../../client"
-import { boundedAnswerCache } from "../../lib/answer-cache"
-import { BreakerRegistry } from "../../lib/circuit-breaker"
+import { boundedAnswerCache } from "../answer-cache"
+import { BreakerRegistry } from "../circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires

@@ -1,17 +1,17 @@
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../lib/answer-cache"
-import { BreakerRegistry } from "../lib/circuit-breaker"
-import { answerTtlSeconds, cartAnswerScope } from "../lib/eligibility-answer"
-import { BNPL_MODULE } from "../modules/bnpl"
-import type BnplModuleService from "../modules/bnpl/service"
-import { exclusionMessage } from "../lib/exclusions"
-import { inPlanOrder, splitByBounds } from "../lib/plan-bounds"
+import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../../lib/answer-cache"
+import { BreakerRegistry } from "../../lib/circuit-breaker"
+import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility-answer"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
+import { exclusionMessage } from "../../lib/exclusions"
+import { inPlanOrder, splitByBounds } from "../../lib/plan-bounds"
 import { excludedFromCart } from "./cart-exclusions"
-import { checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "./eligibility"
-import { toCents } from "../lib/money"
-import { accountFingerprint, clientFor } from "../client"
-import { currencyProblem, type ResolvedOptions } from "../modules/bnpl/settings"
+import { checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "../../lib/eligibility"
+import { toCents } from "../../lib/money"
+import { accountFingerprint, clientFor, isConfigured } from "../../client"
+import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
 
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
@@ -55,7 +55,7 @@ export async function plansForAmount(
   options?: ResolvedOptions
 ): Promise<PlansAnswer> {
   const resolved = options ?? (await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions())
-  if (!resolved.apiKey || !resolved.apiUrl) {
+  if (!isConfigured(resolved)) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
   }
   const { ask, outside } = splitByBounds(resolved.plans, resolved.planBounds, cents, currency)

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { excludedProducts, hasExclusions, type ExcludedProduct, type Exclusions, type ProductFacts } from "../lib/exclusions"
+import { excludedProducts, hasExclusions, type ExcludedProduct, type Exclusions, type ProductFacts } from "../../lib/exclusions"
 
 // What the exclusion rules look at, for every product of the cart (categories with their
 // lineage, so excluding a parent category excludes its sub-categories).

@@ -1,23 +1,23 @@
 import { BnplClient, isBnplError, type Plan } from "../client"
-import type { AnswerCache } from "../lib/answer-cache"
-import type { BreakerRegistry } from "../lib/circuit-breaker"
+import type { AnswerCache } from "./answer-cache"
+import type { BreakerRegistry } from "./circuit-breaker"
 import {
   answerTtlSeconds,
   combineGroupOutcomes,
   unavailableAnswer,
   type GroupOutcome,
   type PlansAnswer,
-} from "../lib/eligibility-answer"
-import { groupByDeferral, planKey } from "../lib/plans"
+} from "./eligibility-answer"
+import { groupByDeferral, planKey } from "./plans"
 
-export type { AnswerCache } from "../lib/answer-cache"
+export type { AnswerCache } from "./answer-cache"
 export {
   unavailableAnswer,
   type PlanAnswer,
   type PlansAnswer,
   type UnavailablePlan,
   type UnavailableReason,
-} from "../lib/eligibility-answer"
+} from "./eligibility-answer"
 
 // Due dates start at the call date: the UTC day is part of the key, so an answer from an
 // earlier day is never served.
