@@ -277,57 +277,68 @@ export class BnplClient {
       )
     }
     const { status, data } = error.response
-    const body = safeJson(data)
-    const first = Array.isArray(body?.errors) ? body.errors[0] : undefined
-    const serviceCode = optionalText(first?.error_code ?? body?.error_code, redact)
-    const field = optionalText(first?.field, redact)
-    const serviceMessage = typeof (first?.message ?? body?.message) === "string" ? String(first?.message ?? body?.message) : undefined
-    const said = shorten(redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", ")))
+    return errorForAnswer(status, call.operation, readRefusal(data, redact))
+  }
+}
 
-    if (status >= 300 && status < 400) {
-      return new BnplServiceError(
-        "unavailable",
-        `The instalment payment service answered the ${call.operation} with a redirect (HTTP ${status}), which is not followed: check the service URL`,
-        { status }
-      )
-    }
-    if (status === 401 || status === 403) {
-      return new BnplServiceError(
-        "unauthorized",
-        `The instalment payment service rejected the API key (HTTP ${status}): check the key in the plugin settings`,
-        { status, serviceCode }
-      )
-    }
-    if (status === 429 || status >= 500) {
-      return new BnplServiceError(
-        "unavailable",
-        `The instalment payment service is unavailable for ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""}); try again later`,
-        { status, serviceCode }
-      )
-    }
-    // Contract 4.1/7: a 400 on eligibility means the merchant account is not activated. A 400
-    // that names one of our request fields, or says what else was wrong without naming the
-    // account (an error code and no field), is a refused request, not an inactive account.
-    if (status === 400 && call.operation === "eligibility" && accountNotActivated(body, field, serviceCode)) {
-      return new BnplServiceError(
-        "not_activated",
-        "The merchant account tied to this API key is not activated yet: finish the activation with the service, then try again",
-        { status, serviceCode, field }
-      )
-    }
-    if (serviceCode === "merchant_cant_create_payments") {
-      return new BnplServiceError(
-        "not_activated",
-        `The merchant account cannot create payments yet (${said}): finish the activation with the service`,
-        { status, serviceCode, field }
-      )
-    }
+/** What the service said in an error answer: its code, the field it names, its words (redacted, shortened). */
+function readRefusal(data: unknown, redact: (text: string) => string) {
+  const body = safeJson(data)
+  const first = Array.isArray(body?.errors) ? body.errors[0] : undefined
+  const serviceCode = optionalText(first?.error_code ?? body?.error_code, redact)
+  const field = optionalText(first?.field, redact)
+  const serviceMessage = typeof (first?.message ?? body?.message) === "string" ? String(first?.message ?? body?.message) : undefined
+  const said = shorten(redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", ")))
+  return { body, serviceCode, field, said }
+}
+
+/** The typed error for an HTTP error answer of the service. */
+function errorForAnswer(status: number, operation: string, refusal: ReturnType<typeof readRefusal>): BnplServiceError {
+  const { body, serviceCode, field, said } = refusal
+  const call = { operation }
+  if (status >= 300 && status < 400) {
     return new BnplServiceError(
-      "invalid_request",
-      `The instalment payment service refused the ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""})`,
+      "unavailable",
+      `The instalment payment service answered the ${call.operation} with a redirect (HTTP ${status}), which is not followed: check the service URL`,
+      { status }
+    )
+  }
+  if (status === 401 || status === 403) {
+    return new BnplServiceError(
+      "unauthorized",
+      `The instalment payment service rejected the API key (HTTP ${status}): check the key in the plugin settings`,
+      { status, serviceCode }
+    )
+  }
+  if (status === 429 || status >= 500) {
+    return new BnplServiceError(
+      "unavailable",
+      `The instalment payment service is unavailable for ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""}); try again later`,
+      { status, serviceCode }
+    )
+  }
+  // Contract 4.1/7: a 400 on eligibility means the merchant account is not activated. A 400
+  // that names one of our request fields, or says what else was wrong without naming the
+  // account (an error code and no field), is a refused request, not an inactive account.
+  if (status === 400 && call.operation === "eligibility" && accountNotActivated(body, field, serviceCode)) {
+    return new BnplServiceError(
+      "not_activated",
+      "The merchant account tied to this API key is not activated yet: finish the activation with the service, then try again",
       { status, serviceCode, field }
     )
   }
+  if (serviceCode === "merchant_cant_create_payments") {
+    return new BnplServiceError(
+      "not_activated",
+      `The merchant account cannot create payments yet (${said}): finish the activation with the service`,
+      { status, serviceCode, field }
+    )
+  }
+  return new BnplServiceError(
+    "invalid_request",
+    `The instalment payment service refused the ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""})`,
+    { status, serviceCode, field }
+  )
 }
 
 function isRetryable(error: AxiosError): boolean {

@@ -29,6 +29,51 @@ const cacheKey = (cents: number, currency: string, plans: Plan[], now: Date, sco
 const BREAKER_OPEN_MESSAGE =
   "The instalment payment service failed or did not answer several times in a row: not asked again for a short while"
 
+/** An empty cart: nothing to ask the service, no plan can pay for nothing. */
+function emptyCartAnswer(cents: number, currency: string, plans: Plan[], now: Date): PlansAnswer {
+  return {
+    purchase_amount: cents,
+    currency_code: currency,
+    checked_at: now.toISOString(),
+    service_available: true,
+    plans: plans.map((plan) => ({
+      eligible: false as const,
+      ...plan,
+      reasons: { purchase_amount: "invalid_value" },
+      constraints: {},
+      currency_code: currency,
+    })),
+  }
+}
+
+type Breaker = ReturnType<BreakerRegistry["get"]>
+
+/** One deferral group's request (all its instalment counts in one array), told to its breaker. */
+async function askGroup(
+  client: BnplClient,
+  group: { cents: number; deferral: Omit<Plan, "installments_count">; counts: number[]; timeoutMs: number },
+  breaker?: Breaker
+): Promise<GroupOutcome> {
+  const { cents, deferral, counts, timeoutMs } = group
+  try {
+    const results = await client.checkEligibility(
+      { purchase_amount: cents, installments_count: counts, ...deferral },
+      { timeoutMs, retries: 0 }
+    )
+    breaker?.recordSuccess()
+    return { deferral, counts, results }
+  } catch (e) {
+    if (!isBnplError(e)) {
+      return { deferral, counts, error: { code: "unavailable", message: "The instalment service could not be asked" } }
+    }
+    // Only "the service did not answer" (network, timeout, 5xx, 429) opens the breaker: an
+    // inactive account or a refused request is an answer, given at once.
+    if (e.code === "unavailable") breaker?.recordFailure()
+    else breaker?.recordSuccess()
+    return { deferral, counts, error: { code: e.code, message: e.message } }
+  }
+}
+
 /**
  * Asks the service which of the plans fit an amount: one request per deferral group (all
  * instalment counts of a group in one array request), none when the cache has the answer.
@@ -55,20 +100,7 @@ export async function checkPlans(input: {
   const now = input.now ?? new Date()
   const scope = input.cacheScope ?? "default"
   if (cents <= 0) {
-    // An empty cart: nothing to ask the service, no plan can pay for nothing.
-    return {
-      purchase_amount: cents,
-      currency_code: currency,
-      checked_at: now.toISOString(),
-      service_available: true,
-      plans: plans.map((plan) => ({
-        eligible: false as const,
-        ...plan,
-        reasons: { purchase_amount: "invalid_value" },
-        constraints: {},
-        currency_code: currency,
-      })),
-    }
+    return emptyCartAnswer(cents, currency, plans, now)
   }
   const key = cacheKey(cents, currency, plans, now, scope)
   const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
@@ -78,29 +110,13 @@ export async function checkPlans(input: {
 
   let asked = false
   const outcomes = await Promise.all(
-    groupByDeferral(plans).map(async ({ deferral, counts }): Promise<GroupOutcome> => {
+    groupByDeferral(plans).map(({ deferral, counts }) => {
       const breaker = breakers?.get(`${scope}:${planKey({ installments_count: 0, ...deferral })}`)
       if (breaker && !breaker.tryAcquire()) {
-        return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } }
+        return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } } as GroupOutcome
       }
       asked = true
-      try {
-        const results = await client.checkEligibility(
-          { purchase_amount: cents, installments_count: counts, ...deferral },
-          { timeoutMs, retries: 0 }
-        )
-        breaker?.recordSuccess()
-        return { deferral, counts, results }
-      } catch (e) {
-        if (!isBnplError(e)) {
-          return { deferral, counts, error: { code: "unavailable", message: "The instalment service could not be asked" } }
-        }
-        // Only "the service did not answer" (network, timeout, 5xx, 429) opens the breaker: an
-        // inactive account or a refused request is an answer, given at once.
-        if (e.code === "unavailable") breaker?.recordFailure()
-        else breaker?.recordSuccess()
-        return { deferral, counts, error: { code: e.code, message: e.message } }
-      }
+      return askGroup(client, { cents, deferral, counts, timeoutMs }, breaker)
     })
   )
   const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })
