@@ -4,8 +4,8 @@ import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/plans"
 import { fromCents, currencyExponent, toCents } from "../../../../lib/money"
-import { currencyProblem } from "../../../../utils/options"
-import { mapLimited, splitAmounts } from "./amounts"
+import { currencyProblem } from "../../../../modules/bnpl/settings"
+import { mapLimited, splitAmounts } from "./helpers"
 import type { StoreEligibilityQuery } from "./validators"
 
 // Distinct amounts of one batch asked at the same time (each is one service call when cold).

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { MAX_AMOUNTS_PER_REQUEST, amountProblem, splitAmounts } from "./amounts"
+import { MAX_AMOUNTS_PER_REQUEST, amountProblem, splitAmounts } from "./helpers"
 
 const TOO_LONG = 2000
 

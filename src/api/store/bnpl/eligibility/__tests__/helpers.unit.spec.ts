@@ -1,4 +1,4 @@
-import { amountProblem, mapLimited, splitAmounts } from "../amounts"
+import { amountProblem, mapLimited, splitAmounts } from "../helpers"
 
 describe("amountProblem", () => {
   it.each([

@@ -1,0 +1,78 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { ConfigModule } from "@medusajs/framework/types"
+import { exclusionMessage } from "../../../lib/exclusions"
+import { allowedRedirectOrigins, redirectUrlProblem } from "../../../lib/urls"
+import { BNPL_MODULE } from "../../../modules/bnpl"
+import type BnplModuleService from "../../../modules/bnpl/service"
+import { PROVIDER_ID } from "../../../utils/notification"
+import { recordCheckoutSnapshot } from "../../../utils/checkout-snapshot"
+import { excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
+import { plansForCart } from "../../../workflows/eligibility/plans"
+
+// Medusa's own route creates the payment session; these run before it for this provider only.
+
+// What a storefront may choose for a BNPL session; everything else is server-side.
+const STOREFRONT_FIELDS = ["installments_count", "deferred_days", "deferred_months", "return_url", "customer_cancel_url"]
+
+/**
+ * On `POST /store/payment-collections/:id/payment-sessions` for this provider: keep only the
+ * fields a storefront may choose, and attach what the service must get about the checkout
+ * (customer, addresses, items, shipping options) read from the server-side cart.
+ */
+export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const body = req.body as { provider_id?: string; data?: Record<string, unknown> } | undefined
+  if (body?.provider_id !== PROVIDER_ID) {
+    return next()
+  }
+  try {
+    const data = body.data ?? {}
+    const chosen = Object.fromEntries(Object.entries(data).filter(([k]) => STOREFRONT_FIELDS.includes(k)))
+    // The merchant's shipping option overrides (settings) decide what each option is sent as.
+    const { shippingMethodOverrides, exclusions } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    // Products the merchant excluded: refused here with the storefront's reason (no service call).
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id"], filters: { id: req.params.id } })
+    const cartId: string | undefined = (collections[0] as any)?.cart?.id
+    const excluded = cartId ? await excludedFromCart(req.scope, cartId, exclusions) : []
+    if (excluded.length) {
+      return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, exclusionMessage(excluded)))
+    }
+    // Kept server-side: the session (readable with the cart id) only carries its id.
+    const checkout = await recordCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
+    // The cart's kept plans (fresh, or recomputed once here): the provider then needs no
+    // eligibility call of its own for the chosen plan when the amount is the same.
+    const kept = checkout?.cart_id ? await plansForCart(req.scope, checkout.cart_id) : undefined
+    const kept_plans = kept?.service_available ? { purchase_amount: kept.purchase_amount, plans: kept.plans } : undefined
+    body.data = { ...chosen, ...(checkout ? { checkout_id: checkout.id } : {}), ...(kept_plans ? { kept_plans } : {}) }
+    next()
+  } catch (e) {
+    next(e)
+  }
+}
+
+/**
+ * The hosted page sends the customer to `data.return_url` / `data.customer_cancel_url`: only
+ * to the storefront's own origins (the returnUrl option's, the store's CORS origins), never an
+ * open redirect. 400 with the reason otherwise.
+ */
+export async function checkStorefrontUrls(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const body = req.body as { provider_id?: string; data?: Record<string, unknown> } | undefined
+  const given = (["return_url", "customer_cancel_url"] as const).filter((f) => body?.data?.[f] !== undefined)
+  if (body?.provider_id !== PROVIDER_ID || !given.length) {
+    return next()
+  }
+  try {
+    const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const config = req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE)
+    const allowed = allowedRedirectOrigins({
+      storeCors: config.projectConfig.http.storeCors,
+      returnUrl: options.returnUrl,
+      cancelUrl: options.cancelUrl,
+    })
+    const problem = given.map((f) => redirectUrlProblem(f, body.data![f], allowed)).find(Boolean)
+    next(problem ? new MedusaError(MedusaError.Types.INVALID_DATA, problem) : undefined)
+  } catch (e) {
+    next(e)
+  }
+}
