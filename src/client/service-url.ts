@@ -12,6 +12,17 @@ export const isLocalHost = (hostname: string) => LOCAL_HOSTS.has(hostname.toLowe
 /** `https://api.example.com/` → `https://api.example.com` (the client appends `/v1/...`). */
 export const trimUrl = (url: string) => url.trim().replace(/\/+$/, "")
 
+/** The one URL reader: an absolute URL, or undefined when the text is not one. */
+export function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value)
+  } catch {
+    return undefined
+  }
+}
+
+export const isHttpUrl = (url: URL | undefined): url is URL => url?.protocol === "http:" || url?.protocol === "https:"
+
 /** Production as Medusa decides it (`isProduction()` in @medusajs/utils). */
 export const isProductionEnv = (env: NodeJS.ProcessEnv = process.env) =>
   ["production", "prod"].includes(env.NODE_ENV || "")
@@ -49,13 +60,8 @@ export function serviceUrlProblem(value: unknown, rules: ServiceUrlRules = {}, n
   if (value.length > 2048) {
     return `${name} is longer than 2048 characters`
   }
-  let url: URL
-  try {
-    url = new URL(value.trim())
-  } catch {
-    return `${name} must be an http(s) URL, like https://api.example.com`
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  const url = parseUrl(value.trim())
+  if (!isHttpUrl(url)) {
     return `${name} must be an http(s) URL, like https://api.example.com`
   }
   if (url.username || url.password) {

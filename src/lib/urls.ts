@@ -1,15 +1,10 @@
 import { buildRegexpIfValid } from "@medusajs/framework/utils"
+import { isHttpUrl, parseUrl } from "../client/service-url"
 
 /** Longest return or cancel URL a storefront may give (browsers and the service cope with it). */
 export const MAX_REDIRECT_URL_LENGTH = 2048
 
-const originOf = (url: string) => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return undefined
-  }
-}
+const originOf = (url: string) => parseUrl(url)?.origin
 
 /**
  * Where the hosted page may send the customer back: the origin of the configured `returnUrl`
@@ -48,13 +43,11 @@ export function redirectUrlProblem(field: string, value: unknown, allowed: Redir
   if (value.length > MAX_REDIRECT_URL_LENGTH) {
     return `data.${field} is longer than ${MAX_REDIRECT_URL_LENGTH} characters`
   }
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
+  const url = parseUrl(value)
+  if (!url) {
     return `data.${field} must be an absolute http(s) URL of your storefront`
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  if (!isHttpUrl(url)) {
     return `data.${field} must be an http(s) URL of your storefront`
   }
   if (url.username || url.password) {

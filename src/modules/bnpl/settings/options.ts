@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { allowedHostsFrom, isProductionEnv, serviceUrlProblem, trimUrl } from "../../../client"
+import { allowedHostsFrom, isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, trimUrl } from "../../../client"
 import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "../../../lib/plans"
@@ -61,7 +61,7 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
   }
   for (const key of ["backendUrl", "returnUrl", "cancelUrl"] as const) {
     const value = options[key]
-    if (value !== undefined && !/^https?:\/\/[^/\s]+/.test(value)) {
+    if (value !== undefined && !isHttpUrl(parseUrl(String(value)))) {
       problems.push(`${key} must be an absolute http(s) URL, got "${value}"`)
     }
   }
