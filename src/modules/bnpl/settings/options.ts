@@ -32,6 +32,17 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
 
 /** Start-up check with messages that say what to fix. The key may come later from the admin. */
 export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
+  const problems = [...accountProblems(options, env), ...shapeProblems(options), ...checkoutRuleProblems(options)]
+  if (problems.length) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `medusa-plugin-bnpl options are invalid: ${problems.join("; ")}`
+    )
+  }
+}
+
+/** Where the key may go, which account, how it is kept, where notifications arrive. */
+function accountProblems(options: BnplOptions, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = []
   if (options.apiHosts !== undefined && (!Array.isArray(options.apiHosts) || options.apiHosts.some((h) => typeof h !== "string"))) {
     problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
@@ -59,6 +70,12 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
       `in production, set MEDUSA_BACKEND_URL (or the backendUrl option) to this server's public URL: the service sends payment notifications to <that URL>/hooks/bnpl/notification, and ${DEFAULT_BACKEND_URL} cannot be reached by it`
     )
   }
+  return problems
+}
+
+/** Each option's type: URLs, timeouts, switches, the overrides map. */
+function shapeProblems(options: BnplOptions): string[] {
+  const problems: string[] = []
   for (const key of ["backendUrl", "returnUrl", "cancelUrl"] as const) {
     const value = options[key]
     if (value !== undefined && !isHttpUrl(parseUrl(String(value)))) {
@@ -83,13 +100,7 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
   if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
   }
-  problems.push(...checkoutRuleProblems(options))
-  if (problems.length) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `medusa-plugin-bnpl options are invalid: ${problems.join("; ")}`
-    )
-  }
+  return problems
 }
 
 /** The URL the service is given for its payment notifications (shown by Verify). */
