@@ -4,7 +4,6 @@ import type { BreakerRegistry } from "./circuit-breaker"
 import {
   answerTtlSeconds,
   combineGroupOutcomes,
-  unavailableAnswer,
   type GroupOutcome,
   type PlansAnswer,
 } from "./eligibility-answer"
@@ -110,10 +109,10 @@ export async function checkPlans(input: {
 
   let asked = false
   const outcomes = await Promise.all(
-    groupByDeferral(plans).map(({ deferral, counts }) => {
+    groupByDeferral(plans).map(async ({ deferral, counts }): Promise<GroupOutcome> => {
       const breaker = breakers?.get(`${scope}:${planKey({ installments_count: 0, ...deferral })}`)
       if (breaker && !breaker.tryAcquire()) {
-        return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } } as GroupOutcome
+        return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } }
       }
       asked = true
       return askGroup(client, { cents, deferral, counts, timeoutMs }, breaker)
