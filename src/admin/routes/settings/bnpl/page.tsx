@@ -22,7 +22,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react"
 import { mappingReason, planLabel, shippingMethodLabel } from "../../../lib/format"
 import { useBnplI18n } from "../../../lib/i18n"
 import { errorMessage, sdk, statusOf } from "../../../lib/sdk"
-import { ExcludedProducts } from "../../../components/excluded-products"
+import { ExcludedProducts } from "../../../components/settings/excluded-products"
 import {
   SHIPPING_METHODS,
   type BnplSettings,

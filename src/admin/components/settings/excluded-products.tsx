@@ -1,9 +1,9 @@
 import { XMarkMini } from "@medusajs/icons"
 import { Badge, Label, Select, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { useBnplI18n } from "../lib/i18n"
-import { sdk } from "../lib/sdk"
-import { EXCLUSION_FIELDS, type ExclusionField, type Exclusions } from "../lib/types"
+import { useBnplI18n } from "../../lib/i18n"
+import { sdk } from "../../lib/sdk"
+import { EXCLUSION_FIELDS, type ExclusionField, type Exclusions } from "../../lib/types"
 
 type Choice = { id: string; label: string }
 
