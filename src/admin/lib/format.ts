@@ -1,14 +1,8 @@
+import { SHIPPING_METHODS, type Plan, type ShippingMethod } from "../../client/types"
+import { currencyExponent } from "../../lib/currency"
+import type { ShippingMapping } from "../../lib/http-types"
+import { normalizePlan } from "../../lib/plans"
 import type { Translate } from "./i18n"
-import { SHIPPING_METHODS, type Plan, type ShippingMapping, type ShippingMethod } from "./types"
-
-/** Digits after the decimal point (the service counts in the currency's smallest unit). */
-const EXPONENT_0 = ["bif", "clp", "djf", "gnf", "isk", "jpy", "kmf", "krw", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]
-const EXPONENT_3 = ["bhd", "iqd", "jod", "kwd", "lyd", "omr", "tnd"]
-
-export function currencyExponent(currencyCode: string): number {
-  const code = currencyCode.toLowerCase()
-  return EXPONENT_0.includes(code) ? 0 : EXPONENT_3.includes(code) ? 3 : 2
-}
 
 /** 12990 cents, "eur", "fr-FR" → "129,90 €" (in the admin user's language). */
 export function formatCents(cents: number | null | undefined, currencyCode: string, locale: string): string {
@@ -46,13 +40,20 @@ export function formatDate(value: number | string | null | undefined, locale: st
   })
 }
 
-/** "3 instalments", "Pay in 30 days", "4 instalments, first in 1 month" (translated). */
-export function planLabel(plan: Plan, t: Translate): string {
-  const count = Number(plan.installments_count)
-  const delay = plan.deferred_days
-    ? t("plan.days", { count: plan.deferred_days })
-    : plan.deferred_months
-      ? t("plan.months", { count: plan.deferred_months })
+/** A plan as the settings (absent deferrals) or an order's view (null ones) say it. */
+type PlanOfOrder = { installments_count: number; deferred_days?: number | null; deferred_months?: number | null }
+
+/**
+ * "3 instalments", "Pay in 30 days", "4 instalments, first in 1 month" (translated; the order
+ * view's null deferrals count as none).
+ */
+export function planLabel(plan: PlanOfOrder, t: Translate): string {
+  // normalizePlan reads null deferrals as none, like absent ones.
+  const { installments_count: count, deferred_days, deferred_months } = normalizePlan(plan as Plan)
+  const delay = deferred_days
+    ? t("plan.days", { count: deferred_days })
+    : deferred_months
+      ? t("plan.months", { count: deferred_months })
       : undefined
   if (count === 1) {
     return delay ? t("plan.payIn", { delay }) : t("plan.payNow")
@@ -63,12 +64,9 @@ export function planLabel(plan: Plan, t: Translate): string {
 export const shippingMethodLabel = (method: ShippingMethod | string, t: Translate): string =>
   SHIPPING_METHODS.includes(method as ShippingMethod) ? t(`shippingMethod.${method}`) : method
 
-/** Why an option is sent as it is, from the backend's reason codes; its English text otherwise. */
+/** Why an option is sent as it is, from the backend's reason codes. */
 export function mappingReason(mapping: ShippingMapping, t: Translate): string {
   const codes = mapping.reason_codes
-  if (!codes) {
-    return mapping.reason
-  }
   return [
     t(`mappingReason.method.${codes.method}`, { word: codes.method_word }),
     codes.express ? t(`mappingReason.express.${codes.express}`, { word: codes.express_word }) : undefined,

@@ -26,6 +26,3 @@ export function errorMessage(error: unknown, t: Translate): string {
   }
   return t("errors.unknown")
 }
-
-export const statusOf = (error: unknown): number | undefined =>
-  error && typeof error === "object" ? (error as { status?: number }).status : undefined

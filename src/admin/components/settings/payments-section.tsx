@@ -1,0 +1,76 @@
+import { Input } from "@medusajs/ui"
+import { Controller, useWatch, type UseFormReturn } from "react-hook-form"
+import type { SettingsView } from "../../../lib/http-types"
+import { useBnplI18n } from "../../lib/i18n"
+import type { SettingsFormValues } from "../../lib/settings-form"
+import { Field, SwitchField } from "../common/field"
+import { Section } from "../common/section"
+import { SourceHint } from "./source-hint"
+
+type Props = { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }
+
+/** Automatic capture and the notifications' signature check. */
+export function PaymentsSection({ form, settings }: Props) {
+  const { t } = useBnplI18n()
+  const source = settings.source
+  return (
+    <Section title={t("settings.payments.title")}>
+      <Controller
+        control={form.control}
+        name="autoCapture"
+        render={({ field }) => (
+          <SwitchField
+            id="bnpl-auto-capture"
+            label={t("settings.payments.autoCapture")}
+            description={t("settings.payments.autoCaptureDescription")}
+            checked={field.value}
+            onChange={field.onChange}
+            hint={<SourceHint source={source.auto_capture ?? null} />}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="verifySignature"
+        render={({ field }) => (
+          <SwitchField
+            id="bnpl-verify-signature"
+            label={t("settings.payments.verifySignature")}
+            description={t("settings.payments.verifySignatureDescription")}
+            checked={field.value}
+            onChange={field.onChange}
+            hint={<SourceHint source={source.verify_notification_signature ?? null} />}
+          />
+        )}
+      />
+      <SignatureHeaderField form={form} settings={settings} />
+    </Section>
+  )
+}
+
+/** The header carrying the signature: greyed while the check is off and no header is set. */
+function SignatureHeaderField({ form, settings }: Props) {
+  const { t } = useBnplI18n()
+  const verifying = useWatch({ control: form.control, name: "verifySignature" })
+  return (
+    <Field
+      label={t("settings.payments.signatureHeader")}
+      htmlFor="bnpl-signature-header"
+      hint={<SourceHint source={settings.source.notification_signature_header ?? null} />}
+    >
+      <Controller
+        control={form.control}
+        name="signatureHeader"
+        render={({ field }) => (
+          <Input
+            {...field}
+            id="bnpl-signature-header"
+            size="small"
+            placeholder="x-bnpl-signature"
+            disabled={!verifying && !field.value}
+          />
+        )}
+      />
+    </Field>
+  )
+}

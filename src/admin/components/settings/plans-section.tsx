@@ -1,0 +1,46 @@
+import { Plus } from "@medusajs/icons"
+import { Button, Text } from "@medusajs/ui"
+import { useFieldArray, type UseFormReturn } from "react-hook-form"
+import type { SettingsView } from "../../../lib/http-types"
+import { useBnplI18n } from "../../lib/i18n"
+import { planRow, type SettingsFormValues } from "../../lib/settings-form"
+import { Section } from "../common/section"
+import { PlanRowInputs } from "./plan-row"
+import { SourceHint } from "./source-hint"
+
+/** The plans checkout may offer, in their display order, each with the merchant's bounds. */
+export function PlansSection({ form, settings }: { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }) {
+  const { t } = useBnplI18n()
+  const plans = useFieldArray({ control: form.control, name: "plans" })
+  const addButton = (
+    <Button size="small" variant="secondary" onClick={() => plans.append(planRow(), { shouldFocus: false })} data-testid="bnpl-add-plan">
+      <Plus />
+      {t("settings.plans.add")}
+    </Button>
+  )
+  return (
+    <Section title={t("settings.plans.title")} description={t("settings.plans.description")} actions={addButton}>
+      <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-plans">
+        {plans.fields.length === 0 ? (
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("settings.plans.empty")}
+          </Text>
+        ) : null}
+        {plans.fields.map((row, index) => (
+          <PlanRowInputs
+            key={row.id}
+            form={form}
+            index={index}
+            isLast={index === plans.fields.length - 1}
+            move={(by) => plans.swap(index, index + by)}
+            remove={() => plans.remove(index)}
+          />
+        ))}
+        <Text size="xsmall" className="text-ui-fg-muted">
+          {t("settings.plans.boundsHint")}
+        </Text>
+        <SourceHint source={settings.source.plans ?? null} />
+      </div>
+    </Section>
+  )
+}

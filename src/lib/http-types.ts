@@ -1,0 +1,190 @@
+import type { Plan, ShippingMethod } from "../client/types"
+import type { Exclusions } from "./exclusions"
+import type { Mode } from "./mode"
+
+/**
+ * The shapes of the plugin's admin API (`/admin/bnpl/*`): what the routes answer and what the
+ * admin sends. Browser-safe (type-only imports of import-free files): the admin reads the same
+ * types the server writes. Amounts from the service are integer cents; merchant bounds are major
+ * units.
+ */
+
+/** Where a value comes from: saved in the admin, the plugin's options, the environment, the default. */
+export type SettingSource = "settings" | "options" | "env" | "default" | null
+
+/** The merchant's own bounds for a plan, in major units (inclusive); absent = no bound. */
+export type PlanBounds = Plan & { min_amount?: number | null; max_amount?: number | null }
+
+/** The merchant's choice for one shipping option; absent fields are mapped automatically. */
+export type ShippingOverride = { shipping_method?: ShippingMethod; express_delivery?: boolean }
+
+// ------------------------------------------------------------------ settings
+
+/** One account's key state and URL (never the key). */
+export type AccountView = {
+  api_key_set: boolean
+  /** `sk_test_...1234`: the key itself is never returned. */
+  api_key_hint: string | null
+  /** Why a saved key cannot be used (it is then not used at all). */
+  api_key_problem: string | null
+  api_url: string | null
+  source: { api_key: SettingSource; api_url: SettingSource }
+}
+
+/** `GET /admin/bnpl/settings` → `{settings}`: every effective value and where it comes from. */
+export type SettingsView = {
+  /** The account new payments use; the top-level api_* fields are this account's. */
+  mode: Mode
+  accounts: Record<Mode, AccountView>
+  api_key_set: boolean
+  api_key_hint: string | null
+  api_key_problem?: string
+  api_url: string | null
+  plans: Plan[]
+  auto_capture: boolean
+  shipping_sync_enabled: boolean
+  shipping_method_overrides: Record<string, ShippingOverride>
+  verify_notification_signature: boolean
+  notification_signature_header: string | null
+  plan_bounds: PlanBounds[]
+  exclusions: Exclusions
+  source: Partial<Record<string, SettingSource>>
+  updated_at: string | null
+}
+
+/**
+ * `POST /admin/bnpl/settings`: a partial update; absent = unchanged, null = back to the plugin
+ * options/env/default. (The route also takes `api_key`/`api_url`, the live account's names from
+ * before modes; the admin does not send them.)
+ */
+export type SettingsUpdateBody = {
+  live_api_key?: string | null
+  live_api_url?: string | null
+  test_api_key?: string | null
+  test_api_url?: string | null
+  mode?: Mode | null
+  plans?: Plan[] | null
+  auto_capture?: boolean | null
+  shipping_sync_enabled?: boolean | null
+  shipping_method_overrides?: Record<string, ShippingOverride> | null
+  verify_notification_signature?: boolean | null
+  notification_signature_header?: string | null
+  plan_bounds?: PlanBounds[] | null
+  exclusions?: Exclusions | null
+}
+
+/** `POST /admin/bnpl/settings/verify`: a typed key/URL to try, else the account's saved ones. */
+export type VerifyBody = { mode?: Mode; api_key?: string; api_url?: string }
+
+export type VerifyResult = {
+  result: "works" | "not_activated" | "unauthorized" | "unreachable" | "not_configured"
+  message: string
+  /** The URL the service is given for its payment notifications. */
+  notification_url?: string
+}
+
+// ------------------------------------------------------------------ shipping options
+
+export type ShippingMapping = {
+  shipping_method: ShippingMethod
+  express_delivery: boolean
+  /** Why, in the merchant's words (English). */
+  reason: string
+  /** The same reason as codes, for the admin to say in the user's language. */
+  reason_codes: {
+    method: "override" | "metadata" | "nothing_to_ship" | "pickup_set" | "word" | "default"
+    method_word?: string
+    express?: "override" | "metadata" | "word"
+    express_word?: string
+  }
+}
+
+/** `GET /admin/bnpl/shipping-options` → `{shipping_options}`: each store option and what it is sent as. */
+export type ShippingOptionView = {
+  id: string
+  name: string
+  type: { code?: string | null; label?: string | null } | null
+  provider_id: string | null
+  fulfillment_set_type: string | null
+  mapping: ShippingMapping
+  override: ShippingOverride | null
+}
+
+// ------------------------------------------------------------------ an order's view
+
+export type InstalmentView = {
+  /** Unix seconds. */
+  due_date: number
+  purchase_amount: number
+  customer_fee: number
+  customer_interest: number
+  total_amount: number
+  state?: string
+}
+
+export type RefundView = { id: string; created?: number | string; amount: number; merchant_reference?: string | null }
+
+export type ShippingSyncView = {
+  id: string
+  status: "pending" | "synced" | "failed" | "skipped" | "unchanged" | string
+  trigger: string
+  fulfillment_id?: string | null
+  attempts: number
+  last_error: string | null
+  next_attempt_at: string | null
+  synced_at: string | null
+  created_at: string
+  payload?: unknown
+}
+
+export type OrderPaymentView = {
+  id?: string
+  bnpl_payment_id: string | null
+  /** The account the payment was made with. */
+  mode: Mode
+  state: string | null
+  installments_count: number | null
+  deferred_days: number | null
+  deferred_months: number | null
+  purchase_amount: number | null
+  currency_code: string
+  customer_fee: number | null
+  customer_interest: number | null
+  payment_plan: InstalmentView[]
+  refunds: RefundView[]
+  /** False when the service could not be asked: the figures are those kept at checkout. */
+  live: boolean
+  service_error: string | null
+}
+
+/** `GET /admin/bnpl/orders/:id` → `{bnpl_order}`. */
+export type OrderView =
+  | { order_id: string; paid_with_bnpl: false }
+  | { order_id: string; paid_with_bnpl: true; payment: OrderPaymentView; shipping_syncs: ShippingSyncView[] }
+
+/** `POST /admin/bnpl/orders/:id/shipping-sync`: the push's outcome and the order's view after it. */
+export type ShippingSyncAnswer = {
+  sync: { status?: string; last_error?: string | null } | null
+  bnpl_order: OrderView
+}
+
+// ------------------------------------------------------------------ payments without an order
+
+/** `GET /admin/bnpl/payments` → `{payments}`: service payments that did not end in an order. */
+export type PaymentWithoutOrderView = {
+  id: string
+  bnpl_payment_id: string
+  cart_id: string | null
+  order_id: string | null
+  purchase_amount: number
+  currency_code: string
+  status: "to_settle" | "cancelled" | "refunded" | "failed" | string
+  reason: string | null
+  refunded_amount: number | null
+  attempts: number
+  last_error: string | null
+  next_attempt_at: string | null
+  settled_at: string | null
+  created_at: string
+  updated_at: string
+}
