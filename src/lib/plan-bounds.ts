@@ -2,13 +2,9 @@ import type { AmountConstraint, IneligiblePlan, Plan } from "../client"
 import { formatCents, toCents } from "./money"
 import { planKey } from "./plans"
 
-/**
- * The merchant's own amount bounds for one offered plan, in major units of the cart's currency
- * (`{installments_count: 4, min_amount: 200, max_amount: 3000}`). They narrow what the service
- * allows: an amount inside them is still asked to the service, which may refuse it with its own
- * bounds; an amount outside them is never asked. Both bounds are inclusive.
- */
-export type PlanBounds = Plan & { min_amount?: number | null; max_amount?: number | null }
+import type { PlanBounds } from "./http-types"
+
+export type { PlanBounds }
 
 /** A plan answered by the merchant's bounds: the contract's not-eligible shape, no service call. */
 export type OutsideBoundsPlan = Omit<IneligiblePlan, "constraints"> & {

@@ -1,5 +1,6 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { trimUrl } from "../../client"
+import type { SettingsView } from "../../lib/http-types"
 import {
   ACCOUNT_COLUMNS,
   checkSettingsAfter,
@@ -79,7 +80,7 @@ class BnplModuleService extends MedusaService({
   }
 
   /** The admin's view: the current mode's values, and both accounts. */
-  async getSettingsView(): Promise<ReturnType<typeof settingsView>> {
+  async getSettingsView(): Promise<SettingsView> {
     const stored = await loadStoredSettings(this.settingsSource)
     const merged = (mode?: Mode) => mergeSettings(stored, this.pluginOptions, process.env, mode)
     return settingsView(merged(), { test: merged("test"), live: merged("live") })

@@ -2,7 +2,7 @@ import type { Plan } from "../../../client/types"
 import type { Exclusions } from "../../../lib/exclusions"
 import type { Mode } from "../../../lib/mode"
 import type { PlanBounds } from "../../../lib/plan-bounds"
-import type { ShippingOverride } from "../../../utils/shipping-mapping"
+import type { SettingSource, ShippingOverride } from "../../../lib/http-types"
 
 /*
  * The settings of one store go by five names:
@@ -122,8 +122,7 @@ export const SETTING_FIELDS = [
 ] as const
 export type SettingField = (typeof SETTING_FIELDS)[number]
 
-/** Where a value comes from; null: set nowhere (and no default). */
-export type SettingSource = "settings" | "options" | "env" | "default" | null
+export type { SettingSource }
 
 export type EffectiveSettings = {
   /** The account these options talk to. */

@@ -1,10 +1,9 @@
+import type { VerifyResult as HttpVerifyResult } from "../../../lib/http-types"
 import { BnplClient, isBnplError, type BnplServiceError } from "../../../client"
 import { formatCents } from "../../../lib/money"
 
-export type VerifyResult = {
-  result: "works" | "not_activated" | "unauthorized" | "unreachable" | "not_configured"
-  message: string
-}
+/** What one eligibility call says of a key (the route adds the notification URL). */
+export type VerifyResult = Omit<HttpVerifyResult, "notification_url">
 
 const VERIFY_AMOUNT_CENTS = 10_000
 const VERIFY_TIMEOUT_MS = 5_000

@@ -1,13 +1,14 @@
+import type { AccountView, SettingsView } from "../../../lib/http-types"
 import { MODES, type Mode } from "../../../lib/mode"
 import type { EffectiveSettings } from "./types"
 
 /** The admin's view: every effective value and where it comes from; never the key. */
-export function settingsView(settings: EffectiveSettings, accounts?: Record<Mode, EffectiveSettings>) {
+export function settingsView(settings: EffectiveSettings, accounts: Record<Mode, EffectiveSettings>): SettingsView {
   const { options, sources } = settings
   return {
     mode: settings.storeMode,
     /** Each account's key state and URL (the top-level api_* fields: the current mode's). */
-    ...(accounts ? { accounts: Object.fromEntries(MODES.map((m) => [m, accountView(accounts[m])])) } : {}),
+    accounts: Object.fromEntries(MODES.map((m) => [m, accountView(accounts[m])])) as Record<Mode, AccountView>,
     api_key_set: sources.api_key !== null,
     api_key_hint: settings.apiKeyHint ?? null,
     ...(settings.apiKeyProblem ? { api_key_problem: settings.apiKeyProblem } : {}),
@@ -25,7 +26,7 @@ export function settingsView(settings: EffectiveSettings, accounts?: Record<Mode
   }
 }
 
-function accountView(settings: EffectiveSettings) {
+function accountView(settings: EffectiveSettings): AccountView {
   return {
     api_key_set: settings.sources.api_key !== null,
     api_key_hint: settings.apiKeyHint ?? null,
