@@ -19,7 +19,7 @@ import { resolveAwaitingOrder } from "../utils/order-payment"
 import { clientFor } from "../utils/options"
 import type { BnplClient } from "../client"
 import { modeOf, type Mode } from "../lib/mode"
-import { forLog } from "../utils/signature"
+import { forLog } from "../lib/signature"
 import { isBnplError } from "../client"
 
 /** A payment page expires after PAYMENT_EXPIRY_MINUTES; its last notification comes soon after. */

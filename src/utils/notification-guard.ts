@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
 import { toCents } from "../lib/money"
-import { isValidSignature, sameSecret } from "./signature"
+import { sameSecret, signedBy, type SignatureOptions } from "../lib/signature"
 import { BNPL_PROVIDER_ID } from "../lib/provider-registration"
 import { modeOf, MODES, type Mode } from "../lib/mode"
 
@@ -19,12 +19,6 @@ const SECRET_ID = "bnplnot_store"
 
 /** What the notification carries: the pid, the token of its URL, and the headers (signature). */
 export type NotificationClaim = { pid: unknown; token: unknown; headers?: Record<string, unknown> }
-
-export type SignatureOptions = {
-  apiKey?: string
-  verifyNotificationSignature?: boolean
-  notificationSignatureHeader?: string
-}
 
 export type NotificationCheck =
   | { ok: true; pid: string; payment: LedgerRow }
@@ -108,7 +102,7 @@ export async function checkNotification(
   }
   // Signed by neither account's key: refused before any query. Once the payment is found, its
   // own account's key must have signed it (a test key never vouches for a live payment).
-  if (!MODES.some((mode) => signedBy(accounts[mode], pid, claim))) {
+  if (!MODES.some((mode) => signedBy(accounts[mode], pid, claim.headers))) {
     return { ok: false, status: 401, message: "invalid notification signature" }
   }
   if (knownUnknown(pid)) {
@@ -120,22 +114,13 @@ export async function checkNotification(
     rememberUnknown(pid)
     return { ok: false, status: 404, message: "unknown payment" }
   }
-  if (!signedBy(accounts[modeOf(payment)], pid, claim)) {
+  if (!signedBy(accounts[modeOf(payment)], pid, claim.headers)) {
     return { ok: false, status: 401, message: "invalid notification signature" }
   }
   if (payment.token_in_url && !sameSecret(claim.token, store.token)) {
     return { ok: false, status: 401, message: "invalid notification token" }
   }
   return { ok: true, pid, payment }
-}
-
-/** True when the account does not check signatures, or its key signed the pid. */
-function signedBy(options: SignatureOptions, pid: string, claim: NotificationClaim): boolean {
-  if (!options.verifyNotificationSignature || !options.notificationSignatureHeader) {
-    return true
-  }
-  const signature = claim.headers?.[options.notificationSignatureHeader]
-  return !!options.apiKey && isValidSignature(pid, signature, options.apiKey)
 }
 
 /** A payment made before the upgrade, recorded from the session that holds it. */

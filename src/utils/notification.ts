@@ -20,7 +20,7 @@ import { cancelAwaitingOrder } from "./order-payment"
 import { clientFor } from "./options"
 import { modeOf } from "../lib/mode"
 import { checkNotification, NOTIFICATION_CALL, PROVIDER_ID } from "./notification-guard"
-import { forLog } from "./signature"
+import { forLog } from "../lib/signature"
 
 export { PROVIDER_ID }
 

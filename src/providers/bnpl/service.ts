@@ -29,7 +29,7 @@ import type {
 } from "@medusajs/framework/types"
 import { ACCEPTED_STATES, BnplClient, isBnplError, type BnplErrorCode, type CallOptions, type Payment, type Plan } from "../../client"
 import { checkNotification, NOTIFICATION_CALL, notificationUrl } from "../../utils/notification-guard"
-import { forLog } from "../../utils/signature"
+import { forLog } from "../../lib/signature"
 import { formatCents, fromCents, toCents } from "../../lib/money"
 import { clientFor, currencyProblem, validateOptions, type BnplOptions } from "../../utils/options"
 import {

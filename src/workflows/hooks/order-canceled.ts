@@ -8,7 +8,7 @@ import { settlePayment } from "../../providers/bnpl/settle"
 import { PROVIDER_ID } from "../../utils/notification-guard"
 import { clientFor } from "../../utils/options"
 import { modeOf } from "../../lib/mode"
-import { forLog } from "../../utils/signature"
+import { forLog } from "../../lib/signature"
 
 /**
  * A cancelled order releases all of its instalment payment. Medusa refunds what was captured
