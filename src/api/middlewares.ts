@@ -17,7 +17,7 @@ import { excludedFromCart } from "../utils/cart-exclusions"
 import { exclusionMessage } from "../lib/exclusions"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { PROVIDER_ID } from "../utils/notification"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../lib/provider-registration"
 import { plansForCart } from "../utils/cart-eligibility"
 
 // What a storefront may choose for a BNPL session; everything else is server-side.

@@ -2,11 +2,8 @@ import { randomBytes } from "node:crypto"
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
 import { toCents } from "../lib/money"
 import { sameSecret, signedBy, type SignatureOptions } from "../lib/signature"
-import { BNPL_PROVIDER_ID } from "../lib/provider-registration"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../lib/provider-registration"
 import { modeOf, MODES, type Mode } from "../lib/mode"
-
-/** Checked at start-up (modules/bnpl/loaders/check-provider-id.ts). */
-export const PROVIDER_ID = BNPL_PROVIDER_ID
 
 /**
  * Service calls made while a notification waits for its answer: one short attempt, no retry

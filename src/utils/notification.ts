@@ -19,10 +19,9 @@ import { toCents } from "../lib/money"
 import { cancelAwaitingOrder } from "./order-payment"
 import { clientFor } from "./options"
 import { modeOf } from "../lib/mode"
-import { checkNotification, NOTIFICATION_CALL, PROVIDER_ID } from "./notification-guard"
+import { checkNotification, NOTIFICATION_CALL } from "./notification-guard"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../lib/provider-registration"
 import { forLog } from "../lib/signature"
-
-export { PROVIDER_ID }
 
 export type Outcome = {
   status: number

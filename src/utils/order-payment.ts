@@ -8,7 +8,7 @@ import { REVIEW_STATES } from "../providers/bnpl/constants"
 import { markSettled, markToSettle, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
 import type { BnplSessionData } from "../providers/bnpl/types"
 import { fromCents } from "../lib/money"
-import { PROVIDER_ID } from "./notification-guard"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../lib/provider-registration"
 import { clientFor } from "./options"
 import { modeOf } from "../lib/mode"
 

@@ -48,6 +48,7 @@ import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment
 import { modeOf, type Mode } from "../../lib/mode"
 import { hasCharged, settlePayment } from "./settle"
 import { PAYMENT_EXPIRY_MINUTES, REVIEW_STATES } from "./constants"
+import { BNPL_PROVIDER_IDENTIFIER } from "../../lib/provider-registration"
 
 type Injected = { logger: Logger } & Record<string, unknown>
 
@@ -113,7 +114,7 @@ function forTheStorefront(logger: Logger) {
  * page, and the payment is authorized/captured once the service accepted it.
  */
 class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
-  static identifier = "bnpl"
+  static identifier = BNPL_PROVIDER_IDENTIFIER
 
   protected readonly logger: Logger
   /** The effective options, refreshed at the start of every operation (`refreshOptions`). */
