@@ -13,8 +13,8 @@ import {
   paymentsToSettle,
   staleOpenPayments,
   type Knex,
-} from "../providers/bnpl/ledger"
-import { settlePayment } from "../providers/bnpl/settle"
+} from "../modules/bnpl/ledger"
+import { settlePayment } from "../lib/settlement"
 import { resolveAwaitingOrder } from "../utils/order-payment"
 import { clientFor } from "../utils/options"
 import type { BnplClient } from "../client"

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import { findPayment, recordPayment, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
+import { findPayment, recordPayment, type Knex, type LedgerRow } from "../modules/bnpl/ledger"
 import { toCents } from "../lib/money"
 import { sameSecret, signedBy, type SignatureOptions } from "../lib/signature"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../lib/provider-registration"

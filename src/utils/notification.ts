@@ -13,8 +13,8 @@ import {
   paymentSession,
   type Knex,
   type LedgerRow,
-} from "../providers/bnpl/ledger"
-import { settlePayment } from "../providers/bnpl/settle"
+} from "../modules/bnpl/ledger"
+import { settlePayment } from "../lib/settlement"
 import { toCents } from "../lib/money"
 import { cancelAwaitingOrder } from "./order-payment"
 import { clientFor } from "./options"

@@ -5,7 +5,7 @@ import { isBnplError, type CallOptions, type ShippingInfo } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { clientFor } from "./options"
-import { recordedMode } from "../providers/bnpl/ledger"
+import { recordedMode } from "../modules/bnpl/ledger"
 import { buildOrderShippingInfo } from "./order-shipping-info"
 import { orderWithBnplPayment } from "./order-payment"
 

@@ -1,0 +1,56 @@
+import { PaymentActions } from "@medusajs/framework/utils"
+import { sameSecret } from "./signature"
+
+/**
+ * What a service notification means, without I/O. A notification only names a payment id (and
+ * carries the store's token in its URL): everything else comes from the service's own answer.
+ */
+
+/** A service payment id as the service makes them: anything else is refused before any query. */
+const PAYMENT_ID = /^[A-Za-z0-9_-]{1,100}$/
+
+export function isPaymentId(value: unknown): value is string {
+  return typeof value === "string" && PAYMENT_ID.test(value)
+}
+
+/** The notification URL sent with each payment: the plugin's route, with the store's token. */
+export function notificationUrl(backendUrl: string, token: string): string {
+  return `${backendUrl}/hooks/bnpl/notification?token=${token}`
+}
+
+/**
+ * The token rule: a payment whose notification URL carried the store's token needs it back
+ * (compared in constant time); one made before the upgrade (no token in its URL) does not.
+ */
+export function tokenAccepted(payment: { token_in_url: boolean }, given: unknown, storeToken: string): boolean {
+  return !payment.token_in_url || sameSecret(given, storeToken)
+}
+
+/** The service accepted the payment: Medusa may complete the cart with it. */
+export function isAcceptedAction(action: string): boolean {
+  return action === PaymentActions.SUCCESSFUL || action === PaymentActions.AUTHORIZED
+}
+
+/** The service ended the payment without accepting it (refused, expired, stopped). */
+export function isEndedAction(action: string): boolean {
+  return action === PaymentActions.CANCELED || action === PaymentActions.FAILED
+}
+
+/**
+ * What a notification does for a payment whose outcome the ledger already knows, before the
+ * service's answer matters: settled ones and ordered ones answer 200 at once (processing an
+ * ordered one again would emit its events a second time); one to settle is settled now.
+ * `undefined`: the payment is open, the service's answer decides.
+ */
+export type KnownOutcome =
+  | { kind: "answer"; result: "settled" | "processed"; message: string }
+  | { kind: "settle" }
+
+export const OUTCOME_BY_LEDGER_STATUS: Record<string, KnownOutcome | undefined> = {
+  cancelled: { kind: "answer", result: "settled", message: "settled without an order (cancelled)" },
+  refunded: { kind: "answer", result: "settled", message: "settled without an order (refunded)" },
+  ordered: { kind: "answer", result: "processed", message: "the order was placed" },
+  to_settle: { kind: "settle" },
+  failed: { kind: "settle" },
+  open: undefined,
+}
