@@ -15,7 +15,7 @@ import {
   type Knex,
 } from "../modules/bnpl/ledger"
 import { settlePayment } from "../lib/settlement"
-import { resolveAwaitingOrder } from "../utils/order-payment"
+import { resolveAwaitingOrder } from "../workflows/payment/order-payment"
 import { clientFor } from "../utils/options"
 import type { BnplClient } from "../client"
 import { modeOf, type Mode } from "../lib/mode"

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { afterProcessing, handleNotification } from "../../../../utils/notification"
+import { afterProcessing, handleNotification } from "../../../../workflows/payment/handle-notification"
 
 /**
  * The service's notification: `GET /hooks/bnpl/notification?token=<store token>&pid=<payment id>`

@@ -1,8 +1,8 @@
 import type { IPaymentModuleService, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { isBnplError } from "../client"
-import { BNPL_MODULE } from "../modules/bnpl"
-import type BnplModuleService from "../modules/bnpl/service"
+import { isBnplError } from "../../client"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
 import {
   findPayment,
   markOrdered,
@@ -13,15 +13,16 @@ import {
   paymentSession,
   type Knex,
   type LedgerRow,
-} from "../modules/bnpl/ledger"
-import { settlePayment } from "../lib/settlement"
-import { toCents } from "../lib/money"
+} from "../../modules/bnpl/ledger"
+import { settlePayment } from "../../lib/settlement"
+import { toCents } from "../../lib/money"
 import { cancelAwaitingOrder } from "./order-payment"
-import { clientFor } from "./options"
-import { modeOf } from "../lib/mode"
-import { checkNotification, NOTIFICATION_CALL } from "./notification-guard"
-import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../lib/provider-registration"
-import { forLog } from "../lib/signature"
+import { clientFor } from "../../utils/options"
+import { modeOf } from "../../lib/mode"
+import { checkNotification } from "../../providers/bnpl/notification-check"
+import { NOTIFICATION_CALL } from "../../providers/bnpl/constants"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
+import { forLog } from "../../lib/signature"
 
 export type Outcome = {
   status: number
