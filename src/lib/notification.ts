@@ -1,4 +1,6 @@
 import { PaymentActions } from "@medusajs/framework/utils"
+import { toCents, type MedusaAmount } from "./money"
+import { BNPL_PROVIDER_ID } from "./provider-registration"
 import { sameSecret } from "./signature"
 
 /**
@@ -53,4 +55,20 @@ export const OUTCOME_BY_LEDGER_STATUS: Record<string, KnownOutcome | undefined> 
   to_settle: { kind: "settle" },
   failed: { kind: "settle" },
   open: undefined,
+}
+
+/** A payment session as the notification sees it (Medusa's `payment_session`). */
+export type NotifiedSession = { provider_id: string; amount: MedusaAmount; currency_code: string; data?: Record<string, unknown> | null }
+
+/**
+ * The session the ledger names is this provider's, for this payment, and for the amount the
+ * service accepted (compared in cents): anything else is refused, never processed.
+ */
+export function sessionMatches(session: NotifiedSession, pid: string, acceptedAmount: MedusaAmount): boolean {
+  const data = (session.data ?? {}) as Record<string, unknown>
+  return (
+    session.provider_id === BNPL_PROVIDER_ID &&
+    data.bnpl_payment_id === pid &&
+    toCents(session.amount, session.currency_code) === toCents(acceptedAmount, session.currency_code)
+  )
 }

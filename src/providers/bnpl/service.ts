@@ -41,10 +41,10 @@ import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import { forLog } from "../../lib/signature"
 import { notificationUrl } from "../../lib/notification"
-import { hasCharged, settlePayment } from "../../lib/settlement"
+import { hasCharged } from "../../lib/settlement"
 import { modeOf, type Mode } from "../../lib/mode"
 import { BNPL_PROVIDER_IDENTIFIER } from "../../lib/provider-registration"
-import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, type Knex } from "../../modules/bnpl/ledger"
+import { findPayment, markToSettle, recordPayment, settleAndRecord, type Knex } from "../../modules/bnpl/ledger"
 import { notificationToken } from "../../modules/bnpl/notification-secret"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 import { AUTHORIZE_CALL, NOTIFICATION_CALL } from "./constants"
@@ -385,16 +385,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       if (row?.status !== "to_settle") {
         return // an order holds it, or it was settled already
       }
-      try {
-        const done = await settlePayment(this.client, paymentId, {
-          timeoutMs: this.options.eligibilityTimeoutMs,
-          retries: 0,
-        })
-        await markSettled(knex, paymentId, done.status, done.refunded)
-      } catch (e) {
-        await markSettleFailed(knex, row, (e as Error).message)
+      await settleAndRecord(knex, () => this.client, row, { timeoutMs: this.options.eligibilityTimeoutMs, retries: 0 }).catch((e) =>
         this.logger.warn(`BNPL payment ${forLog(paymentId)} not settled yet (the retry job tries again): ${(e as Error).message}`)
-      }
+      )
     } catch (e) {
       this.logger.warn(`BNPL payment ${forLog(paymentId)} could not be recorded as to settle: ${(e as Error).message}`)
     }

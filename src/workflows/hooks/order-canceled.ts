@@ -5,7 +5,8 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Knex } from "../../modules/bnpl/ledger"
 import { settlePayment } from "../../lib/settlement"
-import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
+import { servicePaymentIdsOf } from "../../lib/order-payments"
+import { BACKGROUND_CALL } from "../../providers/bnpl/constants"
 import { clientFor } from "../../utils/options"
 import { modeOf } from "../../lib/mode"
 import { forLog } from "../../lib/signature"
@@ -25,10 +26,7 @@ async function releaseRest(container: MedusaContainer, orderId: string) {
     filters: { id: orderId },
   })
   const order = data[0] as any
-  const pids: string[] = (order?.payment_collections ?? [])
-    .flatMap((pc: any) => pc?.payments ?? [])
-    .filter((p: any) => p?.provider_id === PROVIDER_ID && p?.data?.bnpl_payment_id)
-    .map((p: any) => p.data.bnpl_payment_id)
+  const pids = servicePaymentIdsOf(order)
   if (!pids.length) {
     return
   }
@@ -41,7 +39,7 @@ async function releaseRest(container: MedusaContainer, orderId: string) {
       try {
         // The account of the payment's own mode, also after the store switched modes.
         const options = await bnpl.getOptions(modeOf(row))
-        const done = await settlePayment(clientFor(options, logger), pid, { timeoutMs: 5_000, retries: 0 })
+        const done = await settlePayment(clientFor(options, logger), pid, BACKGROUND_CALL)
         await markSettled(knex, pid, done.status, done.refunded)
       } catch (e) {
         if (row) {
