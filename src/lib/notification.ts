@@ -15,9 +15,13 @@ export function isPaymentId(value: unknown): value is string {
   return typeof value === "string" && PAYMENT_ID.test(value)
 }
 
-/** The notification URL sent with each payment: the plugin's route, with the store's token. */
-export function notificationUrl(backendUrl: string, token: string): string {
-  return `${backendUrl}/hooks/bnpl/notification?token=${token}`
+/**
+ * The plugin's notification route on this backend. Each payment is sent it with the store's
+ * token; without a token it is the route as Verify shows it to the merchant.
+ */
+export function notificationUrl(backendUrl: string, token?: string): string {
+  const route = `${backendUrl}/hooks/bnpl/notification`
+  return token === undefined ? route : `${route}?token=${token}`
 }
 
 /**

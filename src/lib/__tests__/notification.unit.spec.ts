@@ -27,6 +27,10 @@ describe("notificationUrl", () => {
   it("is the plugin's route with the store's token", () => {
     expect(notificationUrl("https://medusa.example", "abc")).toBe("https://medusa.example/hooks/bnpl/notification?token=abc")
   })
+
+  it("is the bare route without a token (what Verify shows)", () => {
+    expect(notificationUrl("https://medusa.example")).toBe("https://medusa.example/hooks/bnpl/notification")
+  })
 })
 
 describe("tokenAccepted", () => {
