@@ -26,30 +26,29 @@ async function releaseRest(container: MedusaContainer, orderId: string) {
     filters: { id: orderId },
   })
   const order = data[0] as any
-  const pids = servicePaymentIdsOf(order)
-  if (!pids.length) {
-    return
-  }
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  for (const pid of pids) {
-    try {
-      await markCancelledOrder(knex, pid, order.id)
-      const row = await findPayment(knex, pid)
-      try {
-        // The account of the payment's own mode, also after the store switched modes.
-        const options = await bnpl.getOptions(modeOf(row))
-        const done = await settlePayment(clientFor(options, logger), pid, BACKGROUND_CALL)
-        await markSettled(knex, pid, done.status, done.refunded)
-      } catch (e) {
-        if (row) {
-          await markSettleFailed(knex, row, (e as Error).message)
-        }
-        logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id}: the rest is refunded later (${(e as Error).message})`)
-      }
-    } catch (e) {
+  for (const pid of servicePaymentIdsOf(order)) {
+    await releasePayment(container, pid, order.id).catch((e) =>
       logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id} not released: ${(e as Error).message}`)
+    )
+  }
+}
+
+/** Recorded to settle, then one short attempt with the account of the payment's own mode. */
+async function releasePayment(container: MedusaContainer, pid: string, orderId: string) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  await markCancelledOrder(knex, pid, orderId)
+  const row = await findPayment(knex, pid)
+  try {
+    // The account of the payment's own mode, also after the store switched modes.
+    const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
+    const done = await settlePayment(clientFor(options, logger), pid, BACKGROUND_CALL)
+    await markSettled(knex, pid, done.status, done.refunded)
+  } catch (e) {
+    if (row) {
+      await markSettleFailed(knex, row, (e as Error).message)
     }
+    logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${orderId}: the rest is refunded later (${(e as Error).message})`)
   }
 }
 
