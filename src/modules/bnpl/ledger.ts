@@ -60,6 +60,11 @@ export async function findPayment(knex: Knex, pid: string): Promise<LedgerRow | 
   return knex(LEDGER_TABLE).where({ bnpl_payment_id: pid }).whereNull("deleted_at").first()
 }
 
+/** A ledger row by its own id (`bnplpay_...`), as the admin names it. */
+export async function ledgerRow(knex: Knex, id: string): Promise<LedgerRow | undefined> {
+  return knex(LEDGER_TABLE).where({ id }).whereNull("deleted_at").first()
+}
+
 /**
  * The account a payment was made with: its key signs the payment's notifications and every
  * later call about it goes to that account. Live for payments recorded before modes existed

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
-import { LEDGER_TABLE, settleAndRecord, type Knex, type LedgerRow } from "../../../../../../modules/bnpl/ledger"
+import { ledgerRow, settleAndRecord, type Knex } from "../../../../../../modules/bnpl/ledger"
 import { clientFor } from "../../../../../../utils/options"
 import { modeOf } from "../../../../../../lib/mode"
 
@@ -13,7 +13,7 @@ import { modeOf } from "../../../../../../lib/mode"
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const row: LedgerRow | undefined = await knex(LEDGER_TABLE).where({ id: req.params.id }).whereNull("deleted_at").first()
+  const row = await ledgerRow(knex, req.params.id)
   if (!row) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No instalment payment ${req.params.id}`)
   }
@@ -27,6 +27,6 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   } catch (e) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Not settled: ${(e as Error).message}`)
   }
-  const updated = await knex(LEDGER_TABLE).where({ id: row.id }).first()
+  const updated = (await ledgerRow(knex, row.id))!
   res.json({ payment: { id: updated.id, status: updated.status, refunded_amount: updated.refunded_amount, settled_at: updated.settled_at } })
 }
