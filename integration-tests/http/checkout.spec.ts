@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
 import { notificationPath, RETURN_URL, storefront, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { signPaymentId } from "../../src/utils/signature"
+import { signPaymentId } from "../../src/lib/signature"
 
 jest.setTimeout(120 * 1000)
 

@@ -6,7 +6,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID, DEFAULT_PRODUCTS } from "../helpers/store"
 import { ADDRESS, RETURN_URL, eventually, notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { signPaymentId } from "../../src/utils/signature"
+import { signPaymentId } from "../../src/lib/signature"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 

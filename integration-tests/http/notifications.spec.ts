@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, notificationPath, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { forgetUnknownPids } from "../../src/utils/notification-guard"
+import { forgetUnknownPids } from "../../src/providers/bnpl/notification-check"
 
 jest.setTimeout(120 * 1000)
 

@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { signPaymentId } from "../../src/utils/signature"
+import { signPaymentId } from "../../src/lib/signature"
 
 jest.setTimeout(180 * 1000)
 

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { notificationPath, RETURN_URL, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { createBnplStorefront } from "../../storefront/src"
-import { signPaymentId } from "../../src/utils/signature"
+import { signPaymentId } from "../../src/lib/signature"
 import { useSandboxStore } from "../helpers/sandbox-store"
 
 jest.setTimeout(120 * 1000)

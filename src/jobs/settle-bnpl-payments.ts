@@ -2,24 +2,22 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { PAYMENT_EXPIRY_MINUTES } from "../providers/bnpl/constants"
+import { BACKGROUND_CALL, PAYMENT_EXPIRY_MINUTES } from "../providers/bnpl/constants"
 import {
   markOrdered,
-  markSettleFailed,
-  markSettled,
   markToSettle,
   orderOfCart,
   paymentSession,
   paymentsToSettle,
+  settleAndRecord,
   staleOpenPayments,
   type Knex,
-} from "../providers/bnpl/ledger"
-import { settlePayment } from "../providers/bnpl/settle"
-import { resolveAwaitingOrder } from "../utils/order-payment"
+} from "../modules/bnpl/ledger"
+import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
 import { clientFor } from "../utils/options"
 import type { BnplClient } from "../client"
 import { modeOf, type Mode } from "../lib/mode"
-import { forLog } from "../utils/signature"
+import { forLog } from "../lib/signature"
 import { isBnplError } from "../client"
 
 /** A payment page expires after PAYMENT_EXPIRY_MINUTES; its last notification comes soon after. */
@@ -40,11 +38,14 @@ export default async function settleBnplPayments(container: MedusaContainer) {
 
 /** The job's run as of `now` (tests pass a later time: pages expired). */
 export async function settleBnplPaymentsAt(container: MedusaContainer, now: number) {
+  await endStalePayments(container, now)
+  await settleDuePayments(container)
+}
+
+/** Open payments whose page has expired: ordered, completed or cancelled, or recorded to settle. */
+async function endStalePayments(container: MedusaContainer, now: number) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  const call = { timeoutMs: 5_000, retries: 0 }
-
   for (const row of await staleOpenPayments(knex, STALE_AFTER_MS, now)) {
     const session = await paymentSession(knex, row.session_id)
     const orderId = session && !session.deleted_at ? await orderOfCart(knex, row.cart_id) : undefined
@@ -64,7 +65,13 @@ export async function settleBnplPaymentsAt(container: MedusaContainer, now: numb
     }
     await markOrdered(knex, row.bnpl_payment_id, orderId)
   }
+}
 
+/** Payments to settle whose attempt is due; stops at the first one the service cannot take now. */
+async function settleDuePayments(container: MedusaContainer) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   // Each payment is settled with the account of its own mode; an account without a key or URL
   // is skipped (its payments wait until it is configured again).
   const clients = new Map<Mode, BnplClient | null>()
@@ -81,11 +88,9 @@ export async function settleBnplPaymentsAt(container: MedusaContainer, now: numb
       continue
     }
     try {
-      const done = await settlePayment(client, row.bnpl_payment_id, call)
-      await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
+      const done = await settleAndRecord(knex, () => client, row, BACKGROUND_CALL)
       logger.info(`BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`)
     } catch (e) {
-      await markSettleFailed(knex, row, (e as Error).message)
       if (isBnplError(e) && e.code === "unavailable") {
         logger.warn("BNPL payments to settle paused until the next run: the service is unavailable")
         return

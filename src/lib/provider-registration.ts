@@ -1,6 +1,12 @@
-/** The provider id the routes, the notification path and the admin rely on (design.md). */
-export const BNPL_PROVIDER_ID = "pp_bnpl_bnpl"
+/** The provider class's `identifier` (the first part of the provider id). */
+export const BNPL_PROVIDER_IDENTIFIER = "bnpl"
+/** The `id` the store registers the provider with under the payment module. */
 export const BNPL_PROVIDER_REGISTRATION_ID = "bnpl"
+/**
+ * The provider id the routes, the notification path, the admin and an order's payment rely on
+ * (design.md): Medusa names a provider `pp_{identifier}_{id}`. Defined here only.
+ */
+export const BNPL_PROVIDER_ID = `pp_${BNPL_PROVIDER_IDENTIFIER}_${BNPL_PROVIDER_REGISTRATION_ID}` as const
 
 type ProviderEntry = { resolve?: unknown; id?: unknown }
 type ModulesConfig = Record<string, unknown> | unknown[] | undefined

@@ -4,7 +4,7 @@ import type { ShippingInfo, ShippingOption } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { cartForSnapshot, offeredShippingOptions, selectedShippingOptions } from "./checkout-snapshot"
-import { orderWithBnplPayment, type BnplOrderPayment } from "./order-payment"
+import { orderWithBnplPayment, type BnplOrderPayment } from "../workflows/payment/order-payment"
 import type { ShippingOverride } from "./shipping-mapping"
 
 export type OrderShippingInfo =

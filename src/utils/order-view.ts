@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { orderWithBnplPayment } from "./order-payment"
+import { orderWithBnplPayment } from "../workflows/payment/order-payment"
 import { clientFor } from "./options"
 import { modeOf } from "../lib/mode"
 

@@ -5,9 +5,9 @@ import { isBnplError, type CallOptions, type ShippingInfo } from "../client"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { clientFor } from "./options"
-import { recordedMode } from "../providers/bnpl/ledger"
+import { recordedMode } from "../modules/bnpl/ledger"
 import { buildOrderShippingInfo } from "./order-shipping-info"
-import { orderWithBnplPayment } from "./order-payment"
+import { orderWithBnplPayment } from "../workflows/payment/order-payment"
 
 /** After this many failed attempts a sync stays `failed` (visible, pushed again by hand). */
 export const MAX_SYNC_ATTEMPTS = 12

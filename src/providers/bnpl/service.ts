@@ -27,10 +27,8 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { ACCEPTED_STATES, BnplClient, isBnplError, type BnplErrorCode, type CallOptions, type Payment, type Plan } from "../../client"
-import { checkNotification, NOTIFICATION_CALL, notificationUrl } from "../../utils/notification-guard"
-import { forLog } from "../../utils/signature"
-import { formatCents, fromCents, toCents } from "../../lib/money"
+import { BnplClient, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
+import { fromCents, toCents } from "../../lib/money"
 import { clientFor, currencyProblem, validateOptions, type BnplOptions } from "../../utils/options"
 import {
   effectiveSettings,
@@ -39,81 +37,30 @@ import {
   type EffectiveOptions,
   type PluginOptions,
 } from "../../utils/settings"
-import { normalizePlan, planLabel, planProblem, samePlan } from "../../lib/plans"
-import { describeIneligibility } from "../../utils/eligibility-text"
 import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
-import type { BnplSessionData, CheckoutSnapshot } from "./types"
-import { markToSettle, markSettled, markSettleFailed, findPayment, recordPayment, type Knex } from "./ledger"
+import { forLog } from "../../lib/signature"
+import { notificationUrl } from "../../lib/notification"
+import { hasCharged } from "../../lib/settlement"
 import { modeOf, type Mode } from "../../lib/mode"
-import { hasCharged, settlePayment } from "./settle"
-import { PAYMENT_EXPIRY_MINUTES, REVIEW_STATES } from "./constants"
+import { BNPL_PROVIDER_IDENTIFIER } from "../../lib/provider-registration"
+import { findPayment, markToSettle, recordPayment, settleAndRecord, type Knex } from "../../modules/bnpl/ledger"
+import { notificationToken } from "../../modules/bnpl/notification-secret"
+import type { BnplSessionData, CheckoutSnapshot } from "./types"
+import { AUTHORIZE_CALL, NOTIFICATION_CALL } from "./constants"
+import { statusOf, webhookActionOf } from "./status"
+import { describeIneligibility, forTheStorefront, planUnavailable } from "./errors"
+import { chosenPlan, keptAnswer, paymentRequest, returnUrlOf, sessionData } from "./payment-request"
+import { checkNotification } from "./notification-check"
 
 type Injected = { logger: Logger } & Record<string, unknown>
-
-/** What a service payment's state means for Medusa. */
-function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean) {
-  if ((ACCEPTED_STATES as readonly string[]).includes(payment.state)) {
-    if (expectedCents !== undefined && payment.purchase_amount !== expectedCents) {
-      return {
-        status: PaymentSessionStatus.ERROR,
-        reason: `amount mismatch: the service accepted ${payment.purchase_amount} cents, the session expects ${expectedCents}`,
-      }
-    }
-    return { status: autoCapture ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED }
-  }
-  if (payment.expired_at) {
-    return { status: PaymentSessionStatus.CANCELED, reason: "the payment was cancelled or expired" }
-  }
-  if (payment.state === "stopped") {
-    return { status: PaymentSessionStatus.CANCELED, reason: "the service stopped the payment" }
-  }
-  if (REVIEW_STATES.includes(payment.state)) {
-    // The customer submitted, the service is still reviewing: the order waits for its answer
-    // (the notification or the settle job completes or cancels it).
-    return { status: PaymentSessionStatus.PENDING_AUTHORIZATION }
-  }
-  if (payment.state === "scored_no") {
-    return { status: PaymentSessionStatus.ERROR, reason: "the service refused the payment" }
-  }
-  return { status: PaymentSessionStatus.PENDING, reason: `the payment is not accepted yet (state ${payment.state})` }
-}
-
-/** What a shopper is told when the service fails while they choose instalments: plain words. */
-const SHOPPER_MESSAGES: Record<BnplErrorCode, string> = {
-  invalid_request: "This instalment plan cannot be used for this order: choose another plan or another payment method",
-  not_activated: "Payment in instalments is not available in this shop yet: choose another payment method",
-  unauthorized: "Payment in instalments is not available in this shop right now: choose another payment method",
-  unavailable: "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
-  malformed_answer: "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
-}
-
-/**
- * A service failure while a customer chooses instalments: the shopper gets a plain message
- * (never the service's own text); the detail goes to the log for the merchant.
- */
-function forTheStorefront(logger: Logger) {
-  return (e: unknown): never => {
-    if (isBnplError(e)) {
-      logger.warn(`BNPL payment creation failed (${e.code}): ${e.message}`)
-      const type =
-        e.code === "invalid_request"
-          ? MedusaError.Types.INVALID_DATA
-          : e.code === "not_activated"
-            ? MedusaError.Types.NOT_ALLOWED
-            : MedusaError.Types.UNEXPECTED_STATE
-      throw new MedusaError(type, SHOPPER_MESSAGES[e.code])
-    }
-    throw e
-  }
-}
 
 /**
  * Payment provider `pp_bnpl_bnpl`: the customer picks a plan, pays on the service's hosted
  * page, and the payment is authorized/captured once the service accepted it.
  */
 class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
-  static identifier = "bnpl"
+  static identifier = BNPL_PROVIDER_IDENTIFIER
 
   protected readonly logger: Logger
   /** The effective options, refreshed at the start of every operation (`refreshOptions`). */
@@ -161,7 +108,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   async initiatePayment({ amount, currency_code, data = {} }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
     await this.refreshOptions()
     const input = data as BnplSessionData
-    const plan = this.chosenPlan(input)
+    const plan = chosenPlan(input, this.options.plans)
     const currency = currency_code.toLowerCase()
     const unsupported = currencyProblem(this.options, currency)
     if (unsupported) {
@@ -169,7 +116,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
     const cents = toCents(amount, currency)
     const payment = await this.createServicePayment(input, plan, cents, currency).catch(forTheStorefront(this.logger))
-    return { id: payment.id, data: this.sessionData(input, plan, cents, currency, payment, this.mode) }
+    return { id: payment.id, data: sessionData(input, plan, cents, currency, payment, this.mode) }
   }
 
   async updatePayment({ amount, currency_code, data = {} }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
@@ -188,9 +135,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
     // Never leave a payment for a stale amount: make the new one, then cancel the old one.
     // The new payment is made in the store's current mode; the old one is ended in its own.
-    const plan = this.chosenPlan(current)
+    const plan = chosenPlan(current, this.options.plans)
     const payment = await this.createServicePayment(current, plan, cents, currency).catch(forTheStorefront(this.logger))
-    const next = this.sessionData(current, plan, cents, currency, payment, this.mode)
+    const next = sessionData(current, plan, cents, currency, payment, this.mode)
     if (current.bnpl_payment_id) {
       await this.endPayment(current.bnpl_payment_id, "replaced by a payment for the new amount", modeOf(current))
     }
@@ -206,7 +153,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     await this.refreshOptions(modeOf(session))
     const paymentId = this.paymentIdOf(session)
     // Runs inside cart completion's lock: bounded; the notification completes the cart otherwise.
-    const payment = await this.client.getPayment(paymentId, { timeoutMs: 5000, retries: 1 })
+    const payment = await this.client.getPayment(paymentId, AUTHORIZE_CALL)
     const { status, reason } = statusOf(payment, session.purchase_amount, this.options.autoCapture)
     if (reason && status !== PaymentSessionStatus.PENDING) {
       this.logger.warn(`BNPL payment ${paymentId} not authorized: ${reason}`)
@@ -228,29 +175,18 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const paymentId = this.paymentIdOf(session)
     const cents = toCents(amount, session.currency_code ?? "eur")
     const reference = context?.idempotency_key ?? `medusa-refund-${Date.now()}`
-    let payment: Payment
-    try {
-      payment = await this.client.refundPayment(paymentId, { amount: cents, merchant_reference: reference })
-    } catch (e) {
+    const payment = await this.client.refundPayment(paymentId, { amount: cents, merchant_reference: reference }).catch(async (e) => {
       // The answer was lost (timeout, garbled): the refund may have happened. Never refund
       // twice: look for it before reporting a failure.
       if (!isBnplError(e) || !["unavailable", "malformed_answer"].includes(e.code)) {
         throw e
       }
-      // The service may show it a moment later: look a few times before reporting the failure.
-      let found: Payment | undefined
-      for (let look = 0; look < 3 && !found; look++) {
-        if (look) {
-          await new Promise((r) => setTimeout(r, 500 * look))
-        }
-        const current = await this.client.getPayment(paymentId).catch(() => undefined)
-        found = current?.refunds.some((r) => r.merchant_reference === reference) ? current : undefined
-      }
+      const found = await this.findRefund(paymentId, reference)
       if (!found) {
         throw e
       }
-      payment = found
-    }
+      return found
+    })
     return { data: { ...session, state: payment.state, refunds: payment.refunds } }
   }
 
@@ -271,16 +207,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
     if (hasCharged(payment)) {
       // An accepted payment cannot be cancelled at the service: give back what remains.
-      const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
-      const remaining = payment.purchase_amount - refunded
-      if (remaining > 0) {
-        const after = await this.client.refundPayment(payment.id, {
-          amount: remaining,
-          merchant_reference: `medusa-cancel-${session.session_id ?? payment.id}`,
-        })
-        return { data: { ...session, state: after.state, refunds: after.refunds } }
-      }
-      return { data: { ...session, state: payment.state } }
+      const after = await this.refundRemaining(payment, `medusa-cancel-${session.session_id ?? payment.id}`)
+      return { data: after ? { ...session, state: after.state, refunds: after.refunds } : { ...session, state: payment.state } }
     }
     return { data: { ...session, state: payment.state, cancelled: await this.cancelUnfinished(payment.id) } }
   }
@@ -316,7 +244,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
 
   /**
    * A notification only names a payment id. Before anything calls the service it passes the one
-   * notification check (`utils/notification-guard.ts`: signature, a pid this store's payments
+   * notification check (`notification-check.ts`: signature, a pid this store's payments
    * hold, the store's token), here as well as in the plugin's route, so Medusa's own webhook
    * route (`POST /hooks/payment/bnpl_bnpl` with `{pid, token}`) costs nothing when forged.
    * Then the payment is re-fetched and the action derived from the service's own answer, for
@@ -340,100 +268,54 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     await this.refreshOptions(modeOf(recorded))
     const payment = await this.client.getPayment(check.pid, NOTIFICATION_CALL)
     const { status } = statusOf(payment, recorded.purchase_amount, this.options.autoCapture)
-    const action =
-      status === PaymentSessionStatus.CAPTURED
-        ? PaymentActions.SUCCESSFUL
-        : status === PaymentSessionStatus.AUTHORIZED
-          ? PaymentActions.AUTHORIZED
-          : status === PaymentSessionStatus.CANCELED
-            ? PaymentActions.CANCELED
-            : status === PaymentSessionStatus.ERROR
-              ? PaymentActions.FAILED
-              : PaymentActions.PENDING
     return {
-      action,
+      action: webhookActionOf(status),
       data: { session_id: recorded.session_id, amount: fromCents(payment.purchase_amount, recorded.currency_code) },
     }
   }
 
-  private chosenPlan(data: BnplSessionData): Plan {
-    const plan = {
-      installments_count: data.installments_count ?? 3,
-      deferred_days: data.deferred_days,
-      deferred_months: data.deferred_months,
-    }
-    const problem = planProblem(plan)
-    if (problem) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid instalment plan in data: ${problem}`)
-    }
-    const normalized = normalizePlan(plan)
-    if (!this.options.plans.some((p) => samePlan(p, normalized))) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `The plan "${planLabel(normalized)}" is not offered by this store (offered: ${this.options.plans.map(planLabel).join(", ")})`
-      )
-    }
-    return normalized
+  private async createServicePayment(data: BnplSessionData, plan: Plan, cents: number, currency: string): Promise<Payment> {
+    await this.checkPlanFor(data, plan, cents, currency)
+    const returnUrl = returnUrlOf(data, this.options.returnUrl)
+    // Kept server-side (bnpl_checkout_snapshot): the session only names it.
+    const checkout: CheckoutSnapshot =
+      data.checkout ?? (await readCheckoutSnapshot(settingsSourceFrom(this.container_).knex, data.checkout_id)) ?? {}
+    const { token } = await notificationToken(this.knex)
+    const payment = await this.client.createPayment(
+      paymentRequest({
+        data,
+        plan,
+        cents,
+        currency,
+        checkout,
+        returnUrl,
+        cancelUrl: this.options.cancelUrl,
+        notificationUrl: notificationUrl(this.options.backendUrl, token),
+      })
+    )
+    await this.record(payment, data, checkout, cents, currency)
+    return payment
   }
 
-  private async createServicePayment(
-    data: BnplSessionData,
-    plan: Plan,
-    cents: number,
-    currency: string
-  ): Promise<Payment> {
+  /** The merchant's bounds, then the service's eligibility (kept or asked) for this amount. */
+  private async checkPlanFor(data: BnplSessionData, plan: Plan, cents: number, currency: string): Promise<void> {
     // The merchant's own bounds first: a plan outside them is refused without a service call.
     // (A cart holding an excluded product is refused by the store route before it gets here.)
     const [outside] = splitByBounds([plan], this.options.planBounds, cents, currency).outside
     if (outside) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `The plan "${planLabel(plan)}" is not available for ${formatCents(cents, currency)}: ${describeOutside(outside, currency)}`
-      )
+      throw planUnavailable(plan, cents, currency, describeOutside(outside, currency))
     }
-    // The cart's plans the store route just read (fresh) answer for this amount: no second call.
-    const kept =
-      data.kept_plans?.purchase_amount === cents
-        ? data.kept_plans.plans.find((p) => samePlan(p, plan))
-        : undefined
-    const result = kept ?? (await this.client.checkEligibility({ purchase_amount: cents, ...plan }))
+    const result = keptAnswer(data, plan, cents) ?? (await this.client.checkEligibility({ purchase_amount: cents, ...plan }))
     if (!result.eligible) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `The plan "${planLabel(plan)}" is not available for ${formatCents(cents, currency)}: ${describeIneligibility(result, currency)}`
-      )
+      throw planUnavailable(plan, cents, currency, describeIneligibility(result, currency))
     }
-    const returnUrl = data.return_url ?? this.options.returnUrl
-    if (!returnUrl) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "A return_url is required: pass data.return_url (the storefront page the customer comes back to) or set the returnUrl option"
-      )
-    }
-    // Kept server-side (bnpl_checkout_snapshot): the session only names it.
-    const checkout: CheckoutSnapshot =
-      data.checkout ?? (await readCheckoutSnapshot(settingsSourceFrom(this.container_).knex, data.checkout_id)) ?? {}
-    const payment = await this.client.createPayment({
-      payment: {
-        purchase_amount: cents,
-        ...plan,
-        return_url: returnUrl,
-        customer_cancel_url: data.customer_cancel_url ?? this.options.cancelUrl ?? returnUrl,
-        ipn_callback_url: await notificationUrl(this.knex, this.options.backendUrl),
-        origin: "online",
-        // A payment whose session was deleted while the service was down cannot stay payable.
-        expires_after: PAYMENT_EXPIRY_MINUTES,
-        locale: checkout.locale,
-        custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
-        billing_address: checkout.billing_address,
-        shipping_address: checkout.shipping_address,
-        shipping_info: checkout.shipping_info,
-        cart: checkout.items ? { items: checkout.items } : undefined,
-      },
-      customer: checkout.customer,
-    })
-    // Recorded before the customer can see the page: a notification for it is then recognised
-    // without calling the service, and the job can end it if no order ever holds it.
+  }
+
+  /**
+   * Recorded before the customer can see the page: a notification for it is then recognised
+   * without calling the service, and the job can end it if no order ever holds it.
+   */
+  private async record(payment: Payment, data: BnplSessionData, checkout: CheckoutSnapshot, cents: number, currency: string) {
     try {
       await recordPayment(this.knex, {
         bnpl_payment_id: payment.id,
@@ -450,33 +332,30 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         `The instalment payment could not be recorded (${(e as Error).message}); try again`
       )
     }
-    return payment
   }
 
-  private sessionData(
-    input: BnplSessionData,
-    plan: Plan,
-    cents: number,
-    currency: string,
-    payment: Payment,
-    mode: Mode
-  ): BnplSessionData {
-    // The storefront can read session data: never the customer's details (see checkout_id).
-    const { checkout: _serverSide, ...kept } = input
-    return {
-      ...kept,
-      // Medusa merges this over the data it was given: undefined drops the kept plans from the
-      // stored session (they were for this choice only).
-      kept_plans: undefined,
-      ...plan,
-      bnpl_payment_id: payment.id,
-      mode,
-      url: payment.url,
-      purchase_amount: cents,
-      currency_code: currency,
-      state: payment.state,
-      payment_plan: payment.payment_plan,
+  /** A refund whose answer was lost: the service may show it a moment later, so look a few times. */
+  private async findRefund(paymentId: string, reference: string): Promise<Payment | undefined> {
+    for (let look = 0; look < 3; look++) {
+      if (look) {
+        await new Promise((r) => setTimeout(r, 500 * look))
+      }
+      const current = await this.client.getPayment(paymentId).catch(() => undefined)
+      if (current?.refunds.some((r) => r.merchant_reference === reference)) {
+        return current
+      }
     }
+    return undefined
+  }
+
+  /** Refunds what the customer paid and was not given back yet; undefined when nothing remains. */
+  private async refundRemaining(payment: Payment, reference: string): Promise<Payment | undefined> {
+    const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
+    const remaining = payment.purchase_amount - refunded
+    if (remaining <= 0) {
+      return undefined
+    }
+    return this.client.refundPayment(payment.id, { amount: remaining, merchant_reference: reference })
   }
 
   /**
@@ -506,16 +385,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       if (row?.status !== "to_settle") {
         return // an order holds it, or it was settled already
       }
-      try {
-        const done = await settlePayment(this.client, paymentId, {
-          timeoutMs: this.options.eligibilityTimeoutMs,
-          retries: 0,
-        })
-        await markSettled(knex, paymentId, done.status, done.refunded)
-      } catch (e) {
-        await markSettleFailed(knex, row, (e as Error).message)
+      await settleAndRecord(knex, () => this.client, row, { timeoutMs: this.options.eligibilityTimeoutMs, retries: 0 }).catch((e) =>
         this.logger.warn(`BNPL payment ${forLog(paymentId)} not settled yet (the retry job tries again): ${(e as Error).message}`)
-      }
+      )
     } catch (e) {
       this.logger.warn(`BNPL payment ${forLog(paymentId)} could not be recorded as to settle: ${(e as Error).message}`)
     }

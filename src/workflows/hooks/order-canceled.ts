@@ -3,12 +3,13 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Knex } from "../../providers/bnpl/ledger"
-import { settlePayment } from "../../providers/bnpl/settle"
-import { PROVIDER_ID } from "../../utils/notification-guard"
+import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Knex } from "../../modules/bnpl/ledger"
+import { settlePayment } from "../../lib/settlement"
+import { servicePaymentIdsOf } from "../../lib/order-payments"
+import { BACKGROUND_CALL } from "../../providers/bnpl/constants"
 import { clientFor } from "../../utils/options"
 import { modeOf } from "../../lib/mode"
-import { forLog } from "../../utils/signature"
+import { forLog } from "../../lib/signature"
 
 /**
  * A cancelled order releases all of its instalment payment. Medusa refunds what was captured
@@ -25,33 +26,29 @@ async function releaseRest(container: MedusaContainer, orderId: string) {
     filters: { id: orderId },
   })
   const order = data[0] as any
-  const pids: string[] = (order?.payment_collections ?? [])
-    .flatMap((pc: any) => pc?.payments ?? [])
-    .filter((p: any) => p?.provider_id === PROVIDER_ID && p?.data?.bnpl_payment_id)
-    .map((p: any) => p.data.bnpl_payment_id)
-  if (!pids.length) {
-    return
-  }
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  for (const pid of pids) {
-    try {
-      await markCancelledOrder(knex, pid, order.id)
-      const row = await findPayment(knex, pid)
-      try {
-        // The account of the payment's own mode, also after the store switched modes.
-        const options = await bnpl.getOptions(modeOf(row))
-        const done = await settlePayment(clientFor(options, logger), pid, { timeoutMs: 5_000, retries: 0 })
-        await markSettled(knex, pid, done.status, done.refunded)
-      } catch (e) {
-        if (row) {
-          await markSettleFailed(knex, row, (e as Error).message)
-        }
-        logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id}: the rest is refunded later (${(e as Error).message})`)
-      }
-    } catch (e) {
+  for (const pid of servicePaymentIdsOf(order)) {
+    await releasePayment(container, pid, order.id).catch((e) =>
       logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id} not released: ${(e as Error).message}`)
+    )
+  }
+}
+
+/** Recorded to settle, then one short attempt with the account of the payment's own mode. */
+async function releasePayment(container: MedusaContainer, pid: string, orderId: string) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  await markCancelledOrder(knex, pid, orderId)
+  const row = await findPayment(knex, pid)
+  try {
+    // The account of the payment's own mode, also after the store switched modes.
+    const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
+    const done = await settlePayment(clientFor(options, logger), pid, BACKGROUND_CALL)
+    await markSettled(knex, pid, done.status, done.refunded)
+  } catch (e) {
+    if (row) {
+      await markSettleFailed(knex, row, (e as Error).message)
     }
+    logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${orderId}: the rest is refunded later (${(e as Error).message})`)
   }
 }
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { paymentsWithoutOrder, type Knex } from "../../../../providers/bnpl/ledger"
+import { paymentsWithoutOrder, type Knex } from "../../../../modules/bnpl/ledger"
 
 /**
  * `GET /admin/bnpl/payments`: every service payment that did not end in an order (its session

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { afterProcessing, handleNotification } from "../../../../utils/notification"
+import { afterProcessing, handleNotification } from "../../../../workflows/payment/handle-notification"
+import { isPaymentId } from "../../../../lib/notification"
 
 /**
  * The service's notification: `GET /hooks/bnpl/notification?token=<store token>&pid=<payment id>`
@@ -23,8 +24,7 @@ async function notification(req: MedusaRequest, res: MedusaResponse) {
     await processPaymentWorkflow(req.scope).run({ input: outcome.process })
     outcome = await afterProcessing(req.scope, String(pid))
   }
-  const known = typeof pid === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(pid)
-  res.status(outcome.status).json({ pid: known ? pid : null, result: outcome.result, message: outcome.message })
+  res.status(outcome.status).json({ pid: isPaymentId(pid) ? pid : null, result: outcome.result, message: outcome.message })
 }
 
 export const GET = notification

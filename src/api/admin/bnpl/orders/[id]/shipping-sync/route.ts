@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { orderWithBnplPayment } from "../../../../../../utils/order-payment"
+import { orderWithBnplPayment } from "../../../../../../workflows/payment/order-payment"
 import { orderView } from "../../../../../../utils/order-view"
 import { syncShippingInfoWorkflow } from "../../../../../../workflows/sync-shipping-info"
 

@@ -2,8 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
-import { LEDGER_TABLE, markSettleFailed, markSettled, type Knex, type LedgerRow } from "../../../../../../providers/bnpl/ledger"
-import { settlePayment } from "../../../../../../providers/bnpl/settle"
+import { ledgerRow, settleAndRecord, type Knex } from "../../../../../../modules/bnpl/ledger"
 import { clientFor } from "../../../../../../utils/options"
 import { modeOf } from "../../../../../../lib/mode"
 
@@ -14,7 +13,7 @@ import { modeOf } from "../../../../../../lib/mode"
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const row: LedgerRow | undefined = await knex(LEDGER_TABLE).where({ id: req.params.id }).whereNull("deleted_at").first()
+  const row = await ledgerRow(knex, req.params.id)
   if (!row) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No instalment payment ${req.params.id}`)
   }
@@ -23,12 +22,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
   try {
-    const done = await settlePayment(clientFor(options), row.bnpl_payment_id, { timeoutMs: 10_000, retries: 0 })
-    await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
+    // The merchant's attempt never makes it `failed` by itself: counted on at most 10 before.
+    await settleAndRecord(knex, () => clientFor(options), row, { timeoutMs: 10_000, retries: 0 }, { ...row, attempts: Math.min(row.attempts, 10) })
   } catch (e) {
-    await markSettleFailed(knex, { ...row, attempts: Math.min(row.attempts, 10) }, (e as Error).message)
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Not settled: ${(e as Error).message}`)
   }
-  const updated = await knex(LEDGER_TABLE).where({ id: row.id }).first()
+  const updated = (await ledgerRow(knex, row.id))!
   res.json({ payment: { id: updated.id, status: updated.status, refunded_amount: updated.refunded_amount, settled_at: updated.settled_at } })
 }

@@ -15,6 +15,25 @@ export function isValidSignature(paymentId: string, signature: unknown, apiKey: 
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
+/** How an account checks notification signatures (its effective options). */
+export type SignatureOptions = {
+  apiKey?: string
+  verifyNotificationSignature?: boolean
+  notificationSignatureHeader?: string
+}
+
+/**
+ * The one signature rule of every notification path: true when the account does not check
+ * signatures, or its key signed the pid (the hex HMAC in the account's header).
+ */
+export function signedBy(account: SignatureOptions, pid: string, headers: Record<string, unknown> | undefined): boolean {
+  if (!account.verifyNotificationSignature || !account.notificationSignatureHeader) {
+    return true
+  }
+  const signature = headers?.[account.notificationSignatureHeader]
+  return !!account.apiKey && isValidSignature(pid, signature, account.apiKey)
+}
+
 /** Constant-time equality of two secrets of any length (compared as SHA-256 digests). */
 export function sameSecret(given: unknown, expected: string): boolean {
   if (typeof given !== "string" || !given || !expected) {

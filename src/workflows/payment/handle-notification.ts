@@ -1,28 +1,27 @@
 import type { IPaymentModuleService, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { isBnplError } from "../client"
-import { BNPL_MODULE } from "../modules/bnpl"
-import type BnplModuleService from "../modules/bnpl/service"
+import { isBnplError } from "../../client"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
 import {
   findPayment,
   markOrdered,
-  markSettleFailed,
-  markSettled,
   markToSettle,
   orderOfCart,
   paymentSession,
+  settleAndRecord,
   type Knex,
   type LedgerRow,
-} from "../providers/bnpl/ledger"
-import { settlePayment } from "../providers/bnpl/settle"
-import { toCents } from "../lib/money"
-import { cancelAwaitingOrder } from "./order-payment"
-import { clientFor } from "./options"
-import { modeOf } from "../lib/mode"
-import { checkNotification, NOTIFICATION_CALL, PROVIDER_ID } from "./notification-guard"
-import { forLog } from "./signature"
-
-export { PROVIDER_ID }
+} from "../../modules/bnpl/ledger"
+import { toCents } from "../../lib/money"
+import { cancelAwaitingOrder } from "./awaiting-order"
+import { clientFor } from "../../utils/options"
+import { modeOf } from "../../lib/mode"
+import { checkNotification } from "../../providers/bnpl/notification-check"
+import { NOTIFICATION_CALL } from "../../providers/bnpl/constants"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
+import { forLog } from "../../lib/signature"
+import { isAcceptedAction, isEndedAction, OUTCOME_BY_LEDGER_STATUS, sessionMatches } from "../../lib/notification"
 
 export type Outcome = {
   status: number
@@ -51,12 +50,31 @@ export async function handleNotification(container: MedusaContainer, input: Noti
   }
   // The account of the payment's own mode settles it, also after the store switched modes.
   const options = await bnpl.getOptions(modeOf(check.payment))
-  const pid = check.pid
+  const action = await webhookAction(container, check.pid, input)
+  if (!("action" in action)) {
+    return action
+  }
+  const row = (await findPayment(knex, check.pid)) as LedgerRow
+  const known = OUTCOME_BY_LEDGER_STATUS[row.status]
+  if (known?.kind === "answer") {
+    // Already an order's payment: processing it again would emit its events a second time.
+    return { status: 200, result: known.result, message: known.message }
+  }
+  if (known?.kind === "settle") {
+    return settleNow(container, knex, row, options)
+  }
+  if (!isAcceptedAction(action.action)) {
+    return notAccepted(container, knex, row, action)
+  }
+  return accepted(container, knex, row, action, options)
+}
 
+/** The provider's verdict from the service's own answer, or the outcome when it cannot give one. */
+async function webhookAction(container: MedusaContainer, pid: string, input: NotificationInput): Promise<WebhookActionResult | Outcome> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
-  let action: WebhookActionResult
   try {
-    action = await payments.getWebhookActionAndData({
+    return await payments.getWebhookActionAndData({
       provider: PROVIDER_ID,
       payload: { data: { pid, token: input.token }, rawData: "", headers: input.headers as Record<string, string> },
     })
@@ -69,38 +87,30 @@ export async function handleNotification(container: MedusaContainer, input: Noti
     logger.warn(`BNPL notification for ${forLog(pid)} could not be checked: ${(e as Error).message}`)
     return { status: 503, result: "retry", message: "the payment could not be checked now; notify again later" }
   }
+}
 
-  const row = (await findPayment(knex, pid)) as LedgerRow
-  if (row.status === "cancelled" || row.status === "refunded") {
-    return { status: 200, result: "settled", message: `settled without an order (${row.status})` }
-  }
-  if (row.status === "ordered") {
-    // Already an order's payment: processing it again would emit its events a second time.
-    return { status: 200, result: "processed", message: "the order was placed" }
-  }
-  const accepted = action.action === PaymentActions.SUCCESSFUL || action.action === PaymentActions.AUTHORIZED
-  if (row.status === "to_settle" || row.status === "failed") {
-    return settleNow(container, knex, row, options)
-  }
-  if (!accepted) {
-    if (action.action === PaymentActions.FAILED && toCents(action.data!.amount, row.currency_code) !== row.purchase_amount) {
-      logger.warn(`BNPL notification for ${forLog(pid)} rejected: the service reports another amount than the session's`)
-      return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
-    }
-    return notAccepted(container, knex, row, action)
-  }
+/**
+ * The service accepted an open payment: Medusa processes it if its session is still this
+ * store's, for this payment and amount, and no order holds it yet.
+ */
+async function accepted(
+  container: MedusaContainer,
+  knex: Knex,
+  row: LedgerRow,
+  action: WebhookActionResult,
+  options: Parameters<typeof clientFor>[0]
+): Promise<Outcome> {
+  const pid = row.bnpl_payment_id
+  const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const session = await payments.retrievePaymentSession(row.session_id).catch(() => undefined)
   if (!session) {
     await markToSettle(knex, pid, "paid after its payment session was deleted")
     return settleNow(container, knex, (await findPayment(knex, pid)) as LedgerRow, options)
   }
-  const sessionData = (session.data ?? {}) as Record<string, unknown>
-  const matches =
-    session.provider_id === PROVIDER_ID &&
-    sessionData.bnpl_payment_id === pid &&
-    toCents(session.amount, session.currency_code) === toCents(action.data!.amount, session.currency_code)
-  if (!matches) {
-    logger.warn(`BNPL notification for ${forLog(pid)} rejected: it does not match a payment session of this store (amount or payment id differ)`)
+  if (!sessionMatches(session, pid, action.data!.amount)) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`BNPL notification for ${forLog(pid)} rejected: it does not match a payment session of this store (amount or payment id differ)`)
     return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
   }
   const orderId = await orderOfCart(knex, row.cart_id)
@@ -134,7 +144,13 @@ export async function afterProcessing(container: MedusaContainer, pid: string): 
  * while it was being reviewed (`pending_authorization`) is cancelled once the service refused it.
  */
 async function notAccepted(container: MedusaContainer, knex: Knex, row: LedgerRow, action: WebhookActionResult): Promise<Outcome> {
-  const ended = action.action === PaymentActions.CANCELED || action.action === PaymentActions.FAILED
+  if (action.action === PaymentActions.FAILED && toCents(action.data!.amount, row.currency_code) !== row.purchase_amount) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`BNPL notification for ${forLog(row.bnpl_payment_id)} rejected: the service reports another amount than the session's`)
+    return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
+  }
+  const ended = isEndedAction(action.action)
   const session = ended ? await paymentSession(knex, row.session_id) : undefined
   const orderId = session?.status === PaymentSessionStatus.PENDING_AUTHORIZATION ? await orderOfCart(knex, row.cart_id) : undefined
   if (orderId) {
@@ -148,12 +164,10 @@ async function notAccepted(container: MedusaContainer, knex: Knex, row: LedgerRo
 async function settleNow(container: MedusaContainer, knex: Knex, row: LedgerRow, options: Parameters<typeof clientFor>[0]): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const done = await settlePayment(clientFor(options, logger), row.bnpl_payment_id, NOTIFICATION_CALL)
-    await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
+    const done = await settleAndRecord(knex, () => clientFor(options, logger), row, NOTIFICATION_CALL)
     logger.info(`BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`)
     return { status: 200, result: "settled", message: `no order can hold this payment: ${done.status}` }
-  } catch (e) {
-    await markSettleFailed(knex, row, (e as Error).message)
+  } catch {
     return { status: 503, result: "retry", message: "the payment is being settled; notify again later" }
   }
 }

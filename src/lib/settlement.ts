@@ -1,4 +1,4 @@
-import { ACCEPTED_STATES, isBnplError, type BnplClient, type CallOptions, type Payment } from "../../client"
+import { ACCEPTED_STATES, isBnplError, type BnplClient, type CallOptions, type Payment } from "../client"
 
 /** States in which the customer has been charged something: ending the payment means refunding. */
 export const CHARGED_STATES: readonly string[] = [

@@ -1,5 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import type { BnplClient, CallOptions } from "../../client"
 import { modeOf, type Mode } from "../../lib/mode"
+import { settlePayment, type Settlement } from "../../lib/settlement"
 
 /**
  * The `bnpl_payment` table (the bnpl module's `BnplPayment` model), read and written through
@@ -56,6 +58,11 @@ export async function recordPayment(
 
 export async function findPayment(knex: Knex, pid: string): Promise<LedgerRow | undefined> {
   return knex(LEDGER_TABLE).where({ bnpl_payment_id: pid }).whereNull("deleted_at").first()
+}
+
+/** A ledger row by its own id (`bnplpay_...`), as the admin names it. */
+export async function ledgerRow(knex: Knex, id: string): Promise<LedgerRow | undefined> {
+  return knex(LEDGER_TABLE).where({ id }).whereNull("deleted_at").first()
 }
 
 /**
@@ -124,6 +131,29 @@ export async function markSettleFailed(knex: Knex, row: LedgerRow, error: string
       next_attempt_at: gaveUp ? null : new Date(Date.now() + settleBackoffMs(attempts)),
       updated_at: new Date(),
     })
+}
+
+/**
+ * One attempt to end a payment no order will hold (see `settlePayment`), recorded either way:
+ * settled, or failed with backoff (then the error is thrown on). The client is made inside the
+ * attempt (an account without a key fails the attempt like a service error). `failedAs` is the
+ * row the failure is counted on (the merchant's "Try again" counts it on a capped copy).
+ */
+export async function settleAndRecord(
+  knex: Knex,
+  clientOf: () => BnplClient,
+  row: LedgerRow,
+  call: CallOptions,
+  failedAs: LedgerRow = row
+): Promise<Settlement> {
+  try {
+    const done = await settlePayment(clientOf(), row.bnpl_payment_id, call)
+    await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
+    return done
+  } catch (e) {
+    await markSettleFailed(knex, failedAs, (e as Error).message)
+    throw e
+  }
 }
 
 /** Payments the retry job settles now. */

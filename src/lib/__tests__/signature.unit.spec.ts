@@ -1,4 +1,4 @@
-import { forLog, isValidSignature, sameSecret, signPaymentId } from "../signature"
+import { forLog, isValidSignature, sameSecret, signedBy, signPaymentId } from "../signature"
 
 const KEY = "sk_test_active_0000000000000000"
 const PID = "payment_abc"
@@ -55,6 +55,27 @@ describe("isValidSignature", () => {
   it("refuses a signature made with another key or for another payment", () => {
     expect(isValidSignature(PID, signPaymentId(PID, "sk_test_other"), KEY)).toBe(false)
     expect(isValidSignature(PID, signPaymentId("payment_other", KEY), KEY)).toBe(false)
+  })
+})
+
+describe("signedBy", () => {
+  const checking = { apiKey: KEY, verifyNotificationSignature: true, notificationSignatureHeader: "x-bnpl-signature" }
+
+  it("accepts anything when the account does not check signatures", () => {
+    expect(signedBy({ apiKey: KEY }, PID, {})).toBe(true)
+    expect(signedBy({ apiKey: KEY, verifyNotificationSignature: true }, PID, undefined)).toBe(true)
+    expect(signedBy({ ...checking, verifyNotificationSignature: false }, PID, {})).toBe(true)
+  })
+
+  it("needs the account's key to have signed the pid, in the account's header", () => {
+    expect(signedBy(checking, PID, { "x-bnpl-signature": PID_SIGNATURE })).toBe(true)
+    expect(signedBy(checking, PID, { "x-other": PID_SIGNATURE })).toBe(false)
+    expect(signedBy(checking, "payment_other", { "x-bnpl-signature": PID_SIGNATURE })).toBe(false)
+    expect(signedBy({ ...checking, apiKey: "sk_test_other" }, PID, { "x-bnpl-signature": PID_SIGNATURE })).toBe(false)
+  })
+
+  it("refuses when the account checks signatures but has no key", () => {
+    expect(signedBy({ ...checking, apiKey: undefined }, PID, { "x-bnpl-signature": PID_SIGNATURE })).toBe(false)
   })
 })
 

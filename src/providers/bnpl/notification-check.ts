@@ -1,90 +1,22 @@
-import { randomBytes } from "node:crypto"
-import { findPayment, recordPayment, type Knex, type LedgerRow } from "../providers/bnpl/ledger"
-import { toCents } from "../lib/money"
-import { isValidSignature, sameSecret } from "./signature"
-import { BNPL_PROVIDER_ID } from "../lib/provider-registration"
-import { modeOf, MODES, type Mode } from "../lib/mode"
-
-/** Checked at start-up (modules/bnpl/loaders/check-provider-id.ts). */
-export const PROVIDER_ID = BNPL_PROVIDER_ID
-
-/**
- * Service calls made while a notification waits for its answer: one short attempt, no retry
- * (the service notifies again on a non-2xx answer).
- */
-export const NOTIFICATION_CALL = { timeoutMs: 3_000, retries: 0 }
-
-const SECRET_TABLE = "bnpl_notification_secret"
-const SECRET_ID = "bnplnot_store"
+import { findPayment, recordPayment, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
+import { notificationToken } from "../../modules/bnpl/notification-secret"
+import { toCents } from "../../lib/money"
+import { signedBy, type SignatureOptions } from "../../lib/signature"
+import { isPaymentId, tokenAccepted } from "../../lib/notification"
+import { BoundedCache } from "../../lib/bounded-cache"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
+import { modeOf, MODES, type Mode } from "../../lib/mode"
 
 /** What the notification carries: the pid, the token of its URL, and the headers (signature). */
 export type NotificationClaim = { pid: unknown; token: unknown; headers?: Record<string, unknown> }
-
-export type SignatureOptions = {
-  apiKey?: string
-  verifyNotificationSignature?: boolean
-  notificationSignatureHeader?: string
-}
 
 export type NotificationCheck =
   | { ok: true; pid: string; payment: LedgerRow }
   | { ok: false; status: 400 | 401 | 404; message: string }
 
-type StoreToken = { token: string; since: Date }
-const tokens = new WeakMap<object, StoreToken>()
-
-/**
- * The store's notification token (made on first use, then kept in memory: it never changes).
- * `since` is when it was made: payment sessions older than that were created before the upgrade.
- */
-export async function notificationToken(knex: Knex): Promise<StoreToken> {
-  const known = tokens.get(knex)
-  if (known) {
-    return known
-  }
-  let row = await knex(SECRET_TABLE).where({ id: SECRET_ID }).first("token", "created_at")
-  if (!row) {
-    // Two instances starting together: the primary key keeps one token, both read it back.
-    await knex(SECRET_TABLE)
-      .insert({ id: SECRET_ID, token: randomBytes(24).toString("hex") })
-      .onConflict("id")
-      .ignore()
-    row = await knex(SECRET_TABLE).where({ id: SECRET_ID }).first("token", "created_at")
-  }
-  const value = { token: row.token as string, since: new Date(row.created_at) }
-  tokens.set(knex, value)
-  return value
-}
-
-/** The notification URL sent with each payment: the plugin's route, with the store's token. */
-export async function notificationUrl(knex: Knex, backendUrl: string): Promise<string> {
-  const { token } = await notificationToken(knex)
-  return `${backendUrl}/hooks/bnpl/notification?token=${token}`
-}
-
 /** Pids no session of this store holds, answered without the database for a short while. */
 const UNKNOWN_TTL_MS = 60_000
-const UNKNOWN_MAX = 5_000
-const unknownPids = new Map<string, number>()
-
-function rememberUnknown(pid: string) {
-  if (unknownPids.size >= UNKNOWN_MAX) {
-    unknownPids.delete(unknownPids.keys().next().value as string)
-  }
-  unknownPids.set(pid, Date.now() + UNKNOWN_TTL_MS)
-}
-
-function knownUnknown(pid: string): boolean {
-  const until = unknownPids.get(pid)
-  if (until === undefined) {
-    return false
-  }
-  if (until < Date.now()) {
-    unknownPids.delete(pid)
-    return false
-  }
-  return true
-}
+const unknownPids = new BoundedCache<true>({ maxEntries: 5_000 })
 
 /**
  * The one check every notification passes before anything calls the service (the plugin's
@@ -102,40 +34,31 @@ export async function checkNotification(
   accounts: Record<Mode, SignatureOptions>,
   claim: NotificationClaim
 ): Promise<NotificationCheck> {
-  const pid = typeof claim.pid === "string" ? claim.pid : ""
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(pid)) {
+  const pid = claim.pid
+  if (!isPaymentId(pid)) {
     return { ok: false, status: 400, message: "pid (the service payment id) is required" }
   }
   // Signed by neither account's key: refused before any query. Once the payment is found, its
   // own account's key must have signed it (a test key never vouches for a live payment).
-  if (!MODES.some((mode) => signedBy(accounts[mode], pid, claim))) {
+  if (!MODES.some((mode) => signedBy(accounts[mode], pid, claim.headers))) {
     return { ok: false, status: 401, message: "invalid notification signature" }
   }
-  if (knownUnknown(pid)) {
+  if (unknownPids.get(pid)) {
     return { ok: false, status: 404, message: "unknown payment" }
   }
   const store = await notificationToken(knex)
   const payment = (await findPayment(knex, pid)) ?? (await legacyPayment(knex, pid, store.since))
   if (!payment) {
-    rememberUnknown(pid)
+    unknownPids.set(pid, true, UNKNOWN_TTL_MS)
     return { ok: false, status: 404, message: "unknown payment" }
   }
-  if (!signedBy(accounts[modeOf(payment)], pid, claim)) {
+  if (!signedBy(accounts[modeOf(payment)], pid, claim.headers)) {
     return { ok: false, status: 401, message: "invalid notification signature" }
   }
-  if (payment.token_in_url && !sameSecret(claim.token, store.token)) {
+  if (!tokenAccepted(payment, claim.token, store.token)) {
     return { ok: false, status: 401, message: "invalid notification token" }
   }
   return { ok: true, pid, payment }
-}
-
-/** True when the account does not check signatures, or its key signed the pid. */
-function signedBy(options: SignatureOptions, pid: string, claim: NotificationClaim): boolean {
-  if (!options.verifyNotificationSignature || !options.notificationSignatureHeader) {
-    return true
-  }
-  const signature = claim.headers?.[options.notificationSignatureHeader]
-  return !!options.apiKey && isValidSignature(pid, signature, options.apiKey)
 }
 
 /** A payment made before the upgrade, recorded from the session that holds it. */

@@ -1,0 +1,64 @@
+import type { Payment } from "../../client"
+import { BnplServiceError } from "../../client"
+import { hasCharged, settlePayment } from "../settlement"
+
+const payment = (state: string, extra: Partial<Payment> = {}) =>
+  ({ id: "payment_1", state, purchase_amount: 10_000, refunds: [], payment_plan: [], ...extra }) as unknown as Payment
+
+describe("hasCharged", () => {
+  it.each(["in_progress", "paid", "late_dunning", "late_contact_customer", "default", "collection_done"])("%s has charged", (state) => {
+    expect(hasCharged(payment(state))).toBe(true)
+  })
+
+  it.each(["not_started", "scored_no", "scored_maybe", "scored_yes", "stopped"])("%s has not", (state) => {
+    expect(hasCharged(payment(state))).toBe(false)
+  })
+
+  it("a stopped payment that collected an instalment has", () => {
+    expect(hasCharged(payment("stopped", { payment_plan: [{ state: "paid" }] as any }))).toBe(true)
+  })
+})
+
+describe("settlePayment", () => {
+  const client = (current: Payment | Error) => ({
+    getPayment: jest.fn(async () => {
+      if (current instanceof Error) {
+        throw current
+      }
+      return current
+    }),
+    refundPayment: jest.fn(async () => current),
+    cancelPayment: jest.fn(async () => current),
+  })
+
+  it("refunds what remains of a charged payment, once", async () => {
+    const c = client(payment("paid", { refunds: [{ id: "r", created: 0, amount: 4_000 }] }))
+    expect(await settlePayment(c as any, "payment_1")).toEqual({ status: "refunded", refunded: 10_000 })
+    expect(c.refundPayment).toHaveBeenCalledWith("payment_1", { amount: 6_000, merchant_reference: "medusa-settle-payment_1" }, {})
+    expect(c.cancelPayment).not.toHaveBeenCalled()
+  })
+
+  it("refunds nothing when everything was given back already", async () => {
+    const c = client(payment("paid", { refunds: [{ id: "r", created: 0, amount: 10_000 }] }))
+    expect(await settlePayment(c as any, "payment_1")).toEqual({ status: "refunded", refunded: 10_000 })
+    expect(c.refundPayment).not.toHaveBeenCalled()
+  })
+
+  it("cancels an unpaid payment; an ended or unknown one needs no call", async () => {
+    const open = client(payment("not_started"))
+    expect(await settlePayment(open as any, "payment_1")).toEqual({ status: "cancelled", refunded: null })
+    expect(open.cancelPayment).toHaveBeenCalled()
+    for (const ended of [payment("scored_no"), payment("stopped"), payment("not_started", { expired_at: 1 })]) {
+      const c = client(ended)
+      expect(await settlePayment(c as any, "payment_1")).toEqual({ status: "cancelled", refunded: null })
+      expect(c.cancelPayment).not.toHaveBeenCalled()
+    }
+    const gone = client(new BnplServiceError("invalid_request", "not found", { status: 404 }))
+    expect(await settlePayment(gone as any, "payment_1")).toEqual({ status: "cancelled", refunded: null })
+  })
+
+  it("throws when the service cannot answer (the caller retries)", async () => {
+    const down = client(new BnplServiceError("unavailable", "down"))
+    await expect(settlePayment(down as any, "payment_1")).rejects.toThrow("down")
+  })
+})

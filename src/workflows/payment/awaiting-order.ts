@@ -1,0 +1,51 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
+import { markSettled, markToSettle, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
+import { BACKGROUND_CALL, REVIEW_STATES } from "../../providers/bnpl/constants"
+import { isAcceptedState, statusOf, webhookActionOf } from "../../providers/bnpl/status"
+import { fromCents } from "../../lib/money"
+import { clientFor } from "../../utils/options"
+import { modeOf } from "../../lib/mode"
+
+/**
+ * An order placed while the service was still reviewing its payment (`pending_authorization`),
+ * whose notification did not settle it: the payment is fetched, then the order gets its
+ * payment (accepted), or is cancelled (refused, expired, stopped). True once an order holds the
+ * payment, false while the service still reviews it or when the order was cancelled.
+ */
+export async function resolveAwaitingOrder(container: MedusaContainer, row: LedgerRow, orderId: string): Promise<boolean> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
+  const payment = await clientFor(options).getPayment(row.bnpl_payment_id, BACKGROUND_CALL)
+  if (isAcceptedState(payment.state)) {
+    await processPaymentWorkflow(container).run({
+      input: {
+        // Accepted: captured or authorized (autoCapture), through the provider's own tables.
+        action: webhookActionOf(statusOf(payment, undefined, options.autoCapture).status),
+        data: { session_id: row.session_id, amount: fromCents(payment.purchase_amount, row.currency_code) },
+      },
+    })
+    return true
+  }
+  if (REVIEW_STATES.includes(payment.state)) {
+    return false
+  }
+  await cancelAwaitingOrder(container, knex, row, orderId, `the service did not accept the payment (state ${payment.state})`)
+  return false
+}
+
+/** The service refused (or let expire) the payment an order was waiting for: the order is cancelled. */
+export async function cancelAwaitingOrder(
+  container: MedusaContainer,
+  knex: Knex,
+  row: LedgerRow,
+  orderId: string,
+  reason: string
+): Promise<void> {
+  await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
+  await markToSettle(knex, row.bnpl_payment_id, `order ${orderId} cancelled: ${reason}`)
+  await markSettled(knex, row.bnpl_payment_id, "cancelled", null)
+}
