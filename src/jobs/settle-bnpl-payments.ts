@@ -14,7 +14,7 @@ import {
   type Knex,
 } from "../modules/bnpl/ledger"
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
-import { clientFor } from "../utils/options"
+import { clientFor } from "../client"
 import type { BnplClient } from "../client"
 import { modeOf, type Mode } from "../lib/mode"
 import { forLog } from "../lib/signature"

@@ -1,3 +1,3 @@
 // Temporary, while the reshape lands: the options moved to modules/bnpl/settings, clientFor to client/.
-export { currencyProblem, notificationUrl, resolveOptions, validateOptions, type BnplOptions, type ResolvedOptions } from "../modules/bnpl/settings"
+export { currencyProblem, resolveOptions, validateOptions, type BnplOptions, type ResolvedOptions } from "../modules/bnpl/settings"
 export { clientFor } from "../client"

@@ -1,6 +1,7 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { trimUrl } from "../../client"
 import type { SettingsView } from "../../lib/http-types"
+import { notificationUrl } from "../../lib/notification"
 import {
   ACCOUNT_COLUMNS,
   checkSettingsAfter,
@@ -11,7 +12,6 @@ import {
   keySlotProblem,
   loadStoredSettings,
   mergeSettings,
-  notificationUrl,
   parseSettingsPatch,
   pinKeyUrls,
   serviceUrlProblemFor,
@@ -110,7 +110,7 @@ class BnplModuleService extends MedusaService({
       timeoutMs: settings.options.timeoutMs,
       apiKeyProblem: typedKey ? undefined : settings.apiKeyProblem,
     })
-    return { ...result, notification_url: notificationUrl(settings.options), mode: settings.mode }
+    return { ...result, notification_url: notificationUrl(settings.options.backendUrl), mode: settings.mode }
   }
 
   /** Would saving `url` for this account (without typing a key) send its key elsewhere? */

@@ -27,16 +27,20 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { BnplClient, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
+import { BnplClient, clientFor, isBnplError, type CallOptions, type Payment, type Plan } from "../../client"
 import { fromCents, toCents } from "../../lib/money"
-import { clientFor, currencyProblem, validateOptions, type BnplOptions } from "../../utils/options"
+// The one sideways import (with the ledger and the notification token below): the provider runs
+// in the payment module's container, so it reads the plugin module's tables through the
+// settings reader's connection, not through the module service.
 import {
+  currencyProblem,
   effectiveSettings,
   mergeSettings,
   settingsSourceFrom,
-  type EffectiveOptions,
-  type PluginOptions,
-} from "../../utils/settings"
+  validateOptions,
+  type BnplOptions,
+  type ResolvedOptions,
+} from "../../modules/bnpl/settings"
 import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import { forLog } from "../../lib/signature"
@@ -64,11 +68,11 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
 
   protected readonly logger: Logger
   /** The effective options, refreshed at the start of every operation (`refreshOptions`). */
-  protected options: EffectiveOptions
+  protected options: ResolvedOptions
   /** The account `options` talk to: the store's mode for a new payment, else the payment's own. */
   protected mode: Mode
   private readonly container_: Injected
-  private readonly providerOptions: PluginOptions
+  private readonly providerOptions: BnplOptions
 
   static validateOptions(options: Record<string, unknown>): void {
     validateOptions(options as BnplOptions)

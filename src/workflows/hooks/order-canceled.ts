@@ -7,7 +7,7 @@ import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Kn
 import { settlePayment } from "../../lib/settlement"
 import { servicePaymentIdsOf } from "../../lib/order-payments"
 import { BACKGROUND_CALL } from "../../providers/bnpl/constants"
-import { clientFor } from "../../utils/options"
+import { clientFor } from "../../client"
 import { modeOf } from "../../lib/mode"
 import { forLog } from "../../lib/signature"
 

@@ -7,7 +7,7 @@ import { markSettled, markToSettle, type Knex, type LedgerRow } from "../../modu
 import { BACKGROUND_CALL, REVIEW_STATES } from "../../providers/bnpl/constants"
 import { isAcceptedState, statusOf, webhookActionOf } from "../../providers/bnpl/status"
 import { fromCents } from "../../lib/money"
-import { clientFor } from "../../utils/options"
+import { clientFor } from "../../client"
 import { modeOf } from "../../lib/mode"
 
 /**

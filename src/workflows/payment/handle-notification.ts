@@ -15,7 +15,7 @@ import {
 } from "../../modules/bnpl/ledger"
 import { toCents } from "../../lib/money"
 import { cancelAwaitingOrder } from "./awaiting-order"
-import { clientFor } from "../../utils/options"
+import { clientFor } from "../../client"
 import { modeOf } from "../../lib/mode"
 import { checkNotification } from "../../providers/bnpl/notification-check"
 import { NOTIFICATION_CALL } from "../../providers/bnpl/constants"

@@ -103,11 +103,6 @@ function shapeProblems(options: BnplOptions): string[] {
   return problems
 }
 
-/** The URL the service is given for its payment notifications (shown by Verify). */
-export function notificationUrl(options: Pick<ResolvedOptions, "backendUrl">): string {
-  return `${options.backendUrl}/hooks/bnpl/notification`
-}
-
 /** Problems of the options that shape what checkout offers (plan bounds, exclusions). */
 function checkoutRuleProblems(options: BnplOptions): string[] {
   return [

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { ledgerRow, settleAndRecord, type Knex } from "../../../../../../modules/bnpl/ledger"
-import { clientFor } from "../../../../../../utils/options"
+import { clientFor } from "../../../../../../client"
 import { modeOf } from "../../../../../../lib/mode"
 
 /**
