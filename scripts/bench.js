@@ -209,6 +209,9 @@ async function throughput(server, seed, cartId, hasPlugin) {
 async function workload(server, seed, hasPlugin) {
   const api = storeApi(server.url, seed)
   const callsBefore = sandbox ? eligibilityCalls() : 0
+  await sleep(2000)
+  // Before any request: what loading the plugin costs, apart from what the workload allocates.
+  const rssBoot = treeRss(server.child.pid)
   say(`${server.name}: cart sequence ×2`)
   const sequence = await cartSequence(api, hasPlugin)
   say(`${server.name}: ${config.latencyN} line-item updates ×2 carts, interleaved`)
@@ -220,7 +223,7 @@ async function workload(server, seed, hasPlugin) {
   await sleep(2000) // let the event loop and GC settle before reading RSS
   const rss = treeRss(server.child.pid)
   say(`${server.name}: line-item update p50 A ${ms(latency.A.p50)}, B ${ms(latency.B.p50)}; carts ${perSecond(load.cart.rps)}${load.eligibility ? `, eligibility ${perSecond(load.eligibility.rps)}` : ''}; RSS ${mib(rssWorkload.bytes)}, after autocannon ${mib(rss.bytes)}`)
-  return { sequence, latency, load, rssWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
+  return { sequence, latency, load, rssBoot, rssWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
 }
 
 /**
@@ -548,6 +551,7 @@ async function main() {
   ])
   const memory = (r) => `${mib(r.bytes)} (peak ${mib(r.peakBytes)})`
   const updates = 2 * config.latencyN + 20
+  rows.push(['RSS after boot, before any request: configured / unconfigured / without plugin', `${mib(conf.rssBoot.bytes)} / ${mib(unconf.rssBoot.bytes)} / ${mib(bare.rssBoot.bytes)}`, `configured/without ${ratio(conf.rssBoot.bytes, bare.rssBoot.bytes)}, unconfigured/without ${ratio(unconf.rssBoot.bytes, bare.rssBoot.bytes)}: loading the plugin, before the workload allocates`])
   rows.push(['RSS, plugin configured', mib(conf.rssWorkload.bytes), `after 2 cart sequences + ${updates} line-item updates; then after the autocannon runs ${memory(conf.rss)}, after the shipping sync benchmark ${memory(sync.rssAfter)}`])
   rows.push(['RSS, plugin unconfigured', mib(unconf.rssWorkload.bytes), `same requests; configured/unconfigured ${ratio(conf.rssWorkload.bytes, unconf.rssWorkload.bytes)}; after the autocannon runs ${memory(unconf.rss)}`])
   rows.push(['RSS, without plugin', mib(bare.rssWorkload.bytes), `same requests minus the 6 eligibility GETs; configured/without ${ratio(conf.rssWorkload.bytes, bare.rssWorkload.bytes)}; after autocannon (cart route only) ${memory(bare.rss)}`])
