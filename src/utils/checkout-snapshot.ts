@@ -6,7 +6,7 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import type { CheckoutSnapshot } from "../providers/bnpl/types"
 import { toCents, type MedusaAmount } from "../lib/money"
-import { mapShippingOption, type ShippingOptionFacts, type ShippingOverride } from "./shipping-mapping"
+import { mapShippingOption, type ShippingOptionFacts, type ShippingOverride } from "../lib/shipping/mapping"
 
 const OPTION_FIELDS = [
   "id",

@@ -5,7 +5,7 @@ import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "../lib/plans"
-import type { ShippingOverride } from "./shipping-mapping"
+import type { ShippingOverride } from "../lib/shipping/mapping"
 
 /**
  * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:

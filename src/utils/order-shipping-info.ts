@@ -5,7 +5,7 @@ import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { cartForSnapshot, offeredShippingOptions, selectedShippingOptions } from "./checkout-snapshot"
 import { orderWithBnplPayment, type BnplOrderPayment } from "./order-payment"
-import type { ShippingOverride } from "./shipping-mapping"
+import type { ShippingOverride } from "../lib/shipping/mapping"
 
 export type OrderShippingInfo =
   | { kind: "ignored" }

@@ -25,7 +25,7 @@ import {
 import { formatCents } from "../lib/money"
 import { resolveOptions, type BnplOptions, type ResolvedOptions } from "./options"
 import { MAX_DEFERRED, MAX_INSTALMENTS, normalizePlan, planKey, planLabel } from "../lib/plans"
-import type { ShippingOverride } from "./shipping-mapping"
+import type { ShippingOverride } from "../lib/shipping/mapping"
 import { planBoundsProblems, type PlanBounds } from "../lib/plan-bounds"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../lib/exclusions"
 import { planProblem } from "../lib/plans"

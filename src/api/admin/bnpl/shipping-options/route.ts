@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
-import { mapShippingOption, type ShippingOverride } from "../../../../utils/shipping-mapping"
+import { mapShippingOption, type ShippingOverride } from "../../../../lib/shipping/mapping"
 
 /**
  * `GET /admin/bnpl/shipping-options`: each of the store's shipping options with what it maps

@@ -1,4 +1,4 @@
-import { SHIPPING_METHODS, type ShippingMethod } from "../client"
+import { SHIPPING_METHODS, type ShippingMethod } from "../../client"
 
 /** What the plugin knows of a store's shipping option when mapping it. */
 export type ShippingOptionFacts = {
