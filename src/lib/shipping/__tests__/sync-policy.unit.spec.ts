@@ -1,4 +1,4 @@
-import { hashShippingInfo, nextAttemptDelayMs } from "../shipping-sync"
+import { hashShippingInfo, nextAttemptDelayMs } from "../sync-policy"
 
 const colissimo = { title: "Colissimo Home", amount: 490, shipping_method: "postal" as const, express_delivery: false }
 const express = { title: "Express 24h", amount: 1290, shipping_method: "postal" as const, express_delivery: true }
