@@ -13,7 +13,7 @@ import {
 } from "../../lib/shipping/checkout"
 import type { ShippingOverride } from "../../lib/shipping/mapping"
 import { ORDER_SHIPPING_FIELDS, orderShippingInfo, outboundMethods } from "../../lib/shipping/order"
-import type { BuiltShippingInfo } from "../../lib/shipping/sync-policy"
+import { lastAccepted, type BuiltShippingInfo } from "../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { orderWithBnplPayment, type BnplOrderPayment } from "../../utils/order-payment"
@@ -134,11 +134,31 @@ export type OrderShippingRead = {
   payment_id?: string
   bnpl_payment_id?: string
   info: BuiltShippingInfo
+  /**
+   * The last sync the service accepted for the order before it was read (null: none), so the
+   * push can tell whether another was accepted since (see `mayBeSuperseded`).
+   */
+  accepted_mark: string | null
 }
+
+/** The order's syncs the service accepted (one query: an order has a handful). */
+export async function acceptedSyncsOf(container: MedusaContainer, orderId: string) {
+  return container
+    .resolve<BnplModuleService>(BNPL_MODULE)
+    .listBnplShippingSyncs(
+      { order_id: orderId, status: "synced" },
+      { select: ["id", "bnpl_payment_id", "payload_hash", "accepted_sequence", "synced_at"] }
+    )
+}
+
+/** What the service last accepted for a payment, among an order's accepted syncs. */
+export const lastAcceptedFor = (accepted: Awaited<ReturnType<typeof acceptedSyncsOf>>, bnplPaymentId: string) =>
+  lastAccepted(accepted.filter((s) => s.bnpl_payment_id === bnplPaymentId))
 
 /**
  * Reads an order, its BNPL payment and everything its shipping information is built from, in
- * one pass (the order once). Never throws: a failure is the `unbuilt` information, recorded and
+ * one pass: what was accepted so far (before the order, so nothing accepted after the read goes
+ * unseen), the order once, then its options and offered options side by side. Never throws: a failure is the `unbuilt` information, recorded and
  * retried like a failed push.
  */
 export async function readOrderShipping(
@@ -147,15 +167,18 @@ export async function readOrderShipping(
   overrides: Overrides
 ): Promise<OrderShippingRead> {
   let read: Awaited<ReturnType<typeof orderWithBnplPayment>>
+  let accepted_mark: string | null
   try {
+    accepted_mark = lastAccepted(await acceptedSyncsOf(container, orderId))?.id ?? null
     read = await orderWithBnplPayment(container, orderId, ORDER_SHIPPING_FIELDS)
   } catch (e) {
-    return { info: { kind: "unbuilt", error: (e as Error).message } }
+    return { info: { kind: "unbuilt", error: (e as Error).message }, accepted_mark: null }
   }
   const { order, payment } = read
-  const known = { paid: !!payment, payment_id: payment?.id, bnpl_payment_id: payment?.data.bnpl_payment_id }
+  const known = { paid: !!payment, payment_id: payment?.id, bnpl_payment_id: payment?.data.bnpl_payment_id, accepted_mark }
+  const pid = payment?.data.bnpl_payment_id
   try {
-    const [options, available] = payment?.data.bnpl_payment_id
+    const [options, available] = pid
       ? await Promise.all([
           loadShippingOptions(container, optionIdsOf(outboundMethods(order))),
           offeredOptionsForOrder(container, orderId, payment, overrides),

@@ -6,6 +6,7 @@ import {
   decideSync,
   failedAttempt,
   hashShippingInfo,
+  lastAccepted,
   mayBeSuperseded,
   type BuiltShippingInfo,
 } from "../../lib/shipping/sync-policy"
@@ -13,8 +14,8 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { recordedMode } from "../../providers/bnpl/ledger"
 import { clientFor } from "../../utils/options"
-import { readOrderShipping } from "../shipping/read"
-import { lastAcceptedSyncOf, type ReadOrderShippingOutput } from "./read-order-shipping"
+import { acceptedSyncsOf, lastAcceptedFor, readOrderShipping } from "../shipping/read"
+import type { ReadOrderShippingOutput } from "./read-order-shipping"
 
 export type PushShippingInfoInput = { sync_id: string | null; read?: ReadOrderShippingOutput; call?: CallOptions }
 
@@ -59,12 +60,13 @@ async function attemptSync(container: MedusaContainer, syncId: string, read: Rea
     return outcome(sync)
   }
   let info = read.info
-  let last = info.kind === "ready" ? await lastAcceptedSyncOf(bnpl, info.bnpl_payment_id) : undefined
-  if (info.kind === "ready" && mayBeSuperseded(read.accepted_mark, last?.id)) {
+  let accepted = await acceptedSyncsOf(container, sync.order_id)
+  if (info.kind === "ready" && mayBeSuperseded(read.accepted_mark, lastAccepted(accepted)?.id)) {
     // Another push was accepted since the order was read: read it again, under the lock.
     info = (await readOrderShipping(container, sync.order_id, (await bnpl.getOptions()).shippingMethodOverrides)).info
-    last = info.kind === "ready" ? await lastAcceptedSyncOf(bnpl, info.bnpl_payment_id) : undefined
+    accepted = await acceptedSyncsOf(container, sync.order_id)
   }
+  const last = info.kind === "ready" ? lastAcceptedFor(accepted, info.bnpl_payment_id) : undefined
   const decision = decideSync({ sync, info, syncEnabled: read.sync_enabled, lastAcceptedHash: last?.payload_hash })
   const attempts = sync.attempts + 1
   const built = info.kind === "ready" ? builtFields(sync.id, info) : { id: sync.id }
