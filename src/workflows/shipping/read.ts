@@ -158,8 +158,8 @@ export const lastAcceptedFor = (accepted: Awaited<ReturnType<typeof acceptedSync
 /**
  * Reads an order, its BNPL payment and everything its shipping information is built from, in
  * one pass: what was accepted so far (before the order, so nothing accepted after the read goes
- * unseen), the order once, then its options and offered options side by side. Never throws: a failure is the `unbuilt` information, recorded and
- * retried like a failed push.
+ * unseen), the order once, then its options and offered options side by side. Never throws: a
+ * failure is the `unbuilt` information, recorded and retried like a failed push.
  */
 export async function readOrderShipping(
   container: MedusaContainer,
