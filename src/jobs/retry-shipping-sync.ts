@@ -1,5 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { dueShippingSyncs } from "../utils/shipping-sync"
+import { BNPL_MODULE } from "../modules/bnpl"
+import type BnplModuleService from "../modules/bnpl/service"
 import { retryShippingSyncWorkflow } from "../workflows/sync-shipping-info"
 
 /**
@@ -23,6 +24,15 @@ export default async function retryBnplShippingSync(container: MedusaContainer) 
       logger.warn(`BNPL shipping sync ${syncId} not retried this time: ${(e as Error).message}`)
     }
   }
+}
+
+/** Pending syncs whose next attempt is due, the most overdue first. */
+async function dueShippingSyncs(container: MedusaContainer, limit = 100): Promise<string[]> {
+  const due = await container.resolve<BnplModuleService>(BNPL_MODULE).listBnplShippingSyncs(
+    { status: "pending", next_attempt_at: { $lte: new Date() } },
+    { order: { next_attempt_at: "ASC" }, take: limit, select: ["id"] }
+  )
+  return due.map((s) => s.id)
 }
 
 export const config = {

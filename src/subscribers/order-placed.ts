@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { orderWithBnplPayment } from "../workflows/payment/order-payment"
-import { offeredOptionsForOrder } from "../utils/order-shipping-info"
+import { offeredOptionsForOrder } from "../workflows/shipping/read"
 import { syncShippingInfoWorkflow } from "../workflows/sync-shipping-info"
 
 /**

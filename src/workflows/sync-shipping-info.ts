@@ -1,20 +1,59 @@
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { randomUUID } from "node:crypto"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import type { CallOptions } from "../client"
 import { prepareShippingSyncStep, type PrepareShippingSyncInput } from "./steps/prepare-shipping-sync"
-import { pushShippingInfoStep, type PushShippingInfoInput } from "./steps/push-shipping-info"
+import { pushShippingInfoStep } from "./steps/push-shipping-info"
+import { readOrderShippingStep, type ReadOrderShippingOutput } from "./steps/read-order-shipping"
+import { readShippingSyncStep } from "./steps/read-shipping-sync"
 
-/** An order's shipping information to the service: record it, then push it. */
+/**
+ * The lock of one payment's pushes (the order's, while its payment is unknown): one push at a
+ * time, so "the last accepted" and its sequence are decided under it. `ttl`: nothing renews the
+ * lock while the push runs, so it outlasts the client's worst attempt (3 × 10 s and backoff);
+ * one left by a process that died mid-push frees after it. A unique owner per run: two runs for
+ * one payment never share it, and only the run that took it releases it. No key (nothing to
+ * push, `[]`): both lock steps do nothing.
+ */
+function lockOf(syncId: string | null, orderId: string, read: ReadOrderShippingOutput) {
+  return {
+    key: (syncId ? `bnpl-shipping-sync:${read.bnpl_payment_id ?? read.payment_id ?? orderId}` : []) as string | string[],
+    ownerId: `bnpl-shipping-sync:${randomUUID()}`,
+  }
+}
+
+/**
+ * An order's shipping information to the service: read the order once, record the sync, then
+ * push it under the payment's lock. A failed step after the lock releases it (the lock step's
+ * compensation); the recorded sync stays for the retry job.
+ */
 export const syncShippingInfoWorkflow = createWorkflow(
   "bnpl-sync-shipping-info",
   (input: PrepareShippingSyncInput) => {
-    const syncId = prepareShippingSyncStep(input)
-    return new WorkflowResponse(pushShippingInfoStep({ sync_id: syncId }))
+    const read = readOrderShippingStep({ order_id: input.order_id })
+    const syncId = prepareShippingSyncStep(transform({ input, read }, ({ input, read }) => ({ ...input, read })))
+    const lock = transform({ syncId, input, read }, ({ syncId, input, read }) => lockOf(syncId, input.order_id, read))
+    acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+    const result = pushShippingInfoStep(transform({ syncId, read }, ({ syncId, read }) => ({ sync_id: syncId, read })))
+    releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
+    return new WorkflowResponse(result)
   }
 )
 
-/** Another attempt at a recorded sync (the retry job). */
+export type PushShippingInfoInput = { sync_id: string; call?: CallOptions }
+
+/** Another attempt at a recorded sync (the retry job): the order read again, as it is now. */
 export const retryShippingSyncWorkflow = createWorkflow(
   "bnpl-retry-shipping-sync",
   (input: PushShippingInfoInput) => {
-    return new WorkflowResponse(pushShippingInfoStep(input))
+    const sync = readShippingSyncStep({ sync_id: input.sync_id })
+    const read = readOrderShippingStep({ order_id: sync.order_id })
+    const lock = transform({ sync, read }, ({ sync, read }) => lockOf(sync.id, sync.order_id, read))
+    acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+    const result = pushShippingInfoStep(
+      transform({ input, read }, ({ input, read }) => ({ sync_id: input.sync_id, read, call: input.call }))
+    )
+    releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
+    return new WorkflowResponse(result)
   }
 )

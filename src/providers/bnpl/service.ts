@@ -41,7 +41,7 @@ import {
   type BnplOptions,
   type ResolvedOptions,
 } from "../../modules/bnpl/settings"
-import { readCheckoutSnapshot } from "../../utils/checkout-snapshot-reader"
+import { readCheckoutSnapshot } from "../../modules/bnpl/checkout-snapshot-reader"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import { forLog } from "../../lib/signature"
 import { notificationUrl } from "../../lib/notification"
@@ -91,7 +91,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   /**
    * The admin settings (read from the plugin's `bnpl_settings` table through the payment
    * module's `__pg_connection__`, cached a few seconds) over this provider's options over env:
-   * the same rules as the bnpl module (`utils/settings.ts`).
+   * the same rules as the bnpl module (`modules/bnpl/settings`).
    */
   protected async refreshOptions(mode?: Mode): Promise<void> {
     const settings = await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions, process.env, mode)

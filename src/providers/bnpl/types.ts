@@ -1,22 +1,7 @@
-import type { Address, CartItem, Customer, EligibilityResult, Instalment, PaymentState, Refund, ShippingInfo } from "../../client"
-import type { ExcludedProduct } from "../../lib/exclusions"
+import type { EligibilityResult, Instalment, PaymentState, Refund } from "../../client"
+import type { CheckoutSnapshot } from "../../lib/shipping/checkout"
 
-/**
- * What the plugin learns from the server-side cart when a session is created (never from
- * the storefront): it goes to the service with the payment and is kept as the snapshot of
- * the shipping options offered at checkout.
- */
-export type CheckoutSnapshot = {
-  cart_id?: string
-  locale?: string
-  customer?: Customer
-  billing_address?: Address
-  shipping_address?: Address
-  shipping_info?: ShippingInfo
-  items?: CartItem[]
-  /** Products of the cart the merchant excluded from instalment payment (never sent to the service). */
-  excluded_products?: ExcludedProduct[]
-}
+export type { CheckoutSnapshot }
 
 /** A payment session's `data`. Visible to the storefront: nothing secret goes here. */
 export type BnplSessionData = {

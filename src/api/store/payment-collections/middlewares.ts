@@ -6,7 +6,7 @@ import { allowedRedirectOrigins, redirectUrlProblem } from "../../../lib/urls"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/provider-registration"
-import { recordCheckoutSnapshot } from "../../../utils/checkout-snapshot"
+import { recordCheckoutSnapshot } from "../../../workflows/shipping/checkout-snapshot"
 import { excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
 import { plansForCart } from "../../../workflows/eligibility/plans"
 

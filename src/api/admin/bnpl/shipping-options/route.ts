@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
-import { mapShippingOption, type ShippingOverride } from "../../../../utils/shipping-mapping"
+import { mapShippingOption, type ShippingOverride } from "../../../../lib/shipping/mapping"
 
 /**
  * `GET /admin/bnpl/shipping-options`: each of the store's shipping options with what it maps
@@ -11,7 +11,7 @@ import { mapShippingOption, type ShippingOverride } from "../../../../utils/ship
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  // The effective overrides: admin settings > plugin options (utils/settings.ts).
+  // The effective overrides: admin settings > plugin options (modules/bnpl/settings).
   const overrides: Record<string, ShippingOverride> = (await bnpl.getOptions()).shippingMethodOverrides
   const { data } = await query.graph({
     entity: "shipping_option",

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { orderView } from "../../../../../utils/order-view"
+import { orderView } from "./helpers"
 
 /** `GET /admin/bnpl/orders/:id`: the order's BNPL payment, schedule, refunds and shipping sync log. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { orderWithBnplPayment } from "../../../../../../workflows/payment/order-payment"
-import { orderView } from "../../../../../../utils/order-view"
+import { orderView } from "../helpers"
 import { syncShippingInfoWorkflow } from "../../../../../../workflows/sync-shipping-info"
 
 /**

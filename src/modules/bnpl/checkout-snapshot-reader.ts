@@ -1,4 +1,4 @@
-import type { CheckoutSnapshot } from "../providers/bnpl/types"
+import type { CheckoutSnapshot } from "../../lib/shipping/checkout"
 import type { Knex } from "./settings"
 
 /**

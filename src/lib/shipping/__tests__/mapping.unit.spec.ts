@@ -1,4 +1,4 @@
-import { mapShippingOption, type ShippingOptionFacts, type ShippingOverride } from "../shipping-mapping"
+import { mapShippingOption, type ShippingOptionFacts, type ShippingOverride } from "../mapping"
 
 type Row = {
   case: string

@@ -1,4 +1,5 @@
-import { SHIPPING_METHODS, type ShippingMethod } from "../client"
+import { SHIPPING_METHODS, type ShippingMethod } from "../../client"
+import type { ShippingMapping, ShippingOverride } from "../http-types"
 
 /** What the plugin knows of a store's shipping option when mapping it. */
 export type ShippingOptionFacts = {
@@ -11,21 +12,8 @@ export type ShippingOptionFacts = {
   metadata?: Record<string, unknown> | null
 }
 
-export type ShippingOverride = { shipping_method?: ShippingMethod; express_delivery?: boolean }
-
-export type ShippingMapping = {
-  shipping_method: ShippingMethod
-  express_delivery: boolean
-  /** Why, in the merchant's words (shown in the admin). */
-  reason: string
-  /** The same reason as codes, for the admin to say in the user's language. */
-  reason_codes: {
-    method: "override" | "metadata" | "nothing_to_ship" | "pickup_set" | "word" | "default"
-    method_word?: string
-    express?: "override" | "metadata" | "word"
-    express_word?: string
-  }
-}
+// The override and the mapping are what the admin routes answer: one definition, in http-types.
+export type { ShippingMapping, ShippingOverride }
 
 // Words are matched on lower-cased, accent-free text; English and French at least.
 const PICKUP_POINT = [

@@ -1,10 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { BNPL_MODULE } from "../modules/bnpl"
-import type BnplModuleService from "../modules/bnpl/service"
-import { orderWithBnplPayment } from "../workflows/payment/order-payment"
-import { clientFor } from "./options"
-import { modeOf } from "../lib/mode"
+import { clientFor } from "../../../../../client"
+import { BNPL_MODULE } from "../../../../../modules/bnpl"
+import type BnplModuleService from "../../../../../modules/bnpl/service"
+import { orderWithBnplPayment } from "../../../../../workflows/payment/order-payment"
+import { modeOf } from "../../../../../lib/mode"
 
 /**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,

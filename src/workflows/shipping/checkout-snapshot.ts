@@ -1,0 +1,70 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ShippingOption } from "../../client"
+import { CART_FIELDS, optionIdsOf, requiresShipping, selectedOptions, snapshotOfCart } from "../../lib/shipping/checkout"
+import type { ShippingOverride } from "../../lib/shipping/mapping"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
+import type { CheckoutSnapshot } from "../../lib/shipping/checkout"
+import { loadShippingOptions, offeredShippingOptions } from "./read"
+
+/**
+ * Everything the service gets about a checkout, read from the server-side cart of a
+ * payment collection: customer, addresses, items, the selected shipping methods and the
+ * options offered. When the options cannot be listed (no address yet, a failure), the
+ * snapshot has no `available_options` (they are read again when the order is placed).
+ */
+export async function buildCheckoutSnapshot(
+  container: MedusaContainer,
+  paymentCollectionId: string,
+  overrides: Record<string, ShippingOverride> = {}
+): Promise<CheckoutSnapshot | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["id", ...CART_FIELDS.map((f) => `cart.${f}`)],
+    filters: { id: paymentCollectionId },
+  })
+  const cart = (data[0] as any)?.cart
+  if (!cart) {
+    return undefined
+  }
+  const methods = cart.shipping_methods ?? []
+  const [available, options] = await Promise.all([
+    offeredShippingOptions(container, cart, overrides).catch((e: Error): ShippingOption[] | undefined => {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`BNPL checkout of cart ${cart.id}: shipping options not listed (read again when the order is placed): ${e.message}`)
+      return undefined
+    }),
+    loadShippingOptions(container, optionIdsOf(methods)),
+  ])
+  const selected = selectedOptions(methods, options, {
+    currency: cart.currency_code,
+    requiresShipping: requiresShipping(cart.items),
+    overrides,
+  })
+  return snapshotOfCart(cart, { selected_options: selected, ...(available ? { available_options: available } : {}) })
+}
+
+/**
+ * Builds the checkout snapshot and keeps it server-side (`bnpl_checkout_snapshot`): the
+ * payment session only carries the row's id, never the customer's details.
+ */
+export async function recordCheckoutSnapshot(
+  container: MedusaContainer,
+  paymentCollectionId: string,
+  overrides: Record<string, ShippingOverride> = {}
+): Promise<{ id: string; cart_id: string } | undefined> {
+  const snapshot = await buildCheckoutSnapshot(container, paymentCollectionId, overrides)
+  if (!snapshot?.cart_id) {
+    return undefined
+  }
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const row = await bnpl.createBnplCheckoutSnapshots({
+    cart_id: snapshot.cart_id,
+    payment_collection_id: paymentCollectionId,
+    snapshot: snapshot as unknown as Record<string, unknown>,
+  })
+  return { id: row.id, cart_id: snapshot.cart_id }
+}
