@@ -205,9 +205,13 @@ export class BnplClient {
   /** Never retried: a repeated refund could refund twice. The amount is always explicit. */
   async refundPayment(paymentId: string, refund: RefundInput, call: CallOptions = {}): Promise<Payment> {
     if (!Number.isInteger(refund.amount) || refund.amount <= 0) {
-      throw new BnplServiceError("invalid_request", `A refund amount must be a positive integer of cents, got ${refund.amount}`, {
-        field: "amount",
-      })
+      throw new BnplServiceError(
+        "invalid_request",
+        `A refund amount must be a positive integer of cents, got ${refund.amount}`,
+        {
+          field: "amount",
+        }
+      )
     }
     const answer = await this.request({
       ...call,
@@ -244,7 +248,7 @@ export class BnplClient {
         url: call.path,
         data: call.body === undefined ? undefined : JSON.stringify(call.body),
         timeout: call.timeoutMs ?? this.options.timeoutMs,
-        "axios-retry": { retries: call.idempotent ? call.retries ?? this.options.retries : 0 },
+        "axios-retry": { retries: call.idempotent ? (call.retries ?? this.options.retries) : 0 },
       })
     } catch (error) {
       throw this.toServiceError(error, call)
@@ -287,7 +291,8 @@ function readRefusal(data: unknown, redact: (text: string) => string) {
   const first = Array.isArray(body?.errors) ? body.errors[0] : undefined
   const serviceCode = optionalText(first?.error_code ?? body?.error_code, redact)
   const field = optionalText(first?.field, redact)
-  const serviceMessage = typeof (first?.message ?? body?.message) === "string" ? String(first?.message ?? body?.message) : undefined
+  const serviceMessage =
+    typeof (first?.message ?? body?.message) === "string" ? String(first?.message ?? body?.message) : undefined
   const said = shorten(redact([serviceCode, field && `field ${field}`, serviceMessage].filter(Boolean).join(", ")))
   return { body, serviceCode, field, said }
 }

@@ -2,12 +2,7 @@
  * The few errors the service client throws. Each carries an actionable message and
  * nothing of the request (no headers, so never the API key).
  */
-export type BnplErrorCode =
-  | "not_activated"
-  | "unauthorized"
-  | "invalid_request"
-  | "unavailable"
-  | "malformed_answer"
+export type BnplErrorCode = "not_activated" | "unauthorized" | "invalid_request" | "unavailable" | "malformed_answer"
 
 export class BnplServiceError extends Error {
   readonly code: BnplErrorCode

@@ -6,7 +6,11 @@ import { SHIPPING_METHODS } from "./types"
  * the plugin relies on) and the shipping information it accepts to send (strict).
  */
 const cents = z.number().int()
-const optionalCount = z.number().int().nullish().transform((v) => v ?? undefined)
+const optionalCount = z
+  .number()
+  .int()
+  .nullish()
+  .transform((v) => v ?? undefined)
 
 const instalment = z.looseObject({
   purchase_amount: cents,
@@ -31,7 +35,10 @@ const ineligible = z.looseObject({
   installments_count: z.number().int().positive(),
   deferred_days: optionalCount,
   deferred_months: optionalCount,
-  reasons: z.record(z.string(), z.string()).nullish().transform((v) => v ?? {}),
+  reasons: z
+    .record(z.string(), z.string())
+    .nullish()
+    .transform((v) => v ?? {}),
   constraints: z
     .looseObject({
       purchase_amount: z.looseObject({ minimum: cents, maximum: cents }).optional(),
@@ -71,9 +78,11 @@ export const shippingOption = z.strictObject({
   amount: z.number().int("amount must be an integer number of cents").nonnegative(),
   carrier: z.string().optional(),
   express_delivery: z.boolean().optional(),
-  shipping_method: z.enum(SHIPPING_METHODS, {
-    error: `shipping_method must be one of ${SHIPPING_METHODS.join(", ")}`,
-  }).optional(),
+  shipping_method: z
+    .enum(SHIPPING_METHODS, {
+      error: `shipping_method must be one of ${SHIPPING_METHODS.join(", ")}`,
+    })
+    .optional(),
   pickup_delivery: z.never({ error: "pickup_delivery is deprecated: use shipping_method" }).optional(),
 })
 

@@ -7,7 +7,8 @@
 /** Hosts that never leave this machine: plain http is fine for them, also in production. */
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"])
 
-export const isLocalHost = (hostname: string) => LOCAL_HOSTS.has(hostname.toLowerCase()) || hostname.endsWith(".localhost")
+export const isLocalHost = (hostname: string) =>
+  LOCAL_HOSTS.has(hostname.toLowerCase()) || hostname.endsWith(".localhost")
 
 /** `https://api.example.com/` → `https://api.example.com` (the client appends `/v1/...`). */
 export const trimUrl = (url: string) => url.trim().replace(/\/+$/, "")
@@ -38,7 +39,10 @@ export type ServiceUrlRules = {
 }
 
 /** `BNPL_API_HOSTS="api.example.com, *.sandbox.example.com"` → the list, or undefined when unset. */
-export function allowedHostsFrom(option: string[] | undefined, env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+export function allowedHostsFrom(
+  option: string[] | undefined,
+  env: NodeJS.ProcessEnv = process.env
+): string[] | undefined {
   const list = option?.length ? option : (env.BNPL_API_HOSTS ?? "").split(",")
   const hosts = list.map((h) => h.trim().toLowerCase()).filter(Boolean)
   return hosts.length ? hosts : undefined
@@ -46,7 +50,9 @@ export function allowedHostsFrom(option: string[] | undefined, env: NodeJS.Proce
 
 const hostAllowed = (hostname: string, allowed: string[]) =>
   allowed.some((pattern) =>
-    pattern.startsWith("*.") ? hostname.endsWith(pattern.slice(1)) && hostname.length > pattern.length - 1 : hostname === pattern
+    pattern.startsWith("*.")
+      ? hostname.endsWith(pattern.slice(1)) && hostname.length > pattern.length - 1
+      : hostname === pattern
   )
 
 /**

@@ -28,10 +28,12 @@ export default async function retryBnplShippingSync(container: MedusaContainer) 
 
 /** Pending syncs whose next attempt is due, the most overdue first. */
 async function dueShippingSyncs(container: MedusaContainer, limit = 100): Promise<string[]> {
-  const due = await container.resolve<BnplModuleService>(BNPL_MODULE).listBnplShippingSyncs(
-    { status: "pending", next_attempt_at: { $lte: new Date() } },
-    { order: { next_attempt_at: "ASC" }, take: limit, select: ["id"] }
-  )
+  const due = await container
+    .resolve<BnplModuleService>(BNPL_MODULE)
+    .listBnplShippingSyncs(
+      { status: "pending", next_attempt_at: { $lte: new Date() } },
+      { order: { next_attempt_at: "ASC" }, take: limit, select: ["id"] }
+    )
   return due.map((s) => s.id)
 }
 

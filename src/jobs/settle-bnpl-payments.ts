@@ -89,7 +89,9 @@ async function settleDuePayments(container: MedusaContainer) {
     }
     try {
       const done = await settleAndRecord(knex, () => client, row, BACKGROUND_CALL)
-      logger.info(`BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`)
+      logger.info(
+        `BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`
+      )
     } catch (e) {
       if (isBnplError(e) && e.code === "unavailable") {
         logger.warn("BNPL payments to settle paused until the next run: the service is unavailable")

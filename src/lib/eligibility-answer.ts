@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto"
-import { accountFingerprint, type BnplErrorCode, type EligibilityResult, type IneligiblePlan, type Plan } from "../client"
+import {
+  accountFingerprint,
+  type BnplErrorCode,
+  type EligibilityResult,
+  type IneligiblePlan,
+  type Plan,
+} from "../client"
 import type { ExcludedProduct } from "./exclusions"
 import type { OutsideBoundsPlan } from "./plan-bounds"
 
@@ -80,7 +86,9 @@ export function combineGroupOutcomes(input: {
   const { cents, currency, plans, outcomes, planKey, now } = input
   const answered = outcomes.filter((o): o is GroupOutcome & { results: EligibilityResult[] } => "results" in o)
   if (!answered.length) {
-    const failed = outcomes.find((o): o is GroupOutcome & { error: { code: UnavailableReason; message: string } } => "error" in o)
+    const failed = outcomes.find(
+      (o): o is GroupOutcome & { error: { code: UnavailableReason; message: string } } => "error" in o
+    )
     return unavailableAnswer(
       cents,
       currency,
@@ -130,7 +138,15 @@ export const answerTtlSeconds = (answer: Pick<PlansAnswer, "service_available" |
  * and bounds. A kept answer of another scope is stale, so a key, URL, mode, plans or bounds
  * change makes every cart ask again at its next read, without writing to any kept answer.
  */
-export function cartAnswerScope(options: { apiKey?: string; apiUrl?: string; plans: Plan[]; planBounds?: unknown[] }): string {
-  const rules = createHash("sha256").update(JSON.stringify([options.plans, options.planBounds ?? []])).digest("hex").slice(0, 8)
+export function cartAnswerScope(options: {
+  apiKey?: string
+  apiUrl?: string
+  plans: Plan[]
+  planBounds?: unknown[]
+}): string {
+  const rules = createHash("sha256")
+    .update(JSON.stringify([options.plans, options.planBounds ?? []]))
+    .digest("hex")
+    .slice(0, 8)
   return `${accountFingerprint(options)}:${rules}`
 }

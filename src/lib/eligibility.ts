@@ -1,12 +1,7 @@
 import { BnplClient, isBnplError, type Plan } from "../client"
 import type { AnswerCache } from "./answer-cache"
 import type { BreakerRegistry } from "./circuit-breaker"
-import {
-  answerTtlSeconds,
-  combineGroupOutcomes,
-  type GroupOutcome,
-  type PlansAnswer,
-} from "./eligibility-answer"
+import { answerTtlSeconds, combineGroupOutcomes, type GroupOutcome, type PlansAnswer } from "./eligibility-answer"
 import { groupByDeferral, planKey } from "./plans"
 
 export type { AnswerCache } from "./answer-cache"

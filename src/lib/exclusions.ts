@@ -33,7 +33,8 @@ export type ProductFacts = {
   shipping_profile?: Named | null
 }
 
-export type ExclusionKind = "product_category" | "product_collection" | "product_type" | "product_tag" | "shipping_profile"
+export type ExclusionKind =
+  "product_category" | "product_collection" | "product_type" | "product_tag" | "shipping_profile"
 
 /** One product of the cart that cannot be paid in instalments, and the rule that excludes it. */
 export type ExcludedProduct = {
@@ -55,7 +56,8 @@ export const hasExclusions = (exclusions: Exclusions | undefined): boolean =>
 
 /** The first rule that excludes a product, if any. */
 function ruleFor(product: ProductFacts, exclusions: Exclusions): ExcludedProduct["excluded_by"] | undefined {
-  const has = (field: (typeof EXCLUSION_FIELDS)[number], id: string | undefined | null) => !!id && !!exclusions[field]?.includes(id)
+  const has = (field: (typeof EXCLUSION_FIELDS)[number], id: string | undefined | null) =>
+    !!id && !!exclusions[field]?.includes(id)
   const named = (kind: ExclusionKind, thing: Named, id = thing.id) => ({ kind, id, name: thing.name ?? null })
   if (product.shipping_profile && has("shipping_profile_ids", product.shipping_profile.id)) {
     return named("shipping_profile", product.shipping_profile)

@@ -17,7 +17,9 @@ export function toCents(amount: MedusaAmount, currencyCode: string): number {
   if (!scaled.isFinite()) {
     throw new Error(`Amount ${String(amount)} is not a finite number`)
   }
-  const cents = scaled.integerValue(4 /* BigNumber.ROUND_HALF_UP: half away from zero (1 would be ROUND_DOWN) */).toNumber()
+  const cents = scaled
+    .integerValue(4 /* BigNumber.ROUND_HALF_UP: half away from zero (1 would be ROUND_DOWN) */)
+    .toNumber()
   if (!Number.isSafeInteger(cents)) {
     // Beyond 2^53 cents a number no longer holds every integer: the service would get another amount.
     throw new Error(`Amount ${String(amount).slice(0, 40)} is too large to be sent as a whole number of minor units`)

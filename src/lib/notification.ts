@@ -48,9 +48,7 @@ export function isEndedAction(action: string): boolean {
  * ordered one again would emit its events a second time); one to settle is settled now.
  * `undefined`: the payment is open, the service's answer decides.
  */
-export type KnownOutcome =
-  | { kind: "answer"; result: "settled" | "processed"; message: string }
-  | { kind: "settle" }
+export type KnownOutcome = { kind: "answer"; result: "settled" | "processed"; message: string } | { kind: "settle" }
 
 export const OUTCOME_BY_LEDGER_STATUS: Record<string, KnownOutcome | undefined> = {
   cancelled: { kind: "answer", result: "settled", message: "settled without an order (cancelled)" },
@@ -62,7 +60,12 @@ export const OUTCOME_BY_LEDGER_STATUS: Record<string, KnownOutcome | undefined> 
 }
 
 /** A payment session as the notification sees it (Medusa's `payment_session`). */
-export type NotifiedSession = { provider_id: string; amount: MedusaAmount; currency_code: string; data?: Record<string, unknown> | null }
+export type NotifiedSession = {
+  provider_id: string
+  amount: MedusaAmount
+  currency_code: string
+  data?: Record<string, unknown> | null
+}
 
 /**
  * The session the ledger names is this provider's, for this payment, and for the amount the

@@ -2,7 +2,8 @@ import { BNPL_PROVIDER_ID } from "./provider-registration"
 
 /** An order's payment as `query.graph` gives it (`payment_collections.payments.*`). */
 export type OrderPaymentLike = { provider_id?: string; data?: Record<string, unknown> | null; canceled_at?: unknown }
-type OrderLike = { payment_collections?: ({ payments?: (OrderPaymentLike | null)[] | null } | null)[] | null } | null | undefined
+type OrderLike =
+  { payment_collections?: ({ payments?: (OrderPaymentLike | null)[] | null } | null)[] | null } | null | undefined
 
 /** Every payment of the order made with this plugin (cancelled ones included). */
 export function bnplPaymentsOf<P extends OrderPaymentLike>(order: OrderLike): P[] {

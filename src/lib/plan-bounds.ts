@@ -21,7 +21,11 @@ const isAmount = (v: unknown): v is number => typeof v === "number" && Number.is
  * Problems of a list of bounds (options `planBounds`, settings `plan_bounds`), each naming its
  * field (`plan_bounds[0].min_amount`). The plan fields themselves are checked like any plan.
  */
-export function planBoundsProblems(value: unknown, field: string, planProblem: (plan: unknown) => string | undefined): string[] {
+export function planBoundsProblems(
+  value: unknown,
+  field: string,
+  planProblem: (plan: unknown) => string | undefined
+): string[] {
   if (!Array.isArray(value)) {
     return [`${field} must be a list like [{"installments_count": 3, "min_amount": 100, "max_amount": 2000}]`]
   }
@@ -47,9 +51,14 @@ export function planBoundsProblems(value: unknown, field: string, planProblem: (
     } else {
       seen.add(planKey(plan as Plan))
     }
-    for (const [key, v] of [["min_amount", min], ["max_amount", max]] as const) {
+    for (const [key, v] of [
+      ["min_amount", min],
+      ["max_amount", max],
+    ] as const) {
       if (v !== undefined && v !== null && !isAmount(v)) {
-        problems.push(`${at}.${key} must be an amount in major units from 0 to ${MAX_AMOUNT} (e.g. 150 or 99.90), got ${JSON.stringify(v)}`)
+        problems.push(
+          `${at}.${key} must be an amount in major units from 0 to ${MAX_AMOUNT} (e.g. 150 or 99.90), got ${JSON.stringify(v)}`
+        )
       }
     }
     if (isAmount(min) && isAmount(max) && min > max) {
@@ -93,7 +102,12 @@ export function splitByBounds(
       const purchase_amount: Partial<AmountConstraint> = {}
       if (minimum !== undefined) purchase_amount.minimum = minimum
       if (maximum !== undefined) purchase_amount.maximum = maximum
-      outside.push({ eligible: false, ...plan, reasons: { purchase_amount: "invalid_value" }, constraints: { purchase_amount } })
+      outside.push({
+        eligible: false,
+        ...plan,
+        reasons: { purchase_amount: "invalid_value" },
+        constraints: { purchase_amount },
+      })
     } else {
       ask.push(plan)
     }

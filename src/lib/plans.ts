@@ -9,7 +9,8 @@ export const MAX_DEFERRED = { deferred_days: 365, deferred_months: 24 } as const
 
 const PLAN_FIELDS = ["installments_count", "deferred_days", "deferred_months"]
 
-const shown = (v: unknown) => (typeof v === "string" ? `the string ${JSON.stringify(v)} (send a number)` : JSON.stringify(v))
+const shown = (v: unknown) =>
+  typeof v === "string" ? `the string ${JSON.stringify(v)} (send a number)` : JSON.stringify(v)
 
 /**
  * The one plan validator (options, admin settings, plan bounds, the storefront's choice): every

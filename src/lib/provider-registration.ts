@@ -12,14 +12,17 @@ type ProviderEntry = { resolve?: unknown; id?: unknown }
 type ModulesConfig = Record<string, unknown> | unknown[] | undefined
 
 const isBnplProvider = (entry: ProviderEntry) =>
-  typeof entry?.resolve === "string" && /(^|[/\\])providers[/\\]bnpl([/\\]|$)|medusa-plugin-bnpl\/providers\/bnpl/.test(entry.resolve)
+  typeof entry?.resolve === "string" &&
+  /(^|[/\\])providers[/\\]bnpl([/\\]|$)|medusa-plugin-bnpl\/providers\/bnpl/.test(entry.resolve)
 
 /** The payment module's provider entries, whether `modules` is an array or keyed object. */
 function paymentProviders(modules: ModulesConfig): ProviderEntry[] {
-  const entries = Array.isArray(modules) ? modules : Object.entries(modules ?? {}).map(([key, value]) => ({ key, ...(value as object) }))
-  const payment = entries.find((m: any) => m?.key === "payment" || m?.resolve === "@medusajs/medusa/payment" || m?.resolve === "@medusajs/payment") as
-    | { options?: { providers?: ProviderEntry[] } }
-    | undefined
+  const entries = Array.isArray(modules)
+    ? modules
+    : Object.entries(modules ?? {}).map(([key, value]) => ({ key, ...(value as object) }))
+  const payment = entries.find(
+    (m: any) => m?.key === "payment" || m?.resolve === "@medusajs/medusa/payment" || m?.resolve === "@medusajs/payment"
+  ) as { options?: { providers?: ProviderEntry[] } } | undefined
   return payment?.options?.providers ?? []
 }
 

@@ -26,7 +26,11 @@ export type SignatureOptions = {
  * The one signature rule of every notification path: true when the account does not check
  * signatures, or its key signed the pid (the hex HMAC in the account's header).
  */
-export function signedBy(account: SignatureOptions, pid: string, headers: Record<string, unknown> | undefined): boolean {
+export function signedBy(
+  account: SignatureOptions,
+  pid: string,
+  headers: Record<string, unknown> | undefined
+): boolean {
   if (!account.verifyNotificationSignature || !account.notificationSignatureHeader) {
     return true
   }

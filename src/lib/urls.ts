@@ -18,7 +18,10 @@ export function allowedRedirectOrigins(input: { storeCors?: string; returnUrl?: 
     const origin = url && originOf(url)
     if (origin) exact.add(origin)
   }
-  for (const entry of (input.storeCors ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (input.storeCors ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const pattern = buildRegexpIfValid(entry)
     if (pattern) {
       patterns.push(pattern)

@@ -11,7 +11,11 @@ export default async function bnplShippingSyncOnFulfillment({
 }: SubscriberArgs<{ order_id: string; fulfillment_id: string }>) {
   try {
     await syncShippingInfoWorkflow(container).run({
-      input: { order_id: event.data.order_id, fulfillment_id: event.data.fulfillment_id, trigger: "fulfillment_created" },
+      input: {
+        order_id: event.data.order_id,
+        fulfillment_id: event.data.fulfillment_id,
+        trigger: "fulfillment_created",
+      },
     })
   } catch (e) {
     container

@@ -24,7 +24,9 @@ export default async function bnplOrderPlaced({ event, container }: SubscriberAr
       await syncShippingInfoWorkflow(container).run({ input: { order_id: orderId, trigger: "order_placed" } })
     }
   } catch (e) {
-    container.resolve("logger").warn(`BNPL order ${orderId} placed, shipping information not recorded: ${(e as Error).message}`)
+    container
+      .resolve("logger")
+      .warn(`BNPL order ${orderId} placed, shipping information not recorded: ${(e as Error).message}`)
   }
 }
 

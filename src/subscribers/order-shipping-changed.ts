@@ -14,10 +14,7 @@ const TRIGGERS: Record<string, string> = {
  * pushed (after the last fulfillment): push it again (sent only if it changed). Before the
  * first push there is nothing to correct: the first fulfillment sends the current information.
  */
-export default async function bnplOrderShippingChanged({
-  event,
-  container,
-}: SubscriberArgs<{ order_id: string }>) {
+export default async function bnplOrderShippingChanged({ event, container }: SubscriberArgs<{ order_id: string }>) {
   const orderId = event.data.order_id
   try {
     const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)

@@ -17,7 +17,8 @@ import { readShippingSyncStep } from "./steps/read-shipping-sync"
  */
 function lockOf(syncId: string | null, orderId: string, read: ReadOrderShippingOutput) {
   return {
-    key: (syncId ? `bnpl-shipping-sync:${read.bnpl_payment_id ?? read.payment_id ?? orderId}` : []) as string | string[],
+    key: (syncId ? `bnpl-shipping-sync:${read.bnpl_payment_id ?? read.payment_id ?? orderId}` : []) as
+      string | string[],
     ownerId: `bnpl-shipping-sync:${randomUUID()}`,
   }
 }
@@ -27,33 +28,27 @@ function lockOf(syncId: string | null, orderId: string, read: ReadOrderShippingO
  * push it under the payment's lock. A failed step after the lock releases it (the lock step's
  * compensation); the recorded sync stays for the retry job.
  */
-export const syncShippingInfoWorkflow = createWorkflow(
-  "bnpl-sync-shipping-info",
-  (input: PrepareShippingSyncInput) => {
-    const read = readOrderShippingStep({ order_id: input.order_id })
-    const syncId = prepareShippingSyncStep(transform({ input, read }, ({ input, read }) => ({ ...input, read })))
-    const lock = transform({ syncId, input, read }, ({ syncId, input, read }) => lockOf(syncId, input.order_id, read))
-    acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
-    const result = pushShippingInfoStep(transform({ syncId, read }, ({ syncId, read }) => ({ sync_id: syncId, read })))
-    releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
-    return new WorkflowResponse(result)
-  }
-)
+export const syncShippingInfoWorkflow = createWorkflow("bnpl-sync-shipping-info", (input: PrepareShippingSyncInput) => {
+  const read = readOrderShippingStep({ order_id: input.order_id })
+  const syncId = prepareShippingSyncStep(transform({ input, read }, ({ input, read }) => ({ ...input, read })))
+  const lock = transform({ syncId, input, read }, ({ syncId, input, read }) => lockOf(syncId, input.order_id, read))
+  acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  const result = pushShippingInfoStep(transform({ syncId, read }, ({ syncId, read }) => ({ sync_id: syncId, read })))
+  releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
+  return new WorkflowResponse(result)
+})
 
 export type PushShippingInfoInput = { sync_id: string; call?: CallOptions }
 
 /** Another attempt at a recorded sync (the retry job): the order read again, as it is now. */
-export const retryShippingSyncWorkflow = createWorkflow(
-  "bnpl-retry-shipping-sync",
-  (input: PushShippingInfoInput) => {
-    const sync = readShippingSyncStep({ sync_id: input.sync_id })
-    const read = readOrderShippingStep({ order_id: sync.order_id })
-    const lock = transform({ sync, read }, ({ sync, read }) => lockOf(sync.id, sync.order_id, read))
-    acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
-    const result = pushShippingInfoStep(
-      transform({ input, read }, ({ input, read }) => ({ sync_id: input.sync_id, read, call: input.call }))
-    )
-    releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
-    return new WorkflowResponse(result)
-  }
-)
+export const retryShippingSyncWorkflow = createWorkflow("bnpl-retry-shipping-sync", (input: PushShippingInfoInput) => {
+  const sync = readShippingSyncStep({ sync_id: input.sync_id })
+  const read = readOrderShippingStep({ order_id: sync.order_id })
+  const lock = transform({ sync, read }, ({ sync, read }) => lockOf(sync.id, sync.order_id, read))
+  acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  const result = pushShippingInfoStep(
+    transform({ input, read }, ({ input, read }) => ({ sync_id: input.sync_id, read, call: input.call }))
+  )
+  releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
+  return new WorkflowResponse(result)
+})

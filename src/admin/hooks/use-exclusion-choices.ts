@@ -9,9 +9,22 @@ export type ExclusionField = keyof Exclusions
  * Where each kind of exclusion finds its choices in Medusa's own admin API. Its keys' order is
  * the order the picker shows them in.
  */
-export const CHOICE_SOURCES: Record<ExclusionField, { path: string; key: string; fields: string; label: (row: any) => string }> = {
-  shipping_profile_ids: { path: "/admin/shipping-profiles", key: "shipping_profiles", fields: "id,name", label: (r) => r.name },
-  product_category_ids: { path: "/admin/product-categories", key: "product_categories", fields: "id,name", label: (r) => r.name },
+export const CHOICE_SOURCES: Record<
+  ExclusionField,
+  { path: string; key: string; fields: string; label: (row: any) => string }
+> = {
+  shipping_profile_ids: {
+    path: "/admin/shipping-profiles",
+    key: "shipping_profiles",
+    fields: "id,name",
+    label: (r) => r.name,
+  },
+  product_category_ids: {
+    path: "/admin/product-categories",
+    key: "product_categories",
+    fields: "id,name",
+    label: (r) => r.name,
+  },
   product_collection_ids: { path: "/admin/collections", key: "collections", fields: "id,title", label: (r) => r.title },
   product_type_ids: { path: "/admin/product-types", key: "product_types", fields: "id,value", label: (r) => r.value },
   product_tag_ids: { path: "/admin/product-tags", key: "product_tags", fields: "id,value", label: (r) => r.value },

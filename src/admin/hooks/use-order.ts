@@ -17,9 +17,13 @@ export const useOrderView = (orderId: string) =>
 function sayOutcome(sync: ShippingSyncAnswer["sync"], t: Translate) {
   const status = sync?.status
   if (status === "failed" || status === "pending") {
-    toast.warning(t("order.sync.toast.notYet"), { description: sync?.last_error ?? t("order.sync.toast.notYetDescription") })
+    toast.warning(t("order.sync.toast.notYet"), {
+      description: sync?.last_error ?? t("order.sync.toast.notYetDescription"),
+    })
   } else if (status === "skipped") {
-    toast.info(t("order.sync.toast.nothingSent"), { description: sync?.last_error ?? t("order.sync.toast.nothingSentDescription") })
+    toast.info(t("order.sync.toast.nothingSent"), {
+      description: sync?.last_error ?? t("order.sync.toast.nothingSentDescription"),
+    })
   } else {
     toast.success(status === "unchanged" ? t("order.sync.toast.upToDate") : t("order.sync.toast.sent"))
   }
@@ -30,14 +34,15 @@ export function usePushShippingSync(orderId: string) {
   const { t } = useBnplI18n()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => sdk.client.fetch<ShippingSyncAnswer>(`/admin/bnpl/orders/${orderId}/shipping-sync`, { method: "POST" }),
+    mutationFn: () =>
+      sdk.client.fetch<ShippingSyncAnswer>(`/admin/bnpl/orders/${orderId}/shipping-sync`, { method: "POST" }),
     onSuccess: (answer) => {
       queryClient.setQueryData(orderKey(orderId), { bnpl_order: answer.bnpl_order })
       sayOutcome(answer.sync, t)
     },
     onError: (e) => {
       toast.error(t("order.sync.toast.failed"), { description: errorMessage(e, t) })
-      queryClient.invalidateQueries({ queryKey: orderKey(orderId) })
+      void queryClient.invalidateQueries({ queryKey: orderKey(orderId) })
     },
   })
 }

@@ -1,7 +1,13 @@
 import { toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
-import type { SettingsUpdateBody, SettingsView, ShippingOptionView, VerifyBody, VerifyResult } from "../../lib/http-types"
+import type {
+  SettingsUpdateBody,
+  SettingsView,
+  ShippingOptionView,
+  VerifyBody,
+  VerifyResult,
+} from "../../lib/http-types"
 import type { Mode } from "../../lib/mode"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
@@ -40,7 +46,7 @@ export function useSaveSettings(onSaved: (saved: SettingsView, removed?: Mode) =
     onSuccess: ({ settings }, body) => {
       queryClient.setQueryData(SETTINGS_KEY, { settings })
       // The mapping shown for each option follows the overrides just saved.
-      queryClient.invalidateQueries({ queryKey: SHIPPING_OPTIONS_KEY })
+      void queryClient.invalidateQueries({ queryKey: SHIPPING_OPTIONS_KEY })
       setError(null)
       const removed = removedKey(body)
       onSaved(settings, removed)

@@ -78,7 +78,10 @@ export function mappingReason(mapping: ShippingMapping, t: Translate): string {
 type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
 /** The service's payment states in a merchant's words. */
-export function paymentStateBadge(state: string | null | undefined, t: Translate): { label: string; color: BadgeColor } {
+export function paymentStateBadge(
+  state: string | null | undefined,
+  t: Translate
+): { label: string; color: BadgeColor } {
   const badge = (key: string, color: BadgeColor) => ({ label: t(`order.paymentState.${key}`), color })
   switch (state) {
     case "in_progress":
@@ -110,15 +113,29 @@ export function paymentStateBadge(state: string | null | undefined, t: Translate
 }
 
 export function instalmentStateBadge(state: string | undefined, t: Translate): { label: string; color: BadgeColor } {
-  const colors: Record<string, BadgeColor> = { paid: "green", pending: "grey", late: "red", failed: "red", cancelled: "grey" }
+  const colors: Record<string, BadgeColor> = {
+    paid: "green",
+    pending: "grey",
+    late: "red",
+    failed: "red",
+    cancelled: "grey",
+  }
   return state && colors[state]
     ? { label: t(`order.instalmentState.${state}`), color: colors[state] }
     : { label: state || "-", color: "grey" }
 }
 
 export function syncStatusBadge(status: string, t: Translate): { label: string; color: BadgeColor } {
-  const colors: Record<string, BadgeColor> = { synced: "green", unchanged: "green", pending: "orange", failed: "red", skipped: "grey" }
-  return colors[status] ? { label: t(`order.syncStatus.${status}`), color: colors[status] } : { label: status, color: "grey" }
+  const colors: Record<string, BadgeColor> = {
+    synced: "green",
+    unchanged: "green",
+    pending: "orange",
+    failed: "red",
+    skipped: "grey",
+  }
+  return colors[status]
+    ? { label: t(`order.syncStatus.${status}`), color: colors[status] }
+    : { label: status, color: "grey" }
 }
 
 const TRIGGERS = [

@@ -86,7 +86,9 @@ export function changesOf(form: SettingsFormValues, settings: SettingsView): Set
     ...planChanges(form, settings),
     ...optionChanges(form, settings),
     ...(exclusionsKey(form.exclusions) !== exclusionsKey(settings.exclusions) ? { exclusions: form.exclusions } : {}),
-    ...(header !== (settings.notification_signature_header ?? "") ? { notification_signature_header: header || null } : {}),
+    ...(header !== (settings.notification_signature_header ?? "")
+      ? { notification_signature_header: header || null }
+      : {}),
   }
 }
 

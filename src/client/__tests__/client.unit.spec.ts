@@ -3,7 +3,6 @@ import { BnplClient, type BnplClientOptions } from "../client"
 import { BnplServiceError } from "../errors"
 import type { CreatePaymentInput, EligiblePlan, IneligiblePlan, ShippingInfo } from "../types"
 
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { startSandbox } = require("../../../sandbox/server")
 
 const ACTIVE_KEY = "sk_test_active_0000000000000000"
@@ -101,7 +100,15 @@ const eligibleResult = (installments_count: number) => ({
 })
 
 const validShipping: ShippingInfo = {
-  selected_options: [{ title: "Colissimo Domicile", amount: 490, carrier: "Colissimo", express_delivery: false, shipping_method: "postal" }],
+  selected_options: [
+    {
+      title: "Colissimo Domicile",
+      amount: 490,
+      carrier: "Colissimo",
+      express_delivery: false,
+      shipping_method: "postal",
+    },
+  ],
   available_options: [
     { title: "Colissimo Domicile", amount: 490, carrier: "Colissimo", shipping_method: "postal" },
     { title: "Mondial Relay", amount: 390, shipping_method: "pickup_point" },
@@ -285,7 +292,9 @@ describe("authentication and account state", () => {
   })
 
   it("an unknown key → unauthorized, not retried", async () => {
-    const error = await failure(client({ apiKey: "sk_test_unknown_key_1234567890" }).checkEligibility({ purchase_amount: 10000 }))
+    const error = await failure(
+      client({ apiKey: "sk_test_unknown_key_1234567890" }).checkEligibility({ purchase_amount: 10000 })
+    )
     expect(error.code).toBe("unauthorized")
     expect(error.status).toBe(401)
     expect(seen()).toHaveLength(1)
@@ -336,19 +345,51 @@ describe("malformed answers → malformed_answer, not retried", () => {
 
   it.each<[string, number | number[], unknown, RegExp]>([
     ["fewer results than counts asked", [3, 4], [eligibleResult(3)], /1 results for 2 instalment counts asked/],
-    ["more results than counts asked", [3], [eligibleResult(3), eligibleResult(4)], /2 results for 1 instalment counts asked/],
+    [
+      "more results than counts asked",
+      [3],
+      [eligibleResult(3), eligibleResult(4)],
+      /2 results for 1 instalment counts asked/,
+    ],
     ["an empty array", [3, 4], [], /0 results for 2/],
-    ["results in another order", [3, 4], [eligibleResult(4), eligibleResult(3)], /result 0 is for 4 instalments, 3 was asked/],
+    [
+      "results in another order",
+      [3, 4],
+      [eligibleResult(4), eligibleResult(3)],
+      /result 0 is for 4 instalments, 3 was asked/,
+    ],
     ["the wrong plan for one count", 4, eligibleResult(3), /result 0 is for 3 instalments, 4 was asked/],
-    ["an element without `eligible`", [3], [{ ...eligibleResult(3), eligible: undefined }], /unexpected answer to the eligibility/],
-    ["an object without `eligible`", 3, { installments_count: 3, payment_plan: [] }, /unexpected answer to the eligibility/],
-    ["an eligible result without a schedule", 3, { ...eligibleResult(3), payment_plan: undefined }, /unexpected answer to the eligibility/],
-    ["a fractional amount", 3, { ...eligibleResult(3), customer_total_cost_amount: 1.5 }, /unexpected answer to the eligibility/],
+    [
+      "an element without `eligible`",
+      [3],
+      [{ ...eligibleResult(3), eligible: undefined }],
+      /unexpected answer to the eligibility/,
+    ],
+    [
+      "an object without `eligible`",
+      3,
+      { installments_count: 3, payment_plan: [] },
+      /unexpected answer to the eligibility/,
+    ],
+    [
+      "an eligible result without a schedule",
+      3,
+      { ...eligibleResult(3), payment_plan: undefined },
+      /unexpected answer to the eligibility/,
+    ],
+    [
+      "a fractional amount",
+      3,
+      { ...eligibleResult(3), customer_total_cost_amount: 1.5 },
+      /unexpected answer to the eligibility/,
+    ],
     ["a JSON string", 3, JSON.stringify("eligible"), /unexpected answer to the eligibility/],
     ["null", 3, "null", /unexpected answer to the eligibility/],
   ])("%s", async (_label, counts, body, message) => {
     sandbox.setFault({ match: { path: ELIGIBILITY }, status: 200, body })
-    const error = await failure(client().checkEligibility({ purchase_amount: 10000, installments_count: counts } as any))
+    const error = await failure(
+      client().checkEligibility({ purchase_amount: 10000, installments_count: counts } as any)
+    )
     expect(error.code).toBe("malformed_answer")
     expect(error.message).toMatch(message)
     expect(seen("POST", ELIGIBILITY)).toHaveLength(1)
@@ -472,16 +513,18 @@ describe("retries of calls that are safe to repeat", () => {
     }
   )
 
-  it.each(cases(retriedOps, transientFailures.filter((f) => f.kind !== "a timeout")))(
-    "%s: recovers after two failures (%s)",
-    async (_name, _kind, op, { fault }) => {
-      const { path, run } = await op.prepare()
-      sandbox.setFault({ match: { method: op.method, path }, count: 2, ...fault })
-      await expect(run(client())).resolves.not.toThrow()
-      expect(seen(op.method, path)).toHaveLength(3)
-      expect(seen(op.method, path).map((r) => r.fault ?? null)).toEqual([expect.any(String), expect.any(String), null])
-    }
-  )
+  it.each(
+    cases(
+      retriedOps,
+      transientFailures.filter((f) => f.kind !== "a timeout")
+    )
+  )("%s: recovers after two failures (%s)", async (_name, _kind, op, { fault }) => {
+    const { path, run } = await op.prepare()
+    sandbox.setFault({ match: { method: op.method, path }, count: 2, ...fault })
+    await expect(run(client())).resolves.not.toThrow()
+    expect(seen(op.method, path)).toHaveLength(3)
+    expect(seen(op.method, path).map((r) => r.fault ?? null)).toEqual([expect.any(String), expect.any(String), null])
+  })
 
   it("recovers after a timeout (the slow attempt is abandoned)", async () => {
     sandbox.setFault({ match: { path: ELIGIBILITY }, count: 1, delayMs: 600 })
@@ -550,22 +593,27 @@ describe("calls that are never retried", () => {
 })
 
 describe("4xx answers are never retried", () => {
-  it.each(cases(retriedOps, [400, 404, 409, 422].map((status) => ({ kind: `HTTP ${status}`, status }))))(
-    "%s: %s → one request",
-    async (_name, _kind, op, { status }) => {
-      const { path, run } = await op.prepare()
-      sandbox.setFault({
-        match: { method: op.method, path },
-        status,
-        body: { error_code: "validation_error", errors: [{ field: "payment.x", error_code: "invalid_value", message: "nope" }] },
-      })
-      const error = await failure(run(client()))
-      expect(error.code).toBe("invalid_request")
-      expect(error.status).toBe(status)
-      expect(seen(op.method, path)).toHaveLength(1)
-      expect(warnings).toHaveLength(0)
-    }
-  )
+  it.each(
+    cases(
+      retriedOps,
+      [400, 404, 409, 422].map((status) => ({ kind: `HTTP ${status}`, status }))
+    )
+  )("%s: %s → one request", async (_name, _kind, op, { status }) => {
+    const { path, run } = await op.prepare()
+    sandbox.setFault({
+      match: { method: op.method, path },
+      status,
+      body: {
+        error_code: "validation_error",
+        errors: [{ field: "payment.x", error_code: "invalid_value", message: "nope" }],
+      },
+    })
+    const error = await failure(run(client()))
+    expect(error.code).toBe("invalid_request")
+    expect(error.status).toBe(status)
+    expect(seen(op.method, path)).toHaveLength(1)
+    expect(warnings).toHaveLength(0)
+  })
 
   it("an unknown payment → invalid_request 404, one request", async () => {
     const error = await failure(client().getPayment("payment_does_not_exist"))
@@ -662,7 +710,11 @@ describe("payment lifecycle", () => {
     expect(accepted.state).toBe("in_progress")
     expect(accepted.payment_plan.map((i) => i.state)).toEqual(["paid", "pending", "pending"])
 
-    const partial = await c.refundPayment(created.id, { amount: 5000, merchant_reference: "refund_1", comment: "one item back" })
+    const partial = await c.refundPayment(created.id, {
+      amount: 5000,
+      merchant_reference: "refund_1",
+      comment: "one item back",
+    })
     expect(partial.state).toBe("in_progress")
     expect(partial.refunds).toEqual([expect.objectContaining({ amount: 5000, id: expect.stringMatching(/^refund_/) })])
     expect(seen("POST", `/v1/payments/${created.id}/refund`)[0].body).toEqual({
@@ -728,26 +780,86 @@ describe("updateShippingInfo", () => {
     const { id } = await c.createPayment(paymentInput({ shipping_info: validShipping }))
     const selected = [{ title: "Mondial Relay", amount: 390, shipping_method: "pickup_point" as const }]
     await c.updateShippingInfo(id, { selected_options: selected })
-    expect(seen("POST", `/v1/payment/${id}`)[0].body).toEqual({ payment: { shipping_info: { selected_options: selected } } })
+    expect(seen("POST", `/v1/payment/${id}`)[0].body).toEqual({
+      payment: { shipping_info: { selected_options: selected } },
+    })
     const payment = await c.getPayment(id)
-    expect(payment.shipping_info).toEqual({ selected_options: selected, available_options: validShipping.available_options })
+    expect(payment.shipping_info).toEqual({
+      selected_options: selected,
+      available_options: validShipping.available_options,
+    })
   })
 })
 
 describe("shipping options are validated before sending", () => {
   const option = { title: "Colissimo", amount: 490 }
   it.each<[string, unknown, string, RegExp]>([
-    ["a missing title", { selected_options: [{ amount: 490 }] }, "payment.shipping_info.selected_options[0].title", /title/],
-    ["a blank title", { selected_options: [{ title: "  ", amount: 490 }] }, "payment.shipping_info.selected_options[0].title", /title is required/],
-    ["a missing amount", { selected_options: [{ title: "Colissimo" }] }, "payment.shipping_info.selected_options[0].amount", /amount/],
-    ["a non-integer amount", { selected_options: [{ title: "Colissimo", amount: 4.9 }] }, "payment.shipping_info.selected_options[0].amount", /amount must be an integer number of cents/],
-    ["an amount as a string", { selected_options: [{ title: "Colissimo", amount: "490" }] }, "payment.shipping_info.selected_options[0].amount", /amount/],
-    ["a negative amount", { selected_options: [{ title: "Colissimo", amount: -1 }] }, "payment.shipping_info.selected_options[0].amount", /amount/],
-    ["an unknown shipping_method", { selected_options: [{ ...option, shipping_method: "drone" }] }, "payment.shipping_info.selected_options[0].shipping_method", /shipping_method must be one of instore, pickup_store, pickup_point, postal/],
-    ["pickup_delivery true", { selected_options: [{ ...option, pickup_delivery: true }] }, "payment.shipping_info.selected_options[0].pickup_delivery", /pickup_delivery is deprecated: use shipping_method/],
-    ["pickup_delivery false", { selected_options: [{ ...option, pickup_delivery: false }] }, "payment.shipping_info.selected_options[0].pickup_delivery", /pickup_delivery is deprecated/],
-    ["express_delivery as a string", { selected_options: [{ ...option, express_delivery: "true" }] }, "payment.shipping_info.selected_options[0].express_delivery", /./],
-    ["a bad option deeper in available_options", { available_options: [option, { amount: 0 }] }, "payment.shipping_info.available_options[1].title", /title/],
+    [
+      "a missing title",
+      { selected_options: [{ amount: 490 }] },
+      "payment.shipping_info.selected_options[0].title",
+      /title/,
+    ],
+    [
+      "a blank title",
+      { selected_options: [{ title: "  ", amount: 490 }] },
+      "payment.shipping_info.selected_options[0].title",
+      /title is required/,
+    ],
+    [
+      "a missing amount",
+      { selected_options: [{ title: "Colissimo" }] },
+      "payment.shipping_info.selected_options[0].amount",
+      /amount/,
+    ],
+    [
+      "a non-integer amount",
+      { selected_options: [{ title: "Colissimo", amount: 4.9 }] },
+      "payment.shipping_info.selected_options[0].amount",
+      /amount must be an integer number of cents/,
+    ],
+    [
+      "an amount as a string",
+      { selected_options: [{ title: "Colissimo", amount: "490" }] },
+      "payment.shipping_info.selected_options[0].amount",
+      /amount/,
+    ],
+    [
+      "a negative amount",
+      { selected_options: [{ title: "Colissimo", amount: -1 }] },
+      "payment.shipping_info.selected_options[0].amount",
+      /amount/,
+    ],
+    [
+      "an unknown shipping_method",
+      { selected_options: [{ ...option, shipping_method: "drone" }] },
+      "payment.shipping_info.selected_options[0].shipping_method",
+      /shipping_method must be one of instore, pickup_store, pickup_point, postal/,
+    ],
+    [
+      "pickup_delivery true",
+      { selected_options: [{ ...option, pickup_delivery: true }] },
+      "payment.shipping_info.selected_options[0].pickup_delivery",
+      /pickup_delivery is deprecated: use shipping_method/,
+    ],
+    [
+      "pickup_delivery false",
+      { selected_options: [{ ...option, pickup_delivery: false }] },
+      "payment.shipping_info.selected_options[0].pickup_delivery",
+      /pickup_delivery is deprecated/,
+    ],
+    [
+      "express_delivery as a string",
+      { selected_options: [{ ...option, express_delivery: "true" }] },
+      "payment.shipping_info.selected_options[0].express_delivery",
+      /./,
+    ],
+    [
+      "a bad option deeper in available_options",
+      { available_options: [option, { amount: 0 }] },
+      "payment.shipping_info.available_options[1].title",
+      /title/,
+    ],
     ["selected_options not an array", { selected_options: option }, "payment.shipping_info.selected_options", /./],
   ])("%s → invalid_request on the field, nothing sent", async (_label, shippingInfo, field, message) => {
     const id = await newPaymentId()
@@ -768,7 +880,9 @@ describe("shipping options are validated before sending", () => {
   it("an unknown option property or shipping_info key is refused before sending", async () => {
     const id = await newPaymentId()
     const c = client()
-    const unknownProperty = await failure(c.updateShippingInfo(id, { selected_options: [{ ...option, colour: "red" } as any] }))
+    const unknownProperty = await failure(
+      c.updateShippingInfo(id, { selected_options: [{ ...option, colour: "red" } as any] })
+    )
     expect(unknownProperty.code).toBe("invalid_request")
     expect(unknownProperty.field).toBe("payment.shipping_info.selected_options[0]")
     expect(unknownProperty.message).toContain("colour")
@@ -796,17 +910,53 @@ describe("the API key never leaks", () => {
     const c = client({ timeoutMs: 100 })
     const echo = `you sent Service-Auth ${ACTIVE_KEY}`
     const scenarios: [string, () => void, () => Promise<unknown>][] = [
-      ["503 echoing the key", () => sandbox.setFault({ status: 503, body: { error_code: "server_error", message: echo } }), () => c.checkEligibility({ purchase_amount: 10000 })],
-      ["429 echoing the key in errors[0]", () => sandbox.setFault({ status: 429, body: { errors: [{ error_code: "slow_down", message: echo }] } }), () => c.getPayment(id)],
-      ["400 echoing the key", () => sandbox.setFault({ status: 400, body: { errors: [{ field: "payment.purchase_amount", error_code: "invalid_value", message: echo }] } }), () => c.checkEligibility({ purchase_amount: 10000 })],
-      ["422 echoing the key on creation", () => sandbox.setFault({ status: 422, body: { error_code: "invalid_value", message: echo } }), () => c.createPayment(paymentInput())],
-      ["401 echoing the key", () => sandbox.setFault({ status: 401, body: { error_code: "unauthorized", message: echo } }), () => c.cancelPayment(id)],
+      [
+        "503 echoing the key",
+        () => sandbox.setFault({ status: 503, body: { error_code: "server_error", message: echo } }),
+        () => c.checkEligibility({ purchase_amount: 10000 }),
+      ],
+      [
+        "429 echoing the key in errors[0]",
+        () => sandbox.setFault({ status: 429, body: { errors: [{ error_code: "slow_down", message: echo }] } }),
+        () => c.getPayment(id),
+      ],
+      [
+        "400 echoing the key",
+        () =>
+          sandbox.setFault({
+            status: 400,
+            body: { errors: [{ field: "payment.purchase_amount", error_code: "invalid_value", message: echo }] },
+          }),
+        () => c.checkEligibility({ purchase_amount: 10000 }),
+      ],
+      [
+        "422 echoing the key on creation",
+        () => sandbox.setFault({ status: 422, body: { error_code: "invalid_value", message: echo } }),
+        () => c.createPayment(paymentInput()),
+      ],
+      [
+        "401 echoing the key",
+        () => sandbox.setFault({ status: 401, body: { error_code: "unauthorized", message: echo } }),
+        () => c.cancelPayment(id),
+      ],
       ["a dropped connection", () => sandbox.setFault({ drop: true }), () => c.updateShippingInfo(id, validShipping)],
       ["a timeout", () => sandbox.setFault({ delayMs: 400 }), () => c.getPayment(id)],
       ["garbled JSON", () => sandbox.setFault({ garble: true }), () => c.getPayment(id)],
-      ["a wrong shape", () => sandbox.setFault({ wrongShape: true }), () => c.checkEligibility({ purchase_amount: 10000, installments_count: [3] })],
-      ["a real validation error", () => undefined, () => c.refundPayment(id, { amount: 999999, merchant_reference: "r" })],
-      ["our own validation", () => undefined, () => c.updateShippingInfo(id, { selected_options: [{ title: "" , amount: 1 }] })],
+      [
+        "a wrong shape",
+        () => sandbox.setFault({ wrongShape: true }),
+        () => c.checkEligibility({ purchase_amount: 10000, installments_count: [3] }),
+      ],
+      [
+        "a real validation error",
+        () => undefined,
+        () => c.refundPayment(id, { amount: 999999, merchant_reference: "r" }),
+      ],
+      [
+        "our own validation",
+        () => undefined,
+        () => c.updateShippingInfo(id, { selected_options: [{ title: "", amount: 1 }] }),
+      ],
     ]
     const codes: string[] = []
     for (const [label, setUp, run] of scenarios) {
@@ -839,7 +989,9 @@ describe("the API key never leaks", () => {
   it("keeps the service's echoed message, with the key redacted", async () => {
     sandbox.setFault({
       status: 400,
-      body: { errors: [{ field: "payment.purchase_amount", error_code: "invalid_value", message: `bad key ${ACTIVE_KEY}!` }] },
+      body: {
+        errors: [{ field: "payment.purchase_amount", error_code: "invalid_value", message: `bad key ${ACTIVE_KEY}!` }],
+      },
     })
     const error = await failure(client().checkEligibility({ purchase_amount: 10000 }))
     expect(error.message).toContain("bad key [redacted]!")
@@ -848,7 +1000,10 @@ describe("the API key never leaks", () => {
   it("from the errors of a bad, inactive or revoked key", async () => {
     const badKey = "sk_test_unknown_key_1234567890"
     expectNoKey(await failure(client({ apiKey: badKey }).checkEligibility({ purchase_amount: 10000 })), badKey)
-    expectNoKey(await failure(client({ apiKey: INACTIVE_KEY }).checkEligibility({ purchase_amount: 10000 })), INACTIVE_KEY)
+    expectNoKey(
+      await failure(client({ apiKey: INACTIVE_KEY }).checkEligibility({ purchase_amount: 10000 })),
+      INACTIVE_KEY
+    )
     expectNoKey(await failure(client({ apiKey: INACTIVE_KEY }).createPayment(paymentInput())), INACTIVE_KEY)
     sandbox.setMerchant(ACTIVE_KEY, { revoked: true })
     expectNoKey(await failure(client().checkEligibility({ purchase_amount: 10000 })), ACTIVE_KEY)
@@ -859,7 +1014,9 @@ describe("the API key never leaks", () => {
     const check = () => {
       expect(leaks(util.inspect(c), ACTIVE_KEY)).toBe(false)
       expect(leaks(util.inspect(c, { showHidden: true, depth: null }), ACTIVE_KEY)).toBe(false)
-      expect(leaks(JSON.stringify(c, (_k, v) => (typeof v === "function" ? undefined : v)) ?? "", ACTIVE_KEY)).toBe(false)
+      expect(leaks(JSON.stringify(c, (_k, v) => (typeof v === "function" ? undefined : v)) ?? "", ACTIVE_KEY)).toBe(
+        false
+      )
     }
     check()
     await c.checkEligibility({ purchase_amount: 10000 })

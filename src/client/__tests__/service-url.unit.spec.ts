@@ -132,9 +132,11 @@ describe("the client only talks to its own URL", () => {
   })
 
   it("refuses to be built for a URL that is not a service URL", () => {
-    expect(() => new BnplClient({ apiKey: KEY, baseUrl: "https://u:p@api.example.com" })).toThrow("user name or password")
-    expect(() => new BnplClient({ apiKey: KEY, baseUrl: "http://api.example.com", urlRules: { production: true } })).toThrow(
-      "https in production"
+    expect(() => new BnplClient({ apiKey: KEY, baseUrl: "https://u:p@api.example.com" })).toThrow(
+      "user name or password"
     )
+    expect(
+      () => new BnplClient({ apiKey: KEY, baseUrl: "http://api.example.com", urlRules: { production: true } })
+    ).toThrow("https in production")
   })
 })

@@ -2,19 +2,26 @@ import Redis from "ioredis"
 import { boundedAnswerCache, isRedisCache } from "../answer-cache"
 
 // Medusa's own cache module services, as a store loads them.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+
 const InMemoryCacheService = require("@medusajs/cache-inmemory").default.service
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+
 const RedisCacheService = require("@medusajs/cache-redis").default.service
 
 describe("boundedAnswerCache", () => {
   it("holds at most maxEntries answers however many distinct amounts are asked", async () => {
     const cache = boundedAnswerCache(1_000)
     for (let cents = 1; cents <= 20_000; cents++) {
-      await cache.set(`bnpl:eligibility:scope:2026-11-23:eur:${cents}:3x,4x`, { purchase_amount: cents, plans: [] }, 300)
+      await cache.set(
+        `bnpl:eligibility:scope:2026-11-23:eur:${cents}:3x,4x`,
+        { purchase_amount: cents, plans: [] },
+        300
+      )
     }
     expect(cache.size).toBe(1_000)
-    expect(await cache.get("bnpl:eligibility:scope:2026-11-23:eur:20000:3x,4x")).toEqual({ purchase_amount: 20_000, plans: [] })
+    expect(await cache.get("bnpl:eligibility:scope:2026-11-23:eur:20000:3x,4x")).toEqual({
+      purchase_amount: 20_000,
+      plans: [],
+    })
     expect(await cache.get("bnpl:eligibility:scope:2026-11-23:eur:1:3x,4x")).toBeNull()
   })
 

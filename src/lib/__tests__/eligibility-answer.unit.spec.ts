@@ -3,7 +3,11 @@ import { answerTtlSeconds, combineGroupOutcomes, isCompleteAnswer, type GroupOut
 
 const planKey = (p: Plan) => `${p.installments_count}x-d${p.deferred_days ?? 0}-m${p.deferred_months ?? 0}`
 const now = new Date("2026-11-23T10:00:00.000Z")
-const PLANS: Plan[] = [{ installments_count: 3 }, { installments_count: 1, deferred_days: 30 }, { installments_count: 4 }]
+const PLANS: Plan[] = [
+  { installments_count: 3 },
+  { installments_count: 1, deferred_days: 30 },
+  { installments_count: 4 },
+]
 
 const eligible = (count: number, deferral: Omit<Plan, "installments_count"> = {}): EligibilityResult => ({
   eligible: true,

@@ -3,7 +3,6 @@ import { boundedAnswerCache } from "../answer-cache"
 import { BreakerRegistry } from "../circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
 
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const { startSandbox } = require("../../../sandbox/server")
 
 /**
@@ -124,7 +123,9 @@ describe("checkPlans: plans degrade per deferral group", () => {
     sandbox.setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, status: 503 })
     const answer = await ask(70_000, { plans: PLANS })
     expect(answer.service_available).toBe(true)
-    expect(answer.plans.map((p: any) => [p.installments_count, p.deferred_days ?? 0, p.eligible, p.unavailable])).toEqual([
+    expect(
+      answer.plans.map((p: any) => [p.installments_count, p.deferred_days ?? 0, p.eligible, p.unavailable])
+    ).toEqual([
       [3, 0, true, undefined],
       [4, 0, true, undefined],
       [1, 30, false, true],

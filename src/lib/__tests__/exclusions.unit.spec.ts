@@ -1,4 +1,11 @@
-import { excludedProducts, exclusionMessage, exclusionsProblems, hasExclusions, normalizeExclusions, type ProductFacts } from "../exclusions"
+import {
+  excludedProducts,
+  exclusionMessage,
+  exclusionsProblems,
+  hasExclusions,
+  normalizeExclusions,
+  type ProductFacts,
+} from "../exclusions"
 
 const giftCard: ProductFacts = {
   id: "prod_gift",
@@ -25,25 +32,45 @@ describe("excludedProducts", () => {
 
   it("excludes by shipping profile in a mixed cart, each product once", () => {
     expect(excludedProducts([shirt, giftCard, giftCard], { shipping_profile_ids: ["sp_gift"] })).toEqual([
-      { product_id: "prod_gift", title: "Gift card", excluded_by: { kind: "shipping_profile", id: "sp_gift", name: "Gift cards" } },
+      {
+        product_id: "prod_gift",
+        title: "Gift card",
+        excluded_by: { kind: "shipping_profile", id: "sp_gift", name: "Gift cards" },
+      },
     ])
   })
 
   it.each([
-    ["category", { product_category_ids: ["pcat_shirts"] }, { kind: "product_category", id: "pcat_shirts", name: "Shirts" }],
-    ["parent category", { product_category_ids: ["pcat_clothes"] }, { kind: "product_category", id: "pcat_clothes", name: "Shirts" }],
-    ["collection", { product_collection_ids: ["pcol_summer"] }, { kind: "product_collection", id: "pcol_summer", name: "Summer" }],
+    [
+      "category",
+      { product_category_ids: ["pcat_shirts"] },
+      { kind: "product_category", id: "pcat_shirts", name: "Shirts" },
+    ],
+    [
+      "parent category",
+      { product_category_ids: ["pcat_clothes"] },
+      { kind: "product_category", id: "pcat_clothes", name: "Shirts" },
+    ],
+    [
+      "collection",
+      { product_collection_ids: ["pcol_summer"] },
+      { kind: "product_collection", id: "pcol_summer", name: "Summer" },
+    ],
     ["type", { product_type_ids: ["ptyp_apparel"] }, { kind: "product_type", id: "ptyp_apparel", name: "Apparel" }],
     ["tag", { product_tag_ids: ["ptag_sale"] }, { kind: "product_tag", id: "ptag_sale", name: "sale" }],
   ])("excludes by %s", (_kind, exclusions, rule) => {
-    expect(excludedProducts([shirt], exclusions)).toEqual([{ product_id: "prod_shirt", title: "Shirt", excluded_by: rule }])
+    expect(excludedProducts([shirt], exclusions)).toEqual([
+      { product_id: "prod_shirt", title: "Shirt", excluded_by: rule },
+    ])
   })
 })
 
 describe("exclusionMessage", () => {
   it("names the product and the rule", () => {
     const excluded = excludedProducts([giftCard], { shipping_profile_ids: ["sp_gift"] })
-    expect(exclusionMessage(excluded)).toBe('Instalment payment is not available for "Gift card" (shipping profile "Gift cards")')
+    expect(exclusionMessage(excluded)).toBe(
+      'Instalment payment is not available for "Gift card" (shipping profile "Gift cards")'
+    )
   })
 })
 
@@ -61,7 +88,9 @@ describe("exclusionsProblems and normalizeExclusions", () => {
   })
 
   it("trims, removes duplicates and empty lists", () => {
-    expect(normalizeExclusions({ product_tag_ids: [" a", "a"], shipping_profile_ids: [] })).toEqual({ product_tag_ids: ["a"] })
+    expect(normalizeExclusions({ product_tag_ids: [" a", "a"], shipping_profile_ids: [] })).toEqual({
+      product_tag_ids: ["a"],
+    })
     expect(hasExclusions(normalizeExclusions({ shipping_profile_ids: [] }))).toBe(false)
   })
 })

@@ -15,17 +15,25 @@ describe("isPaymentId", () => {
     expect(isPaymentId("a".repeat(100))).toBe(true)
   })
 
-  it.each([[""], ["a".repeat(101)], ["payment abc"], ["payment_1;drop"], ["payment_1\n"], [["payment_1"]], [undefined], [42]])(
-    "refuses %j",
-    (value) => {
-      expect(isPaymentId(value)).toBe(false)
-    }
-  )
+  it.each([
+    [""],
+    ["a".repeat(101)],
+    ["payment abc"],
+    ["payment_1;drop"],
+    ["payment_1\n"],
+    [["payment_1"]],
+    [undefined],
+    [42],
+  ])("refuses %j", (value) => {
+    expect(isPaymentId(value)).toBe(false)
+  })
 })
 
 describe("notificationUrl", () => {
   it("is the plugin's route with the store's token", () => {
-    expect(notificationUrl("https://medusa.example", "abc")).toBe("https://medusa.example/hooks/bnpl/notification?token=abc")
+    expect(notificationUrl("https://medusa.example", "abc")).toBe(
+      "https://medusa.example/hooks/bnpl/notification?token=abc"
+    )
   })
 
   it("is the bare route without a token (what Verify shows)", () => {
@@ -55,9 +63,21 @@ describe("actions", () => {
 
 describe("OUTCOME_BY_LEDGER_STATUS", () => {
   it("answers at once for settled and ordered payments, settles the ones to settle, lets open ones through", () => {
-    expect(OUTCOME_BY_LEDGER_STATUS.cancelled).toEqual({ kind: "answer", result: "settled", message: "settled without an order (cancelled)" })
-    expect(OUTCOME_BY_LEDGER_STATUS.refunded).toEqual({ kind: "answer", result: "settled", message: "settled without an order (refunded)" })
-    expect(OUTCOME_BY_LEDGER_STATUS.ordered).toEqual({ kind: "answer", result: "processed", message: "the order was placed" })
+    expect(OUTCOME_BY_LEDGER_STATUS.cancelled).toEqual({
+      kind: "answer",
+      result: "settled",
+      message: "settled without an order (cancelled)",
+    })
+    expect(OUTCOME_BY_LEDGER_STATUS.refunded).toEqual({
+      kind: "answer",
+      result: "settled",
+      message: "settled without an order (refunded)",
+    })
+    expect(OUTCOME_BY_LEDGER_STATUS.ordered).toEqual({
+      kind: "answer",
+      result: "processed",
+      message: "the order was placed",
+    })
     expect(OUTCOME_BY_LEDGER_STATUS.to_settle).toEqual({ kind: "settle" })
     expect(OUTCOME_BY_LEDGER_STATUS.failed).toEqual({ kind: "settle" })
     expect(OUTCOME_BY_LEDGER_STATUS.open).toBeUndefined()
@@ -65,7 +85,12 @@ describe("OUTCOME_BY_LEDGER_STATUS", () => {
 })
 
 describe("sessionMatches", () => {
-  const session = { provider_id: "pp_bnpl_bnpl", amount: 100.5, currency_code: "eur", data: { bnpl_payment_id: "payment_1" } }
+  const session = {
+    provider_id: "pp_bnpl_bnpl",
+    amount: 100.5,
+    currency_code: "eur",
+    data: { bnpl_payment_id: "payment_1" },
+  }
 
   it("is this provider's session for this payment and amount (in cents)", () => {
     expect(sessionMatches(session, "payment_1", 100.5)).toBe(true)

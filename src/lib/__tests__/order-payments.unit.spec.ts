@@ -6,7 +6,12 @@ const order = {
     { payments: [{ id: "pay_other", provider_id: "pp_system_default", data: { bnpl_payment_id: "payment_x" } }] },
     {
       payments: [
-        { id: "pay_old", provider_id: "pp_bnpl_bnpl", data: { bnpl_payment_id: "payment_old" }, canceled_at: "2026-01-01" },
+        {
+          id: "pay_old",
+          provider_id: "pp_bnpl_bnpl",
+          data: { bnpl_payment_id: "payment_old" },
+          canceled_at: "2026-01-01",
+        },
         null,
         { id: "pay_live", provider_id: "pp_bnpl_bnpl", data: { bnpl_payment_id: "payment_live" }, canceled_at: null },
         { id: "pay_empty", provider_id: "pp_bnpl_bnpl", data: {} },

@@ -44,7 +44,9 @@ describe("splitByBounds", () => {
   })
 
   it("matches bounds to the plan with its deferral", () => {
-    expect(boundsOf({ installments_count: 1, deferred_days: 30 }, [{ installments_count: 1, min_amount: 5 }])).toBeUndefined()
+    expect(
+      boundsOf({ installments_count: 1, deferred_days: 30 }, [{ installments_count: 1, min_amount: 5 }])
+    ).toBeUndefined()
     expect(boundsOf(deferred, [{ ...deferred, max_amount: 5 }])).toEqual({ max: 5 })
     expect(boundsOf(three, [{ ...three, min_amount: null, max_amount: null }])).toBeUndefined()
   })
@@ -54,7 +56,12 @@ describe("planBoundsProblems", () => {
   const problems = (value: unknown) => planBoundsProblems(value, "plan_bounds", planProblem)
 
   it("accepts bounds on offered plans", () => {
-    expect(problems([{ installments_count: 3, min_amount: 100, max_amount: 100 }, { ...deferred, max_amount: 99.9 }])).toEqual([])
+    expect(
+      problems([
+        { installments_count: 3, min_amount: 100, max_amount: 100 },
+        { ...deferred, max_amount: 99.9 },
+      ])
+    ).toEqual([])
   })
 
   it("names the field and says what is wrong", () => {
@@ -67,7 +74,9 @@ describe("planBoundsProblems", () => {
     ])
     expect(problems([{ installments_count: 0 }])[0]).toMatch(/^plan_bounds\[0\]: installments_count/)
     expect(problems([{ installments_count: 3, minimum: 1 }])[0]).toMatch(/unknown fields: minimum/)
-    expect(problems([three, { installments_count: 3, max_amount: 9 }])).toEqual(["plan_bounds[1]: this plan has bounds twice"])
+    expect(problems([three, { installments_count: 3, max_amount: 9 }])).toEqual([
+      "plan_bounds[1]: this plan has bounds twice",
+    ])
   })
 })
 

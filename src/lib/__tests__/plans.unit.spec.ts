@@ -1,4 +1,13 @@
-import { DEFAULT_PLANS, groupByDeferral, normalizePlan, planIssues, planKey, planLabel, planProblem, samePlan } from "../plans"
+import {
+  DEFAULT_PLANS,
+  groupByDeferral,
+  normalizePlan,
+  planIssues,
+  planKey,
+  planLabel,
+  planProblem,
+  samePlan,
+} from "../plans"
 
 describe("planProblem", () => {
   it.each<[string, unknown]>([
@@ -24,13 +33,37 @@ describe("planProblem", () => {
     ["count -1", { installments_count: -1 }, "installments_count must be a whole number from 1 to 48, got -1"],
     ["count 49", { installments_count: 49 }, "installments_count must be a whole number from 1 to 48, got 49"],
     ["count 2.5", { installments_count: 2.5 }, "installments_count must be a whole number from 1 to 48, got 2.5"],
-    ["count as a string", { installments_count: "3" }, 'installments_count must be a whole number from 1 to 48, got the string "3" (send a number)'],
+    [
+      "count as a string",
+      { installments_count: "3" },
+      'installments_count must be a whole number from 1 to 48, got the string "3" (send a number)',
+    ],
     ["count null", { installments_count: null }, "installments_count must be a whole number from 1 to 48, got null"],
-    ["negative days", { installments_count: 1, deferred_days: -1 }, "deferred_days must be a whole number from 0 to 365, got -1"],
-    ["fractional days", { installments_count: 1, deferred_days: 1.5 }, "deferred_days must be a whole number from 0 to 365, got 1.5"],
-    ["days as a string", { installments_count: 1, deferred_days: "30" }, 'deferred_days must be a whole number from 0 to 365, got the string "30" (send a number)'],
-    ["negative months", { installments_count: 1, deferred_months: -2 }, "deferred_months must be a whole number from 0 to 24, got -2"],
-    ["days and months", { installments_count: 1, deferred_days: 15, deferred_months: 1 }, "a plan is deferred by days or by months, not both"],
+    [
+      "negative days",
+      { installments_count: 1, deferred_days: -1 },
+      "deferred_days must be a whole number from 0 to 365, got -1",
+    ],
+    [
+      "fractional days",
+      { installments_count: 1, deferred_days: 1.5 },
+      "deferred_days must be a whole number from 0 to 365, got 1.5",
+    ],
+    [
+      "days as a string",
+      { installments_count: 1, deferred_days: "30" },
+      'deferred_days must be a whole number from 0 to 365, got the string "30" (send a number)',
+    ],
+    [
+      "negative months",
+      { installments_count: 1, deferred_months: -2 },
+      "deferred_months must be a whole number from 0 to 24, got -2",
+    ],
+    [
+      "days and months",
+      { installments_count: 1, deferred_days: 15, deferred_months: 1 },
+      "a plan is deferred by days or by months, not both",
+    ],
   ])("refuses %s", (_label, plan, message) => {
     expect(planProblem(plan)).toBe(message)
   })
@@ -38,7 +71,9 @@ describe("planProblem", () => {
 
 describe("normalizePlan / planKey / samePlan", () => {
   it("drops zero and null deferrals", () => {
-    expect(normalizePlan({ installments_count: 3, deferred_days: 0, deferred_months: undefined })).toEqual({ installments_count: 3 })
+    expect(normalizePlan({ installments_count: 3, deferred_days: 0, deferred_months: undefined })).toEqual({
+      installments_count: 3,
+    })
     expect(normalizePlan({ installments_count: 1, deferred_days: 30, deferred_months: 0 })).toEqual({
       installments_count: 1,
       deferred_days: 30,
@@ -54,7 +89,9 @@ describe("normalizePlan / planKey / samePlan", () => {
   it("compares plans after normalisation", () => {
     expect(samePlan({ installments_count: 3 }, { installments_count: 3, deferred_days: 0 })).toBe(true)
     expect(samePlan({ installments_count: 3 }, { installments_count: 4 })).toBe(false)
-    expect(samePlan({ installments_count: 1, deferred_days: 30 }, { installments_count: 1, deferred_months: 1 })).toBe(false)
+    expect(samePlan({ installments_count: 1, deferred_days: 30 }, { installments_count: 1, deferred_months: 1 })).toBe(
+      false
+    )
   })
 
   it("offers 3 and 4 instalments by default", () => {
@@ -138,8 +175,12 @@ describe("groupByDeferral", () => {
 describe("plan bounds", () => {
   it("caps deferrals like the admin settings do", () => {
     expect(planProblem({ installments_count: 1, deferred_days: 365 })).toBeUndefined()
-    expect(planProblem({ installments_count: 1, deferred_days: 366 })).toBe("deferred_days must be a whole number from 0 to 365, got 366")
-    expect(planProblem({ installments_count: 1, deferred_months: 25 })).toBe("deferred_months must be a whole number from 0 to 24, got 25")
+    expect(planProblem({ installments_count: 1, deferred_days: 366 })).toBe(
+      "deferred_days must be a whole number from 0 to 365, got 366"
+    )
+    expect(planProblem({ installments_count: 1, deferred_months: 25 })).toBe(
+      "deferred_months must be a whole number from 0 to 24, got 25"
+    )
   })
 })
 

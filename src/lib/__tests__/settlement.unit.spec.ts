@@ -6,9 +6,12 @@ const payment = (state: string, extra: Partial<Payment> = {}) =>
   ({ id: "payment_1", state, purchase_amount: 10_000, refunds: [], payment_plan: [], ...extra }) as unknown as Payment
 
 describe("hasCharged", () => {
-  it.each(["in_progress", "paid", "late_dunning", "late_contact_customer", "default", "collection_done"])("%s has charged", (state) => {
-    expect(hasCharged(payment(state))).toBe(true)
-  })
+  it.each(["in_progress", "paid", "late_dunning", "late_contact_customer", "default", "collection_done"])(
+    "%s has charged",
+    (state) => {
+      expect(hasCharged(payment(state))).toBe(true)
+    }
+  )
 
   it.each(["not_started", "scored_no", "scored_maybe", "scored_yes", "stopped"])("%s has not", (state) => {
     expect(hasCharged(payment(state))).toBe(false)
@@ -34,7 +37,11 @@ describe("settlePayment", () => {
   it("refunds what remains of a charged payment, once", async () => {
     const c = client(payment("paid", { refunds: [{ id: "r", created: 0, amount: 4_000 }] }))
     expect(await settlePayment(c as any, "payment_1")).toEqual({ status: "refunded", refunded: 10_000 })
-    expect(c.refundPayment).toHaveBeenCalledWith("payment_1", { amount: 6_000, merchant_reference: "medusa-settle-payment_1" }, {})
+    expect(c.refundPayment).toHaveBeenCalledWith(
+      "payment_1",
+      { amount: 6_000, merchant_reference: "medusa-settle-payment_1" },
+      {}
+    )
     expect(c.cancelPayment).not.toHaveBeenCalled()
   })
 

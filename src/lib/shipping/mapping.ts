@@ -17,17 +17,51 @@ export type { ShippingMapping, ShippingOverride }
 
 // Words are matched on lower-cased, accent-free text; English and French at least.
 const PICKUP_POINT = [
-  "relay", "relais", "pick-up point", "pickup point", "pick up point", "point retrait", "locker",
-  "consigne", "parcel shop", "parcelshop", "packstation", "pickup_point", "paketshop",
+  "relay",
+  "relais",
+  "pick-up point",
+  "pickup point",
+  "pick up point",
+  "point retrait",
+  "locker",
+  "consigne",
+  "parcel shop",
+  "parcelshop",
+  "packstation",
+  "pickup_point",
+  "paketshop",
 ]
 const PICKUP_STORE = [
-  "click and collect", "click & collect", "click-and-collect", "click&collect", "clickandcollect",
-  "store pickup", "store pick-up", "pickup in store", "pick up in store", "in-store pickup",
-  "in store pickup", "collect in store", "retrait en magasin", "retrait magasin", "pickup_store",
+  "click and collect",
+  "click & collect",
+  "click-and-collect",
+  "click&collect",
+  "clickandcollect",
+  "store pickup",
+  "store pick-up",
+  "pickup in store",
+  "pick up in store",
+  "in-store pickup",
+  "in store pickup",
+  "collect in store",
+  "retrait en magasin",
+  "retrait magasin",
+  "pickup_store",
 ]
 const EXPRESS = [
-  "express", "next day", "next-day", "nextday", "24h", "24 h", "same day", "same-day", "overnight",
-  "livraison rapide", "le lendemain", "j+1", "chrono",
+  "express",
+  "next day",
+  "next-day",
+  "nextday",
+  "24h",
+  "24 h",
+  "same day",
+  "same-day",
+  "overnight",
+  "livraison rapide",
+  "le lendemain",
+  "j+1",
+  "chrono",
 ]
 
 const normalize = (text: string) =>
@@ -67,16 +101,18 @@ export function mapShippingOption(
   context: { override?: ShippingOverride; requiresShipping?: boolean } = {}
 ): ShippingMapping {
   const metadata = option.metadata ?? {}
-  const text = normalize(
-    [option.type?.code, option.type?.label, option.name].filter(Boolean).join(" | ")
-  )
+  const text = normalize([option.type?.code, option.type?.label, option.name].filter(Boolean).join(" | "))
 
   type Code = ShippingMapping["reason_codes"]
   let method: { value: ShippingMethod; reason: string; code: Code["method"]; word?: string }
   if (context.override?.shipping_method) {
     method = { value: context.override.shipping_method, reason: "set in the plugin settings", code: "override" }
   } else if (isShippingMethod(metadata.bnpl_shipping_method)) {
-    method = { value: metadata.bnpl_shipping_method, reason: "set in the option's metadata (bnpl_shipping_method)", code: "metadata" }
+    method = {
+      value: metadata.bnpl_shipping_method,
+      reason: "set in the option's metadata (bnpl_shipping_method)",
+      code: "metadata",
+    }
   } else if (context.requiresShipping === false) {
     method = { value: "instore", reason: "nothing in the order requires shipping", code: "nothing_to_ship" }
   } else if (option.fulfillment_set_type === "pickup") {
@@ -94,9 +130,17 @@ export function mapShippingOption(
   let express: { value: boolean; reason?: string; code?: Code["express"]; word?: string }
   const metadataExpress = asBoolean(metadata.bnpl_express_delivery)
   if (context.override?.express_delivery !== undefined) {
-    express = { value: context.override.express_delivery, reason: "express set in the plugin settings", code: "override" }
+    express = {
+      value: context.override.express_delivery,
+      reason: "express set in the plugin settings",
+      code: "override",
+    }
   } else if (metadataExpress !== undefined) {
-    express = { value: metadataExpress, reason: "express set in the option's metadata (bnpl_express_delivery)", code: "metadata" }
+    express = {
+      value: metadataExpress,
+      reason: "express set in the option's metadata (bnpl_express_delivery)",
+      code: "metadata",
+    }
   } else {
     const word = findWord(text, EXPRESS)
     express = word ? { value: true, reason: `express because it says "${word}"`, code: "word", word } : { value: false }

@@ -26,9 +26,15 @@ export function hashShippingInfo(info: ShippingInfo): string {
           .sort()
           .map((json) => JSON.parse(json))
       : v && typeof v === "object"
-        ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, stable((v as any)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, stable((v as any)[k])])
+          )
         : v
-  return createHash("sha256").update(JSON.stringify(stable(info))).digest("hex")
+  return createHash("sha256")
+    .update(JSON.stringify(stable(info)))
+    .digest("hex")
 }
 
 export type AcceptedSync = {
@@ -78,7 +84,11 @@ export function decideSync(input: {
   const { sync, info } = input
   if (sync.status !== "pending") return { action: "done" }
   if (info.kind === "unbuilt") {
-    return { action: "fail", message: `shipping information not built: ${info.error}`, final: sync.attempts + 1 >= MAX_SYNC_ATTEMPTS }
+    return {
+      action: "fail",
+      message: `shipping information not built: ${info.error}`,
+      final: sync.attempts + 1 >= MAX_SYNC_ATTEMPTS,
+    }
   }
   if (info.kind === "ignored") return { action: "ignore" }
   if (info.kind === "skipped") return { action: "skip", reason: info.reason }
@@ -98,7 +108,10 @@ export function decideSync(input: {
  * sync's id then). It is then read again under the lock, so an older payload never overwrites
  * a newer one, whatever the servers' clocks say (only the order of acceptance counts).
  */
-export function mayBeSuperseded(readMark: string | null | undefined, lastAcceptedId: string | null | undefined): boolean {
+export function mayBeSuperseded(
+  readMark: string | null | undefined,
+  lastAcceptedId: string | null | undefined
+): boolean {
   return readMark !== undefined && (readMark ?? null) !== (lastAcceptedId ?? null)
 }
 

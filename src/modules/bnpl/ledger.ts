@@ -10,7 +10,6 @@ import { settlePayment, type Settlement } from "../../lib/settlement"
  * same functions so that one place knows how a payment's outcome moves.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Knex = any
 
 export const LEDGER_TABLE = "bnpl_payment"
@@ -88,7 +87,13 @@ export async function markCancelledOrder(knex: Knex, pid: string, orderId: strin
     .where({ bnpl_payment_id: pid })
     .whereIn("status", ["open", "ordered", "failed"])
     .whereNull("deleted_at")
-    .update({ status: "to_settle", reason: "order cancelled", order_id: orderId, next_attempt_at: new Date(), updated_at: new Date() })
+    .update({
+      status: "to_settle",
+      reason: "order cancelled",
+      order_id: orderId,
+      next_attempt_at: new Date(),
+      updated_at: new Date(),
+    })
 }
 
 export async function markOrdered(knex: Knex, pid: string, orderId: string | null): Promise<void> {
@@ -105,17 +110,14 @@ export async function markSettled(
   status: "cancelled" | "refunded",
   refundedAmount: number | null
 ): Promise<void> {
-  await knex(LEDGER_TABLE)
-    .where({ bnpl_payment_id: pid })
-    .whereNull("deleted_at")
-    .update({
-      status,
-      refunded_amount: refundedAmount,
-      settled_at: new Date(),
-      next_attempt_at: null,
-      last_error: null,
-      updated_at: new Date(),
-    })
+  await knex(LEDGER_TABLE).where({ bnpl_payment_id: pid }).whereNull("deleted_at").update({
+    status,
+    refunded_amount: refundedAmount,
+    settled_at: new Date(),
+    next_attempt_at: null,
+    last_error: null,
+    updated_at: new Date(),
+  })
 }
 
 /** A failed settling attempt: retried later with backoff, `failed` (the merchant's turn) after the last. */
@@ -167,7 +169,12 @@ export async function paymentsToSettle(knex: Knex, limit = 50): Promise<LedgerRo
 }
 
 /** Payments still open although their hosted page has expired: the job decides how they end. */
-export async function staleOpenPayments(knex: Knex, olderThanMs: number, now = Date.now(), limit = 50): Promise<LedgerRow[]> {
+export async function staleOpenPayments(
+  knex: Knex,
+  olderThanMs: number,
+  now = Date.now(),
+  limit = 50
+): Promise<LedgerRow[]> {
   return knex(LEDGER_TABLE)
     .where({ status: "open" })
     .where("created_at", "<=", new Date(now - olderThanMs))

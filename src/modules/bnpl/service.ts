@@ -92,7 +92,9 @@ class BnplModuleService extends MedusaService({
    * on the URL it goes to (the save's rule: a typed URL needs its typed key). Also says which
    * notification URL the service will be given.
    */
-  async verifySettings(input: VerifySettingsInput = {}): Promise<VerifyResult & { notification_url: string; mode: Mode }> {
+  async verifySettings(
+    input: VerifySettingsInput = {}
+  ): Promise<VerifyResult & { notification_url: string; mode: Mode }> {
     const stored = await loadStoredSettings(this.settingsSource)
     const settings = mergeSettings(stored, this.pluginOptions, process.env, input.mode)
     const typedKey = typeof input.api_key === "string" ? input.api_key.trim() : ""
@@ -131,7 +133,10 @@ class BnplModuleService extends MedusaService({
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The settings cannot be saved: no database connection")
     }
     const parsed = parseSettingsPatch(patch)
-    const [current] = (await this.listBnplSettings({}, { order: { created_at: "ASC" }, take: 1 })) as unknown as SettingsRow[]
+    const [current] = (await this.listBnplSettings(
+      {},
+      { order: { created_at: "ASC" }, take: 1 }
+    )) as unknown as SettingsRow[]
     const changes = settingsChanges(parsed, source.config)
     const stored = await loadStoredSettings(source)
     pinKeyUrls({ changes, current, stored, pluginOptions: this.pluginOptions })

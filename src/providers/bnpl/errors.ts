@@ -9,8 +9,10 @@ export const SHOPPER_MESSAGES: Record<BnplErrorCode, string> = {
   invalid_request: "This instalment plan cannot be used for this order: choose another plan or another payment method",
   not_activated: "Payment in instalments is not available in this shop yet: choose another payment method",
   unauthorized: "Payment in instalments is not available in this shop right now: choose another payment method",
-  unavailable: "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
-  malformed_answer: "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
+  unavailable:
+    "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
+  malformed_answer:
+    "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
 }
 
 /** The Medusa error type a service failure becomes for the storefront (else `unexpected_state`). */

@@ -11,8 +11,7 @@ import { modeOf, MODES, type Mode } from "../../lib/mode"
 export type NotificationClaim = { pid: unknown; token: unknown; headers?: Record<string, unknown> }
 
 export type NotificationCheck =
-  | { ok: true; pid: string; payment: LedgerRow }
-  | { ok: false; status: 400 | 401 | 404; message: string }
+  { ok: true; pid: string; payment: LedgerRow } | { ok: false; status: 400 | 401 | 404; message: string }
 
 /** Pids no session of this store holds, answered without the database for a short while. */
 const UNKNOWN_TTL_MS = 60_000

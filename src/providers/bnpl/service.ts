@@ -1,9 +1,4 @@
-import {
-  AbstractPaymentProvider,
-  MedusaError,
-  PaymentActions,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -94,7 +89,12 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    * the same rules as the bnpl module (`modules/bnpl/settings`).
    */
   protected async refreshOptions(mode?: Mode): Promise<void> {
-    const settings = await effectiveSettings(settingsSourceFrom(this.container_), this.providerOptions, process.env, mode)
+    const settings = await effectiveSettings(
+      settingsSourceFrom(this.container_),
+      this.providerOptions,
+      process.env,
+      mode
+    )
     this.options = settings.options
     this.mode = settings.mode
   }
@@ -179,18 +179,20 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const paymentId = this.paymentIdOf(session)
     const cents = toCents(amount, session.currency_code ?? "eur")
     const reference = context?.idempotency_key ?? `medusa-refund-${Date.now()}`
-    const payment = await this.client.refundPayment(paymentId, { amount: cents, merchant_reference: reference }).catch(async (e) => {
-      // The answer was lost (timeout, garbled): the refund may have happened. Never refund
-      // twice: look for it before reporting a failure.
-      if (!isBnplError(e) || !["unavailable", "malformed_answer"].includes(e.code)) {
-        throw e
-      }
-      const found = await this.findRefund(paymentId, reference)
-      if (!found) {
-        throw e
-      }
-      return found
-    })
+    const payment = await this.client
+      .refundPayment(paymentId, { amount: cents, merchant_reference: reference })
+      .catch(async (e) => {
+        // The answer was lost (timeout, garbled): the refund may have happened. Never refund
+        // twice: look for it before reporting a failure.
+        if (!isBnplError(e) || !["unavailable", "malformed_answer"].includes(e.code)) {
+          throw e
+        }
+        const found = await this.findRefund(paymentId, reference)
+        if (!found) {
+          throw e
+        }
+        return found
+      })
     return { data: { ...session, state: payment.state, refunds: payment.refunds } }
   }
 
@@ -212,7 +214,9 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     if (hasCharged(payment)) {
       // An accepted payment cannot be cancelled at the service: give back what remains.
       const after = await this.refundRemaining(payment, `medusa-cancel-${session.session_id ?? payment.id}`)
-      return { data: after ? { ...session, state: after.state, refunds: after.refunds } : { ...session, state: payment.state } }
+      return {
+        data: after ? { ...session, state: after.state, refunds: after.refunds } : { ...session, state: payment.state },
+      }
     }
     return { data: { ...session, state: payment.state, cancelled: await this.cancelUnfinished(payment.id) } }
   }
@@ -227,7 +231,11 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   async deletePayment({ data = {} }: DeletePaymentInput): Promise<DeletePaymentOutput> {
     const session = data as BnplSessionData
     if (session.bnpl_payment_id) {
-      await this.endPayment(session.bnpl_payment_id, "its payment session was deleted (cart changed or another payment started)", modeOf(session))
+      await this.endPayment(
+        session.bnpl_payment_id,
+        "its payment session was deleted (cart changed or another payment started)",
+        modeOf(session)
+      )
     }
     return { data }
   }
@@ -257,12 +265,17 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const body = (payload.data ?? {}) as Record<string, unknown>
     const source = settingsSourceFrom(this.container_)
-    const accountOptions = async (mode: Mode) => (await effectiveSettings(source, this.providerOptions, process.env, mode)).options
-    const check = await checkNotification(this.knex, { test: await accountOptions("test"), live: await accountOptions("live") }, {
-      pid: body.pid,
-      token: body.token,
-      headers: payload.headers as Record<string, unknown>,
-    })
+    const accountOptions = async (mode: Mode) =>
+      (await effectiveSettings(source, this.providerOptions, process.env, mode)).options
+    const check = await checkNotification(
+      this.knex,
+      { test: await accountOptions("test"), live: await accountOptions("live") },
+      {
+        pid: body.pid,
+        token: body.token,
+        headers: payload.headers as Record<string, unknown>,
+      }
+    )
     if (!check.ok) {
       this.logger.warn(`BNPL notification for ${forLog(body.pid)} ignored: ${check.message}`)
       return { action: PaymentActions.NOT_SUPPORTED }
@@ -278,7 +291,12 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     }
   }
 
-  private async createServicePayment(data: BnplSessionData, plan: Plan, cents: number, currency: string): Promise<Payment> {
+  private async createServicePayment(
+    data: BnplSessionData,
+    plan: Plan,
+    cents: number,
+    currency: string
+  ): Promise<Payment> {
     await this.checkPlanFor(data, plan, cents, currency)
     const returnUrl = returnUrlOf(data, this.options.returnUrl)
     // Kept server-side (bnpl_checkout_snapshot): the session only names it.
@@ -309,7 +327,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     if (outside) {
       throw planUnavailable(plan, cents, currency, describeOutside(outside, currency))
     }
-    const result = keptAnswer(data, plan, cents) ?? (await this.client.checkEligibility({ purchase_amount: cents, ...plan }))
+    const result =
+      keptAnswer(data, plan, cents) ?? (await this.client.checkEligibility({ purchase_amount: cents, ...plan }))
     if (!result.eligible) {
       throw planUnavailable(plan, cents, currency, describeIneligibility(result, currency))
     }
@@ -319,7 +338,13 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    * Recorded before the customer can see the page: a notification for it is then recognised
    * without calling the service, and the job can end it if no order ever holds it.
    */
-  private async record(payment: Payment, data: BnplSessionData, checkout: CheckoutSnapshot, cents: number, currency: string) {
+  private async record(
+    payment: Payment,
+    data: BnplSessionData,
+    checkout: CheckoutSnapshot,
+    cents: number,
+    currency: string
+  ) {
     try {
       await recordPayment(this.knex, {
         bnpl_payment_id: payment.id,
@@ -389,8 +414,13 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       if (row?.status !== "to_settle") {
         return // an order holds it, or it was settled already
       }
-      await settleAndRecord(knex, () => this.client, row, { timeoutMs: this.options.eligibilityTimeoutMs, retries: 0 }).catch((e) =>
-        this.logger.warn(`BNPL payment ${forLog(paymentId)} not settled yet (the retry job tries again): ${(e as Error).message}`)
+      await settleAndRecord(knex, () => this.client, row, {
+        timeoutMs: this.options.eligibilityTimeoutMs,
+        retries: 0,
+      }).catch((e) =>
+        this.logger.warn(
+          `BNPL payment ${forLog(paymentId)} not settled yet (the retry job tries again): ${(e as Error).message}`
+        )
       )
     } catch (e) {
       this.logger.warn(`BNPL payment ${forLog(paymentId)} could not be recorded as to settle: ${(e as Error).message}`)

@@ -1,6 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { excludedProducts, hasExclusions, type ExcludedProduct, type Exclusions, type ProductFacts } from "../../lib/exclusions"
+import {
+  excludedProducts,
+  hasExclusions,
+  type ExcludedProduct,
+  type Exclusions,
+  type ProductFacts,
+} from "../../lib/exclusions"
 
 // What the exclusion rules look at, for every product of the cart (categories with their
 // lineage, so excluding a parent category excludes its sub-categories).
@@ -23,7 +29,8 @@ const FIELDS = [
 
 type Row = { id: string; title?: string | null; value?: string | null; name?: string | null }
 
-const named = (row: Row | null | undefined) => (row ? { id: row.id, name: row.name ?? row.title ?? row.value ?? null } : null)
+const named = (row: Row | null | undefined) =>
+  row ? { id: row.id, name: row.name ?? row.title ?? row.value ?? null } : null
 
 /**
  * The cart's products the merchant excluded from instalment payment (one query, only when
@@ -45,7 +52,10 @@ export async function excludedFromCart(
     .map((item) => ({
       id: item.product_id,
       title: item.product?.title ?? null,
-      categories: (item.product?.categories ?? []).map((c: Row & { mpath?: string | null }) => ({ ...named(c)!, mpath: c.mpath ?? null })),
+      categories: (item.product?.categories ?? []).map((c: Row & { mpath?: string | null }) => ({
+        ...named(c)!,
+        mpath: c.mpath ?? null,
+      })),
       collection: named(item.product?.collection),
       type: named(item.product?.type),
       tags: (item.product?.tags ?? []).map((t: Row) => named(t)!),

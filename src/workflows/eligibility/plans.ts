@@ -61,7 +61,13 @@ export async function plansForAmount(
   const { ask, outside } = splitByBounds(resolved.plans, resolved.planBounds, cents, currency)
   const answered: PlanAnswer[] = outside.map((plan) => ({ ...plan, currency_code: currency }))
   if (!ask.length) {
-    return { purchase_amount: cents, currency_code: currency, checked_at: new Date().toISOString(), service_available: true, plans: answered }
+    return {
+      purchase_amount: cents,
+      currency_code: currency,
+      checked_at: new Date().toISOString(),
+      service_available: true,
+      plans: answered,
+    }
   }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const answer = await checkPlans({
@@ -82,7 +88,14 @@ export async function plansForAmount(
 
 // A failed or partial answer is kept briefly (answerTtlSeconds), a complete one for minutes.
 function isFresh(
-  kept: { purchase_amount: number; currency_code: string; checked_at: Date | string; service_available: boolean; plans: unknown; account?: string | null },
+  kept: {
+    purchase_amount: number
+    currency_code: string
+    checked_at: Date | string
+    service_available: boolean
+    plans: unknown
+    account?: string | null
+  },
   cents: number,
   currency: string,
   account: string,
@@ -97,7 +110,8 @@ function isFresh(
     kept.account === account &&
     kept.currency_code === currency &&
     checkedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) &&
-    age < answerTtlSeconds({ service_available: kept.service_available, plans: kept.plans as PlansAnswer["plans"] }) * 1000
+    age <
+      answerTtlSeconds({ service_available: kept.service_available, plans: kept.plans as PlansAnswer["plans"] }) * 1000
   )
 }
 
@@ -184,11 +198,7 @@ type KeptAnswer = {
  * updates it (both answers are for the same cart, a moment apart). The module's generated
  * methods have no upsert keyed on cart_id, hence create, then update on conflict.
  */
-async function keepCartAnswer(
-  bnpl: BnplModuleService,
-  keptId: string | undefined,
-  record: KeptAnswer
-) {
+async function keepCartAnswer(bnpl: BnplModuleService, keptId: string | undefined, record: KeptAnswer) {
   if (keptId) {
     await bnpl.updateBnplCartEligibilities({ id: keptId, ...record })
     return

@@ -48,12 +48,16 @@ async function releasePayment(container: MedusaContainer, pid: string, orderId: 
     if (row) {
       await markSettleFailed(knex, row, (e as Error).message)
     }
-    logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${orderId}: the rest is refunded later (${(e as Error).message})`)
+    logger.warn(
+      `BNPL payment ${forLog(pid)} of cancelled order ${orderId}: the rest is refunded later (${(e as Error).message})`
+    )
   }
 }
 
 cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
   await releaseRest(container, (order as any).id).catch((e) =>
-    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`BNPL payments of cancelled order ${(order as any).id} not released: ${(e as Error).message}`)
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`BNPL payments of cancelled order ${(order as any).id} not released: ${(e as Error).message}`)
   )
 })

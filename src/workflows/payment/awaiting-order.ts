@@ -16,7 +16,11 @@ import { modeOf } from "../../lib/mode"
  * payment (accepted), or is cancelled (refused, expired, stopped). True once an order holds the
  * payment, false while the service still reviews it or when the order was cancelled.
  */
-export async function resolveAwaitingOrder(container: MedusaContainer, row: LedgerRow, orderId: string): Promise<boolean> {
+export async function resolveAwaitingOrder(
+  container: MedusaContainer,
+  row: LedgerRow,
+  orderId: string
+): Promise<boolean> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
   const payment = await clientFor(options).getPayment(row.bnpl_payment_id, BACKGROUND_CALL)
@@ -33,7 +37,13 @@ export async function resolveAwaitingOrder(container: MedusaContainer, row: Ledg
   if (REVIEW_STATES.includes(payment.state)) {
     return false
   }
-  await cancelAwaitingOrder(container, knex, row, orderId, `the service did not accept the payment (state ${payment.state})`)
+  await cancelAwaitingOrder(
+    container,
+    knex,
+    row,
+    orderId,
+    `the service did not accept the payment (state ${payment.state})`
+  )
   return false
 }
 

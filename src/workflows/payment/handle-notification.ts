@@ -43,7 +43,11 @@ export async function handleNotification(container: MedusaContainer, input: Noti
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  const check = await checkNotification(knex, { test: await bnpl.getOptions("test"), live: await bnpl.getOptions("live") }, input)
+  const check = await checkNotification(
+    knex,
+    { test: await bnpl.getOptions("test"), live: await bnpl.getOptions("live") },
+    input
+  )
   if (!check.ok) {
     logger.warn(`BNPL notification for ${forLog(input.pid)} rejected: ${check.message}`)
     return { status: check.status, result: "rejected", message: check.message }
@@ -70,7 +74,11 @@ export async function handleNotification(container: MedusaContainer, input: Noti
 }
 
 /** The provider's verdict from the service's own answer, or the outcome when it cannot give one. */
-async function webhookAction(container: MedusaContainer, pid: string, input: NotificationInput): Promise<WebhookActionResult | Outcome> {
+async function webhookAction(
+  container: MedusaContainer,
+  pid: string,
+  input: NotificationInput
+): Promise<WebhookActionResult | Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   try {
@@ -110,7 +118,9 @@ async function accepted(
   if (!sessionMatches(session, pid, action.data!.amount)) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`BNPL notification for ${forLog(pid)} rejected: it does not match a payment session of this store (amount or payment id differ)`)
+      .warn(
+        `BNPL notification for ${forLog(pid)} rejected: it does not match a payment session of this store (amount or payment id differ)`
+      )
     return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
   }
   const orderId = await orderOfCart(knex, row.cart_id)
@@ -143,25 +153,47 @@ export async function afterProcessing(container: MedusaContainer, pid: string): 
  * A payment the service did not accept (refused, expired, stopped, not paid yet). An order placed
  * while it was being reviewed (`pending_authorization`) is cancelled once the service refused it.
  */
-async function notAccepted(container: MedusaContainer, knex: Knex, row: LedgerRow, action: WebhookActionResult): Promise<Outcome> {
-  if (action.action === PaymentActions.FAILED && toCents(action.data!.amount, row.currency_code) !== row.purchase_amount) {
+async function notAccepted(
+  container: MedusaContainer,
+  knex: Knex,
+  row: LedgerRow,
+  action: WebhookActionResult
+): Promise<Outcome> {
+  if (
+    action.action === PaymentActions.FAILED &&
+    toCents(action.data!.amount, row.currency_code) !== row.purchase_amount
+  ) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`BNPL notification for ${forLog(row.bnpl_payment_id)} rejected: the service reports another amount than the session's`)
+      .warn(
+        `BNPL notification for ${forLog(row.bnpl_payment_id)} rejected: the service reports another amount than the session's`
+      )
     return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
   }
   const ended = isEndedAction(action.action)
   const session = ended ? await paymentSession(knex, row.session_id) : undefined
-  const orderId = session?.status === PaymentSessionStatus.PENDING_AUTHORIZATION ? await orderOfCart(knex, row.cart_id) : undefined
+  const orderId =
+    session?.status === PaymentSessionStatus.PENDING_AUTHORIZATION ? await orderOfCart(knex, row.cart_id) : undefined
   if (orderId) {
-    await cancelAwaitingOrder(container, knex, row, orderId, `the service did not accept the payment (${action.action})`)
+    await cancelAwaitingOrder(
+      container,
+      knex,
+      row,
+      orderId,
+      `the service did not accept the payment (${action.action})`
+    )
     return { status: 200, result: "settled", message: "the order waiting for this payment was cancelled" }
   }
   return { status: 200, result: "ignored", message: `nothing to do (payment ${action.action})` }
 }
 
 /** One attempt to end a payment no order will hold; 200 once settled, 503 while open. */
-async function settleNow(container: MedusaContainer, knex: Knex, row: LedgerRow, options: Parameters<typeof clientFor>[0]): Promise<Outcome> {
+async function settleNow(
+  container: MedusaContainer,
+  knex: Knex,
+  row: LedgerRow,
+  options: Parameters<typeof clientFor>[0]
+): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const done = await settleAndRecord(knex, () => clientFor(options, logger), row, NOTIFICATION_CALL)

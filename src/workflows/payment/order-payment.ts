@@ -33,4 +33,3 @@ export async function orderWithBnplPayment(
   const payment = liveBnplPaymentOf<any>(order)
   return { order, payment: payment ? { ...payment, data: payment.data ?? {} } : undefined }
 }
-

@@ -1,7 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ShippingOption } from "../../client"
-import { CART_FIELDS, optionIdsOf, requiresShipping, selectedOptions, snapshotOfCart } from "../../lib/shipping/checkout"
+import {
+  CART_FIELDS,
+  optionIdsOf,
+  requiresShipping,
+  selectedOptions,
+  snapshotOfCart,
+} from "../../lib/shipping/checkout"
 import type { ShippingOverride } from "../../lib/shipping/mapping"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
@@ -34,7 +40,9 @@ export async function buildCheckoutSnapshot(
     offeredShippingOptions(container, cart, overrides).catch((e: Error): ShippingOption[] | undefined => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`BNPL checkout of cart ${cart.id}: shipping options not listed (read again when the order is placed): ${e.message}`)
+        .warn(
+          `BNPL checkout of cart ${cart.id}: shipping options not listed (read again when the order is placed): ${e.message}`
+        )
       return undefined
     }),
     loadShippingOptions(container, optionIdsOf(methods)),

@@ -45,10 +45,15 @@ export async function offeredShippingOptions(container: MedusaContainer, cart: a
   const { result } = await listShippingOptionsForCartWithPricingWorkflow(container).run({
     input: { cart_id: cart.id, is_return: false },
   })
-  const offered = (result as any[]).filter((o) => o?.id && o.amount !== undefined && o.amount !== null) as PricedOption[]
+  const offered = (result as any[]).filter(
+    (o) => o?.id && o.amount !== undefined && o.amount !== null
+  ) as PricedOption[]
   const [rates, options] = await Promise.all([
     shippingTaxRates(container, cart, offered),
-    loadShippingOptions(container, offered.map((o) => o.id)),
+    loadShippingOptions(
+      container,
+      offered.map((o) => o.id)
+    ),
   ])
   return offeredOptions(cart, offered, options, rates, overrides)
 }
@@ -62,7 +67,12 @@ async function shippingTaxRates(container: MedusaContainer, cart: any, offered: 
   }
   const tax = container.resolve<ITaxModuleService>(Modules.TAX)
   const lines = await tax.getTaxLines(
-    offered.map((o) => ({ id: o.id, shipping_option_id: o.id, unit_price: o.amount, currency_code: cart.currency_code })) as any,
+    offered.map((o) => ({
+      id: o.id,
+      shipping_option_id: o.id,
+      unit_price: o.amount,
+      currency_code: cart.currency_code,
+    })) as any,
     {
       address: {
         country_code: address.country_code,
@@ -175,7 +185,12 @@ export async function readOrderShipping(
     return { info: { kind: "unbuilt", error: (e as Error).message }, accepted_mark: null }
   }
   const { order, payment } = read
-  const known = { paid: !!payment, payment_id: payment?.id, bnpl_payment_id: payment?.data.bnpl_payment_id, accepted_mark }
+  const known = {
+    paid: !!payment,
+    payment_id: payment?.id,
+    bnpl_payment_id: payment?.data.bnpl_payment_id,
+    accepted_mark,
+  }
   const pid = payment?.data.bnpl_payment_id
   try {
     const [options, available] = pid

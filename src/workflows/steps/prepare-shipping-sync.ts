@@ -23,7 +23,9 @@ export const prepareShippingSyncStep = createStep(
     if (read.paid === undefined) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(`BNPL shipping sync for order ${input.order_id}: payment not read, recorded to check again: ${(read.info as any).error}`)
+        .warn(
+          `BNPL shipping sync for order ${input.order_id}: payment not read, recorded to check again: ${(read.info as any).error}`
+        )
     }
     const ready = read.info.kind === "ready" ? read.info : undefined
     const record = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplShippingSyncs({

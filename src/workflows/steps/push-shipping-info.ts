@@ -31,7 +31,12 @@ export type PushOutcome = {
 type Sync = Awaited<ReturnType<BnplModuleService["retrieveBnplShippingSync"]>>
 type Ready = Extract<BuiltShippingInfo, { kind: "ready" }>
 
-const outcome = (s: Sync): PushOutcome => ({ sync_id: s.id, status: s.status, attempts: s.attempts, last_error: s.last_error })
+const outcome = (s: Sync): PushOutcome => ({
+  sync_id: s.id,
+  status: s.status,
+  attempts: s.attempts,
+  last_error: s.last_error,
+})
 
 /**
  * One attempt at a pending sync, under the payment's lock (taken by the workflow) so two
@@ -52,7 +57,12 @@ export const pushShippingInfoStep = createStep(
   // outcome is the sync's own record (what the retry job and the merchant read).
 )
 
-async function attemptSync(container: MedusaContainer, syncId: string, read: ReadOrderShippingOutput, call: CallOptions = {}) {
+async function attemptSync(
+  container: MedusaContainer,
+  syncId: string,
+  read: ReadOrderShippingOutput,
+  call: CallOptions = {}
+) {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const sync = await bnpl.retrieveBnplShippingSync(syncId)
@@ -89,7 +99,9 @@ async function attemptSync(container: MedusaContainer, syncId: string, read: Rea
         })
       )
     case "unchanged":
-      return outcome(await bnpl.updateBnplShippingSyncs({ ...built, status: "unchanged", next_attempt_at: null, last_error: null }))
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({ ...built, status: "unchanged", next_attempt_at: null, last_error: null })
+      )
     case "push":
       return push(container, sync, info as Ready, { attempts, sequence: (last?.accepted_sequence ?? 0) + 1, call })
   }
@@ -118,7 +130,15 @@ async function push(
   } catch (e) {
     // A request the service refuses as invalid will not succeed by waiting.
     const invalid = isBnplError(e) && e.code === "invalid_request"
-    return recordFailure(bnpl, logger, sync, built, (e as Error).message, { invalid }, isBnplError(e) ? e.code : undefined)
+    return recordFailure(
+      bnpl,
+      logger,
+      sync,
+      built,
+      (e as Error).message,
+      { invalid },
+      isBnplError(e) ? e.code : undefined
+    )
   }
   if (info.warning) {
     logger.warn(`BNPL shipping sync ${sync.id} for order ${sync.order_id}: ${info.warning}`)
@@ -136,7 +156,12 @@ async function push(
 }
 
 /** Through the account of the payment's own mode, also after the store switched modes. */
-async function sendShippingInfo(container: MedusaContainer, bnplPaymentId: string, info: ShippingInfo, call: CallOptions) {
+async function sendShippingInfo(
+  container: MedusaContainer,
+  bnplPaymentId: string,
+  info: ShippingInfo,
+  call: CallOptions
+) {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const client = clientFor(await bnpl.getOptions(await recordedMode(knex, bnplPaymentId)), container.resolve("logger"))

@@ -2,7 +2,17 @@ import { Label, Switch, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 
 /** A labelled row: the label and its hint on the left, the input on the right. */
-export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor?: string; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  children,
+}: {
+  label: string
+  htmlFor?: string
+  hint?: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="grid grid-cols-1 gap-x-6 gap-y-2 px-6 py-4 md:grid-cols-[240px_1fr]">
       <div className="flex flex-col gap-y-1">

@@ -60,7 +60,11 @@ function PaymentRows({ payment }: { payment: OrderPaymentView }) {
         </Badge>
       </Row>
       <Row label={t("order.mode")}>
-        <StatusBadge color={payment.mode === "live" ? "green" : "orange"} data-testid="bnpl-payment-mode" data-mode={payment.mode}>
+        <StatusBadge
+          color={payment.mode === "live" ? "green" : "orange"}
+          data-testid="bnpl-payment-mode"
+          data-mode={payment.mode}
+        >
           {t(`order.mode_${payment.mode}`)}
         </StatusBadge>
       </Row>

@@ -27,7 +27,9 @@ export function Refunds({ payment }: { payment: OrderPaymentView }) {
             <Table.Row key={refund.id}>
               <Table.Cell>{formatDate(refund.created ?? null, locale)}</Table.Cell>
               <Table.Cell className="font-mono">{refund.merchant_reference ?? refund.id}</Table.Cell>
-              <Table.Cell className="text-right">{formatCents(refund.amount, payment.currency_code, locale)}</Table.Cell>
+              <Table.Cell className="text-right">
+                {formatCents(refund.amount, payment.currency_code, locale)}
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

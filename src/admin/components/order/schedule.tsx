@@ -38,7 +38,9 @@ export function Schedule({ payment }: { payment: OrderPaymentView }) {
                 <Table.Cell>{index + 1}</Table.Cell>
                 <Table.Cell>{formatDate(instalment.due_date, locale)}</Table.Cell>
                 <Table.Cell className="text-right">{money(instalment.purchase_amount)}</Table.Cell>
-                <Table.Cell className="text-right">{money(instalment.customer_fee + instalment.customer_interest)}</Table.Cell>
+                <Table.Cell className="text-right">
+                  {money(instalment.customer_fee + instalment.customer_interest)}
+                </Table.Cell>
                 <Table.Cell className="text-right">{money(instalment.total_amount)}</Table.Cell>
                 <Table.Cell>
                   <StatusBadge color={badge.color}>{badge.label}</StatusBadge>

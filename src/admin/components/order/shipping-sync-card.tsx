@@ -6,7 +6,15 @@ import { useBnplI18n } from "../../lib/i18n"
 import { SyncLog } from "./sync-log"
 
 /** The shipping sync log, and "Push again". */
-export function ShippingSyncCard({ orderId, syncs, currency }: { orderId: string; syncs: ShippingSyncView[]; currency: string }) {
+export function ShippingSyncCard({
+  orderId,
+  syncs,
+  currency,
+}: {
+  orderId: string
+  syncs: ShippingSyncView[]
+  currency: string
+}) {
   const { t } = useBnplI18n()
   const pushAgain = usePushShippingSync(orderId)
   return (

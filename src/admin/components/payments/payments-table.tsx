@@ -36,7 +36,15 @@ export function PaymentsTable({ payments }: { payments: PaymentWithoutOrderView[
   )
 }
 
-function PaymentRow({ row, retrying, onRetry }: { row: PaymentWithoutOrderView; retrying: boolean; onRetry: () => void }) {
+function PaymentRow({
+  row,
+  retrying,
+  onRetry,
+}: {
+  row: PaymentWithoutOrderView
+  retrying: boolean
+  onRetry: () => void
+}) {
   const { t, locale } = useBnplI18n()
   return (
     <Table.Row>
@@ -51,7 +59,9 @@ function PaymentRow({ row, retrying, onRetry }: { row: PaymentWithoutOrderView; 
         ) : null}
       </Table.Cell>
       <Table.Cell>
-        <Badge color={COLORS[row.status] ?? "grey"}>{COLORS[row.status] ? t(`payments.status.${row.status}`) : row.status}</Badge>
+        <Badge color={COLORS[row.status] ?? "grey"}>
+          {COLORS[row.status] ? t(`payments.status.${row.status}`) : row.status}
+        </Badge>
       </Table.Cell>
       <Table.Cell>{formatDate(row.settled_at ?? row.updated_at, locale, true)}</Table.Cell>
       <Table.Cell>

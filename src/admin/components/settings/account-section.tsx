@@ -41,7 +41,11 @@ export function AccountSection({ mode, form, settings, verify, saving }: Props) 
     </div>
   )
   return (
-    <Section title={t(`settings.account.title_${mode}`)} description={t(`settings.account.description_${mode}`)} actions={actions}>
+    <Section
+      title={t(`settings.account.title_${mode}`)}
+      description={t(`settings.account.description_${mode}`)}
+      actions={actions}
+    >
       <ApiKeyField mode={mode} form={form} account={settings.accounts[mode]} saving={saving} />
       <ApiUrlField mode={mode} form={form} account={settings.accounts[mode]} />
       {outcome ? (
@@ -82,7 +86,13 @@ function ApiKeyField({ mode, form, account, saving }: FieldProps & Pick<Props, "
             {account.api_key_hint ?? t("settings.account.keySetFallback")}
           </Badge>
           {account.source.api_key === "settings" ? (
-            <Button size="small" variant="transparent" onClick={removeKey} disabled={saving.isSaving} data-testid={`bnpl-remove-key-${mode}`}>
+            <Button
+              size="small"
+              variant="transparent"
+              onClick={removeKey}
+              disabled={saving.isSaving}
+              data-testid={`bnpl-remove-key-${mode}`}
+            >
               <Trash />
               {t("settings.removeKey.button")}
             </Button>
@@ -101,7 +111,11 @@ function ApiKeyField({ mode, form, account, saving }: FieldProps & Pick<Props, "
             size="small"
             autoComplete="new-password"
             spellCheck={false}
-            placeholder={account.api_key_set ? t("settings.account.replacePlaceholder") : t(`settings.account.newPlaceholder_${mode}`)}
+            placeholder={
+              account.api_key_set
+                ? t("settings.account.replacePlaceholder")
+                : t(`settings.account.newPlaceholder_${mode}`)
+            }
           />
         )}
       />

@@ -6,7 +6,15 @@ import { useBnplI18n } from "../../lib/i18n"
 
 const FIELDS = Object.keys(CHOICE_SOURCES) as ExclusionField[]
 
-function ExclusionRow({ field, ids, onChange }: { field: ExclusionField; ids: string[]; onChange: (ids: string[]) => void }) {
+function ExclusionRow({
+  field,
+  ids,
+  onChange,
+}: {
+  field: ExclusionField
+  ids: string[]
+  onChange: (ids: string[]) => void
+}) {
   const { t } = useBnplI18n()
   const choices = useExclusionChoices(field)
   const labelOf = (id: string) => choices.data?.find((c) => c.id === id)?.label ?? id
@@ -56,7 +64,12 @@ export function ExcludedProducts({ value, onChange }: { value: Exclusions; onCha
   return (
     <div className="divide-y" data-testid="bnpl-exclusions">
       {FIELDS.map((field) => (
-        <ExclusionRow key={field} field={field} ids={value[field] ?? []} onChange={(ids) => onChange({ ...value, [field]: ids })} />
+        <ExclusionRow
+          key={field}
+          field={field}
+          ids={value[field] ?? []}
+          onChange={(ids) => onChange({ ...value, [field]: ids })}
+        />
       ))}
     </div>
   )

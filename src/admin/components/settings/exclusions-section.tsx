@@ -7,7 +7,13 @@ import { ExcludedProducts } from "./excluded-products"
 import { SourceHint } from "./source-hint"
 
 /** Products that can never be paid in instalments. */
-export function ExclusionsSection({ form, settings }: { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }) {
+export function ExclusionsSection({
+  form,
+  settings,
+}: {
+  form: UseFormReturn<SettingsFormValues>
+  settings: SettingsView
+}) {
   const { t } = useBnplI18n()
   return (
     <Section title={t("settings.exclusions.title")} description={t("settings.exclusions.description")}>

@@ -33,16 +33,30 @@ export function PlanRowInputs({ form, index, isLast, move, remove }: Props) {
         {t("settings.plans.countSuffix")}
       </Text>
       <DeferralSelect form={form} index={index} />
-      {row.deferral !== "none" ? text("delay", t(`settings.plans.delayLabel_${row.deferral}`, n), { type: "number", min: 1 }) : null}
+      {row.deferral !== "none"
+        ? text("delay", t(`settings.plans.delayLabel_${row.deferral}`, n), { type: "number", min: 1 })
+        : null}
       {text("min", t("settings.plans.minLabel", n), { placeholder: t("settings.plans.min"), inputMode: "decimal" })}
       {text("max", t("settings.plans.maxLabel", n), { placeholder: t("settings.plans.max"), inputMode: "decimal" })}
       <Text size="small" className="text-ui-fg-muted min-w-40">
         {Number(row.installments) > 0 ? planLabel(rowToPlan(row), t) : ""}
       </Text>
-      <IconButton size="small" variant="transparent" aria-label={t("settings.plans.moveUp", n)} disabled={index === 0} onClick={() => move(-1)}>
+      <IconButton
+        size="small"
+        variant="transparent"
+        aria-label={t("settings.plans.moveUp", n)}
+        disabled={index === 0}
+        onClick={() => move(-1)}
+      >
         <ArrowUpMini />
       </IconButton>
-      <IconButton size="small" variant="transparent" aria-label={t("settings.plans.moveDown", n)} disabled={isLast} onClick={() => move(1)}>
+      <IconButton
+        size="small"
+        variant="transparent"
+        aria-label={t("settings.plans.moveDown", n)}
+        disabled={isLast}
+        onClick={() => move(1)}
+      >
         <ArrowDownMini />
       </IconButton>
       <IconButton size="small" variant="transparent" aria-label={t("settings.plans.remove", n)} onClick={remove}>

@@ -13,7 +13,12 @@ export function PlansSection({ form, settings }: { form: UseFormReturn<SettingsF
   const { t } = useBnplI18n()
   const plans = useFieldArray({ control: form.control, name: "plans" })
   const addButton = (
-    <Button size="small" variant="secondary" onClick={() => plans.append(planRow(), { shouldFocus: false })} data-testid="bnpl-add-plan">
+    <Button
+      size="small"
+      variant="secondary"
+      onClick={() => plans.append(planRow(), { shouldFocus: false })}
+      data-testid="bnpl-add-plan"
+    >
       <Plus />
       {t("settings.plans.add")}
     </Button>

@@ -17,7 +17,10 @@ import { ShippingSection } from "./shipping-section"
 
 /** The settings as a form: one section per concern; Save sends only what changed. */
 export function SettingsForm({ settings }: { settings: SettingsView }) {
-  const form = useForm<SettingsFormValues>({ defaultValues: formFrom(settings), resolver: zodResolver(settingsFormSchema) })
+  const form = useForm<SettingsFormValues>({
+    defaultValues: formFrom(settings),
+    resolver: zodResolver(settingsFormSchema),
+  })
   const verify = useVerifyAccount()
   const saving = useSaveSettings((saved, removed) => {
     // What is saved is what the form now starts from; typed keys are cleared.

@@ -30,14 +30,27 @@ export function ShippingOptionsTable({
       </Table.Header>
       <Table.Body>
         {options.map((option) => (
-          <ShippingOptionRow key={option.id} option={option} override={overrides[option.id] ?? {}} setOverride={setOverride} />
+          <ShippingOptionRow
+            key={option.id}
+            option={option}
+            override={overrides[option.id] ?? {}}
+            setOverride={setOverride}
+          />
         ))}
       </Table.Body>
     </Table>
   )
 }
 
-function ShippingOptionRow({ option, override, setOverride }: { option: ShippingOptionView; override: ShippingOverride; setOverride: SetOverride }) {
+function ShippingOptionRow({
+  option,
+  override,
+  setOverride,
+}: {
+  option: ShippingOptionView
+  override: ShippingOverride
+  setOverride: SetOverride
+}) {
   const { t } = useBnplI18n()
   return (
     <Table.Row data-option-id={option.id}>
@@ -110,7 +123,9 @@ function ExpressSelect({ option, override, setOverride }: SelectProps) {
     <Select
       size="small"
       value={express}
-      onValueChange={(value) => setOverride(option.id, { express_delivery: value === "automatic" ? undefined : value === "yes" })}
+      onValueChange={(value) =>
+        setOverride(option.id, { express_delivery: value === "automatic" ? undefined : value === "yes" })
+      }
     >
       <Select.Trigger className="w-32" aria-label={t("settings.shipping.expressFor", { name: option.name })}>
         <Select.Value />

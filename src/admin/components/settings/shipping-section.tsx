@@ -11,7 +11,13 @@ import { ShippingOptionsTable } from "./shipping-options-table"
 import { SourceHint } from "./source-hint"
 
 /** The shipping sync: on or off, and what each shipping option is sent as. */
-export function ShippingSection({ form, settings }: { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }) {
+export function ShippingSection({
+  form,
+  settings,
+}: {
+  form: UseFormReturn<SettingsFormValues>
+  settings: SettingsView
+}) {
   const { t } = useBnplI18n()
   return (
     <Section title={t("settings.shipping.title")} description={t("settings.shipping.description")}>

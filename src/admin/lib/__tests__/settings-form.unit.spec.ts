@@ -77,7 +77,9 @@ describe("settings form: rows to the request", () => {
       installments_count: 4,
       deferred_months: 1,
     })
-    expect(rowToPlan({ ...planRow(), installments: "3", deferral: "days", delay: "" })).toEqual({ installments_count: 3 })
+    expect(rowToPlan({ ...planRow(), installments: "3", deferral: "days", delay: "" })).toEqual({
+      installments_count: 3,
+    })
   })
 
   it("sends bounds only for rows that have one, with a decimal comma read as a point", () => {

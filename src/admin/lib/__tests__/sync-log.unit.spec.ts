@@ -19,7 +19,9 @@ const sync = (fields: Partial<ShippingSyncView>): ShippingSyncView => ({
 
 describe("the shipping sync log", () => {
   it("says what was sent: title, method, express and amount", () => {
-    const payload = { selected_options: [{ title: "Express 24h", shipping_method: "postal", express_delivery: true, amount: 490 }] }
+    const payload = {
+      selected_options: [{ title: "Express 24h", shipping_method: "postal", express_delivery: true, amount: 490 }],
+    }
     expect(sentSummary(payload, "eur", t, "en")).toBe(
       `Express 24h · shippingMethod.postal · order.sync.express · ${formatCents(490, "eur", "en")}`
     )
@@ -30,8 +32,12 @@ describe("the shipping sync log", () => {
   it("shows the backend's error first, else what the status means", () => {
     expect(syncDetails(sync({ status: "failed", last_error: "HTTP 500" }), t, "en")).toBe("HTTP 500")
     expect(syncDetails(sync({ status: "unchanged" }), t, "en")).toBe("order.sync.unchanged")
-    expect(syncDetails(sync({ status: "synced", synced_at: "2026-03-12T10:00:00.000Z" }), t, "en")).toMatch(/^order\.sync\.acceptedOn /)
-    expect(syncDetails(sync({ status: "pending", next_attempt_at: "2026-03-12T10:05:00.000Z" }), t, "en")).toMatch(/^order\.sync\.nextAttempt /)
+    expect(syncDetails(sync({ status: "synced", synced_at: "2026-03-12T10:00:00.000Z" }), t, "en")).toMatch(
+      /^order\.sync\.acceptedOn /
+    )
+    expect(syncDetails(sync({ status: "pending", next_attempt_at: "2026-03-12T10:05:00.000Z" }), t, "en")).toMatch(
+      /^order\.sync\.nextAttempt /
+    )
     expect(syncDetails(sync({ status: "skipped" }), t, "en")).toBeUndefined()
   })
 })
@@ -43,7 +49,9 @@ describe("money and plans in the admin", () => {
   })
 
   it("reads null deferrals (an order's view) as none", () => {
-    expect(planLabel({ installments_count: 3, deferred_days: null, deferred_months: null }, t)).toBe('plan.instalments {"count":3}')
+    expect(planLabel({ installments_count: 3, deferred_days: null, deferred_months: null }, t)).toBe(
+      'plan.instalments {"count":3}'
+    )
     expect(planLabel({ installments_count: 1, deferred_days: 30 }, t)).toMatch(/^plan\.payIn /)
   })
 })

@@ -13,7 +13,13 @@ import { plansForCart } from "../../../workflows/eligibility/plans"
 // Medusa's own route creates the payment session; these run before it for this provider only.
 
 // What a storefront may choose for a BNPL session; everything else is server-side.
-const STOREFRONT_FIELDS = ["installments_count", "deferred_days", "deferred_months", "return_url", "customer_cancel_url"]
+const STOREFRONT_FIELDS = [
+  "installments_count",
+  "deferred_days",
+  "deferred_months",
+  "return_url",
+  "customer_cancel_url",
+]
 
 /**
  * On `POST /store/payment-collections/:id/payment-sessions` for this provider: keep only the
@@ -32,7 +38,11 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
     const { shippingMethodOverrides, exclusions } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     // Products the merchant excluded: refused here with the storefront's reason (no service call).
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id"], filters: { id: req.params.id } })
+    const { data: collections } = await query.graph({
+      entity: "payment_collection",
+      fields: ["cart.id"],
+      filters: { id: req.params.id },
+    })
     const cartId: string | undefined = (collections[0] as any)?.cart?.id
     const excluded = cartId ? await excludedFromCart(req.scope, cartId, exclusions) : []
     if (excluded.length) {
@@ -43,7 +53,9 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
     // The cart's kept plans (fresh, or recomputed once here): the provider then needs no
     // eligibility call of its own for the chosen plan when the amount is the same.
     const kept = checkout?.cart_id ? await plansForCart(req.scope, checkout.cart_id) : undefined
-    const kept_plans = kept?.service_available ? { purchase_amount: kept.purchase_amount, plans: kept.plans } : undefined
+    const kept_plans = kept?.service_available
+      ? { purchase_amount: kept.purchase_amount, plans: kept.plans }
+      : undefined
     body.data = { ...chosen, ...(checkout ? { checkout_id: checkout.id } : {}), ...(kept_plans ? { kept_plans } : {}) }
     next()
   } catch (e) {

@@ -13,30 +13,52 @@ describe("offeredOptions", () => {
       { id: "so_unknown", amount: 1 },
     ]
     expect(offeredOptions(cart, offered, options, new Map([["so_express", 20]]))).toEqual([
-      { title: "Colissimo Home", amount: 500, carrier: "colissimo", shipping_method: "postal", express_delivery: false },
+      {
+        title: "Colissimo Home",
+        amount: 500,
+        carrier: "colissimo",
+        shipping_method: "postal",
+        express_delivery: false,
+      },
       { title: "Express 24h", amount: 1200, shipping_method: "postal", express_delivery: true },
     ])
   })
 
   it("takes a tax-inclusive price as it is", () => {
     const cart = { currency_code: "eur", items: [{}] }
-    expect(offeredOptions(cart, [{ id: "so_express", amount: 10, is_tax_inclusive: true }], options, new Map([["so_express", 20]]))[0].amount).toBe(1000)
+    expect(
+      offeredOptions(
+        cart,
+        [{ id: "so_express", amount: 10, is_tax_inclusive: true }],
+        options,
+        new Map([["so_express", 20]])
+      )[0].amount
+    ).toBe(1000)
   })
 })
 
 describe("ratesByOption", () => {
   it("sums the rates of each option", () => {
-    expect(ratesByOption([{ shipping_line_id: "a", rate: 10 }, { shipping_line_id: "a", rate: 5 }, { line_item_id: "b", rate: "20" }])).toEqual(
-      new Map([["a", 15], ["b", 20]])
+    expect(
+      ratesByOption([
+        { shipping_line_id: "a", rate: 10 },
+        { shipping_line_id: "a", rate: 5 },
+        { line_item_id: "b", rate: "20" },
+      ])
+    ).toEqual(
+      new Map([
+        ["a", 15],
+        ["b", 20],
+      ])
     )
   })
 })
 
 describe("selectedOptions", () => {
   it("names a method without option by itself, postal or instore", () => {
-    expect(selectedOptions([{ name: "Custom", total: 3 }], options, { currency: "eur", requiresShipping: false })).toEqual([
-      { title: "Custom", amount: 300, shipping_method: "instore", express_delivery: false },
-    ])
+    expect(
+      selectedOptions([{ name: "Custom", total: 3 }], options, { currency: "eur", requiresShipping: false })
+    ).toEqual([{ title: "Custom", amount: 300, shipping_method: "instore", express_delivery: false }])
   })
 })
 

@@ -145,7 +145,13 @@ const rows: Row[] = [
     express: false,
     reason: ['says "relay"'],
   },
-  { case: "Locker → pickup_point", option: { name: "Locker" }, method: "pickup_point", express: false, reason: ['says "locker"'] },
+  {
+    case: "Locker → pickup_point",
+    option: { name: "Locker" },
+    method: "pickup_point",
+    express: false,
+    reason: ['says "locker"'],
+  },
   {
     case: "Parcel shop → pickup_point",
     option: { name: "DPD Parcel Shop" },
@@ -188,7 +194,13 @@ const rows: Row[] = [
     express: true,
     reason: ['says "le lendemain"'],
   },
-  { case: "Next day delivery → express", option: { name: "Next day delivery" }, method: "postal", express: true, reason: ['"next day"'] },
+  {
+    case: "Next day delivery → express",
+    option: { name: "Next day delivery" },
+    method: "postal",
+    express: true,
+    reason: ['"next day"'],
+  },
   {
     case: "Colissimo Domicile → postal, not express",
     option: { name: "Colissimo Domicile" },
@@ -311,12 +323,18 @@ describe("mapShippingOption", () => {
       express_word: "express",
     })
     expect(
-      mapShippingOption({ name: "Relay" }, { override: { shipping_method: "postal", express_delivery: false } }).reason_codes
+      mapShippingOption({ name: "Relay" }, { override: { shipping_method: "postal", express_delivery: false } })
+        .reason_codes
     ).toEqual({ method: "override", express: "override" })
-    expect(mapShippingOption({ name: "Anything" }, { requiresShipping: false }).reason_codes).toEqual({ method: "nothing_to_ship" })
-    expect(mapShippingOption({ name: "Shop", fulfillment_set_type: "pickup" }).reason_codes).toEqual({ method: "pickup_set" })
+    expect(mapShippingOption({ name: "Anything" }, { requiresShipping: false }).reason_codes).toEqual({
+      method: "nothing_to_ship",
+    })
+    expect(mapShippingOption({ name: "Shop", fulfillment_set_type: "pickup" }).reason_codes).toEqual({
+      method: "pickup_set",
+    })
     expect(
-      mapShippingOption({ name: "Home", metadata: { bnpl_shipping_method: "postal", bnpl_express_delivery: "true" } }).reason_codes
+      mapShippingOption({ name: "Home", metadata: { bnpl_shipping_method: "postal", bnpl_express_delivery: "true" } })
+        .reason_codes
     ).toEqual({ method: "metadata", express: "metadata" })
   })
 

@@ -14,7 +14,9 @@ const order = (over: any = {}) => ({
 
 describe("orderShippingInfo", () => {
   it("sends the outbound methods as selected options, in cents, with the offered ones", () => {
-    const available = [{ title: "Relay point", amount: 390, shipping_method: "pickup_point" as const, express_delivery: false }]
+    const available = [
+      { title: "Relay point", amount: 390, shipping_method: "pickup_point" as const, express_delivery: false },
+    ]
     const info = orderShippingInfo({
       order: order({
         shipping_methods: [
@@ -31,7 +33,9 @@ describe("orderShippingInfo", () => {
       payment_id: "pay_1",
       bnpl_payment_id: "pid_1",
       shipping_info: {
-        selected_options: [{ title: "Colissimo Home", amount: 490, shipping_method: "postal", express_delivery: false }],
+        selected_options: [
+          { title: "Colissimo Home", amount: 490, shipping_method: "postal", express_delivery: false },
+        ],
         available_options: available,
       },
     })
@@ -57,7 +61,9 @@ describe("orderShippingInfo", () => {
 
   it("ignores an order without BNPL payment, skips a payment without service id", () => {
     expect(orderShippingInfo({ order: order(), options, available: [] })).toEqual({ kind: "ignored" })
-    expect(orderShippingInfo({ order: order(), payment: { id: "pay_1", data: {} }, options, available: [] })).toMatchObject({
+    expect(
+      orderShippingInfo({ order: order(), payment: { id: "pay_1", data: {} }, options, available: [] })
+    ).toMatchObject({
       kind: "skipped",
       payment_id: "pay_1",
     })

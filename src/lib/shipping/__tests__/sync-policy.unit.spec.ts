@@ -1,4 +1,12 @@
-import { decideSync, failedAttempt, hashShippingInfo, lastAccepted, mayBeSuperseded, MAX_SYNC_ATTEMPTS, nextAttemptDelayMs } from "../sync-policy"
+import {
+  decideSync,
+  failedAttempt,
+  hashShippingInfo,
+  lastAccepted,
+  mayBeSuperseded,
+  MAX_SYNC_ATTEMPTS,
+  nextAttemptDelayMs,
+} from "../sync-policy"
 
 const colissimo = { title: "Colissimo Home", amount: 490, shipping_method: "postal" as const, express_delivery: false }
 const express = { title: "Express 24h", amount: 1290, shipping_method: "postal" as const, express_delivery: true }
@@ -6,9 +14,16 @@ const relay = { title: "Relay point", amount: 390, shipping_method: "pickup_poin
 
 describe("hashShippingInfo", () => {
   it("does not depend on the order of keys or of the options", () => {
-    const a = hashShippingInfo({ selected_options: [colissimo, express], available_options: [colissimo, express, relay] })
+    const a = hashShippingInfo({
+      selected_options: [colissimo, express],
+      available_options: [colissimo, express, relay],
+    })
     const b = hashShippingInfo({
-      available_options: [relay, { express_delivery: true, amount: 1290, title: "Express 24h", shipping_method: "postal" }, colissimo],
+      available_options: [
+        relay,
+        { express_delivery: true, amount: 1290, title: "Express 24h", shipping_method: "postal" },
+        colissimo,
+      ],
       selected_options: [express, colissimo],
     })
     expect(b).toBe(a)
@@ -17,11 +32,15 @@ describe("hashShippingInfo", () => {
   it("changes with the information", () => {
     const base = hashShippingInfo({ selected_options: [colissimo], available_options: [colissimo, express] })
     expect(hashShippingInfo({ selected_options: [express], available_options: [colissimo, express] })).not.toBe(base)
-    expect(hashShippingInfo({ selected_options: [{ ...colissimo, amount: 588 }], available_options: [colissimo, express] })).not.toBe(base)
+    expect(
+      hashShippingInfo({ selected_options: [{ ...colissimo, amount: 588 }], available_options: [colissimo, express] })
+    ).not.toBe(base)
     // An option moved from one array to the other is other information.
     expect(hashShippingInfo({ selected_options: [colissimo, express], available_options: [colissimo] })).not.toBe(base)
     // Unknown offered options (left out) are not "none offered".
-    expect(hashShippingInfo({ selected_options: [colissimo] })).not.toBe(hashShippingInfo({ selected_options: [colissimo], available_options: [] }))
+    expect(hashShippingInfo({ selected_options: [colissimo] })).not.toBe(
+      hashShippingInfo({ selected_options: [colissimo], available_options: [] })
+    )
   })
 })
 
@@ -42,13 +61,23 @@ describe("lastAccepted", () => {
   })
 
   it("falls back on synced_at for syncs recorded before the sequence, and is undefined for none", () => {
-    expect(lastAccepted([{ id: "a", synced_at: "2026-01-02" }, { id: "b", synced_at: "2026-01-01" }])?.id).toBe("a")
+    expect(
+      lastAccepted([
+        { id: "a", synced_at: "2026-01-02" },
+        { id: "b", synced_at: "2026-01-01" },
+      ])?.id
+    ).toBe("a")
     expect(lastAccepted([])).toBeUndefined()
   })
 })
 
 describe("decideSync", () => {
-  const ready = { kind: "ready" as const, payment_id: "pay_1", bnpl_payment_id: "pid", shipping_info: { selected_options: [colissimo] } }
+  const ready = {
+    kind: "ready" as const,
+    payment_id: "pay_1",
+    bnpl_payment_id: "pid",
+    shipping_info: { selected_options: [colissimo] },
+  }
   const pending = { status: "pending", trigger: "fulfillment_created", attempts: 0 }
   const decide = (over: Partial<Parameters<typeof decideSync>[0]> = {}) =>
     decideSync({ sync: pending, info: ready, syncEnabled: true, ...over })
@@ -69,17 +98,25 @@ describe("decideSync", () => {
       message: "shipping information not built: db down",
       final: false,
     })
-    expect(decide({ sync: { ...pending, attempts: MAX_SYNC_ATTEMPTS - 1 }, info: { kind: "unbuilt", error: "x" } })).toMatchObject({ final: true })
+    expect(
+      decide({ sync: { ...pending, attempts: MAX_SYNC_ATTEMPTS - 1 }, info: { kind: "unbuilt", error: "x" } })
+    ).toMatchObject({ final: true })
   })
 
   it("skips when turned off, except a manual push", () => {
-    expect(decide({ syncEnabled: false })).toMatchObject({ action: "skip", reason: expect.stringMatching(/turned off/) })
+    expect(decide({ syncEnabled: false })).toMatchObject({
+      action: "skip",
+      reason: expect.stringMatching(/turned off/),
+    })
     expect(decide({ syncEnabled: false, sync: { ...pending, trigger: "manual" } })).toEqual({ action: "push" })
   })
 
   it("ignores an order not paid with the plugin, skips a payment without service id", () => {
     expect(decide({ info: { kind: "ignored" } })).toEqual({ action: "ignore" })
-    expect(decide({ info: { kind: "skipped", payment_id: "pay_1", reason: "no id" } })).toEqual({ action: "skip", reason: "no id" })
+    expect(decide({ info: { kind: "skipped", payment_id: "pay_1", reason: "no id" } })).toEqual({
+      action: "skip",
+      reason: "no id",
+    })
   })
 })
 
@@ -97,8 +134,16 @@ describe("mayBeSuperseded", () => {
 describe("failedAttempt", () => {
   const now = Date.parse("2026-01-01T00:00:00Z")
   it("stays pending with backoff, until the last attempt or an invalid request", () => {
-    expect(failedAttempt(3, {}, now)).toEqual({ status: "pending", attempts: 3, next_attempt_at: new Date(now + 4 * 60_000) })
-    expect(failedAttempt(MAX_SYNC_ATTEMPTS, {}, now)).toEqual({ status: "failed", attempts: MAX_SYNC_ATTEMPTS, next_attempt_at: null })
+    expect(failedAttempt(3, {}, now)).toEqual({
+      status: "pending",
+      attempts: 3,
+      next_attempt_at: new Date(now + 4 * 60_000),
+    })
+    expect(failedAttempt(MAX_SYNC_ATTEMPTS, {}, now)).toEqual({
+      status: "failed",
+      attempts: MAX_SYNC_ATTEMPTS,
+      next_attempt_at: null,
+    })
     expect(failedAttempt(1, { invalid: true }, now).status).toBe("failed")
     expect(failedAttempt(1, { final: true }, now).status).toBe("failed")
   })

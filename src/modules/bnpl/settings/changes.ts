@@ -2,7 +2,14 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { trimUrl } from "../../../client"
 import { MODES, type Mode } from "../../../lib/mode"
 import { normalizePlan } from "../../../lib/plans"
-import { encryptionSecret, encryptionSecrets, encryptSecret, EncryptionError, maskKey, type StoreSecretsConfig } from "./encryption"
+import {
+  encryptionSecret,
+  encryptionSecrets,
+  encryptSecret,
+  EncryptionError,
+  maskKey,
+  type StoreSecretsConfig,
+} from "./encryption"
 import { resolveOptions } from "./options"
 import type { SettingsPatch } from "./patch"
 import { accountInputs, keyDestinationProblem, mergeSettings, serviceUrlProblemFor } from "./precedence"
@@ -81,7 +88,10 @@ export function checkMergedSettings(settings: EffectiveSettings): void {
 export const ACCOUNT_COLUMNS = {
   live: { key: "api_key_encrypted", hint: "api_key_hint", url: "api_url" },
   test: { key: "test_api_key_encrypted", hint: "test_api_key_hint", url: "test_api_url" },
-} as const satisfies Record<Mode, { key: keyof SettingsColumns; hint: keyof SettingsColumns; url: keyof SettingsColumns }>
+} as const satisfies Record<
+  Mode,
+  { key: keyof SettingsColumns; hint: keyof SettingsColumns; url: keyof SettingsColumns }
+>
 
 /** An empty row: nothing set in the admin. */
 export const EMPTY_SETTINGS: SettingsColumns = {
@@ -113,9 +123,13 @@ function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
   return changes
 }
 
-
 /** The stored settings as they would be after writing `changes`, with the typed keys in clear. */
-export function storedAfter(stored: StoredSettings, current: SettingsRow | undefined, changes: Partial<SettingsColumns>, patch: SettingsPatch): StoredSettings {
+export function storedAfter(
+  stored: StoredSettings,
+  current: SettingsRow | undefined,
+  changes: Partial<SettingsColumns>,
+  patch: SettingsPatch
+): StoredSettings {
   const { id: _id, created_at: _c, updated_at: _u, ...currentColumns } = current ?? { id: "", ...EMPTY_SETTINGS }
   const typed = (column: "api_key_encrypted" | "test_api_key_encrypted", value: unknown, kept?: string) =>
     column in changes ? (changes[column] ? String(value).trim() : undefined) : kept

@@ -111,7 +111,11 @@ export function encryptSecret(plaintext: string, secret: EncryptionSecret): stri
  * The plaintext, trying each secret (preferred first). Throws an `EncryptionError` that
  * says what to do when the value is malformed, tampered with, or from another secret.
  */
-export function decryptSecret(value: string, secrets: EncryptionSecret[], env: NodeJS.ProcessEnv = process.env): string {
+export function decryptSecret(
+  value: string,
+  secrets: EncryptionSecret[],
+  env: NodeJS.ProcessEnv = process.env
+): string {
   return decryptWithSecret(value, secrets, env).plaintext
 }
 

@@ -44,11 +44,17 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
 /** Where the key may go, which account, how it is kept, where notifications arrive. */
 function accountProblems(options: BnplOptions, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = []
-  if (options.apiHosts !== undefined && (!Array.isArray(options.apiHosts) || options.apiHosts.some((h) => typeof h !== "string"))) {
+  if (
+    options.apiHosts !== undefined &&
+    (!Array.isArray(options.apiHosts) || options.apiHosts.some((h) => typeof h !== "string"))
+  ) {
     problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
   }
   const urlRules = { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(options.apiHosts, env) }
-  for (const [option, variable] of [["apiUrl", "BNPL_API_URL"], ["testApiUrl", "BNPL_API_URL_TEST"]] as const) {
+  for (const [option, variable] of [
+    ["apiUrl", "BNPL_API_URL"],
+    ["testApiUrl", "BNPL_API_URL_TEST"],
+  ] as const) {
     const url = options[option] || env[variable]
     const urlProblem = url ? serviceUrlProblem(url, urlRules, options[option] ? option : variable) : undefined
     if (urlProblem) {
@@ -117,4 +123,3 @@ export function currencyProblem(options: Pick<ResolvedOptions, "currencies">, cu
     ? undefined
     : `currency_code "${currency.toLowerCase()}" is not offered: instalment payments are offered in ${options.currencies.join(", ")}`
 }
-

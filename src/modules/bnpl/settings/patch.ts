@@ -20,7 +20,6 @@ export function keySlotProblem(field: string, mode: Mode, key: string): string |
   return undefined
 }
 
-
 /** The API key as typed in the admin. Its value is never echoed in an error message. */
 const apiKeyInput = z
   .custom<string | null>((v) => v === null || typeof v === "string", {
@@ -62,7 +61,11 @@ const plansInput = z
       if (!issues.length) {
         const key = planKey(plan as Plan)
         if (seen.has(key)) {
-          ctx.addIssue({ code: "custom", path: [i], message: `plans[${i}]: "${planLabel(plan as Plan)}" is listed twice` })
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `plans[${i}]: "${planLabel(plan as Plan)}" is listed twice`,
+          })
         }
         seen.add(key)
       }
@@ -75,7 +78,9 @@ const planBoundsInput = z
   .array(z.unknown())
   .max(20)
   .superRefine((bounds, ctx) =>
-    planBoundsProblems(bounds, "plan_bounds", planProblem).forEach((message) => ctx.addIssue({ code: "custom", message }))
+    planBoundsProblems(bounds, "plan_bounds", planProblem).forEach((message) =>
+      ctx.addIssue({ code: "custom", message })
+    )
   )
   .transform((bounds) => bounds as PlanBounds[])
 
@@ -120,10 +125,7 @@ export const SettingsPatchSchema = z
     plans: plansInput.nullable().optional(),
     auto_capture: z.boolean().nullable().optional(),
     shipping_sync_enabled: z.boolean().nullable().optional(),
-    shipping_method_overrides: z
-      .record(z.string().trim().min(1).max(200), shippingOverrideInput)
-      .nullable()
-      .optional(),
+    shipping_method_overrides: z.record(z.string().trim().min(1).max(200), shippingOverrideInput).nullable().optional(),
     verify_notification_signature: z.boolean().nullable().optional(),
     notification_signature_header: headerInput.nullable().optional(),
     plan_bounds: planBoundsInput.nullable().optional(),
@@ -164,8 +166,14 @@ export function parseSettingsPatch(input: unknown): SettingsPatch {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problem}`)
     }
   }
-  if ((patch.live_api_key !== undefined && patch.api_key !== undefined) || (patch.live_api_url !== undefined && patch.api_url !== undefined)) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, "Invalid settings: send the live account as live_api_key/live_api_url or as api_key/api_url, not both")
+  if (
+    (patch.live_api_key !== undefined && patch.api_key !== undefined) ||
+    (patch.live_api_url !== undefined && patch.api_url !== undefined)
+  ) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Invalid settings: send the live account as live_api_key/live_api_url or as api_key/api_url, not both"
+    )
   }
   const { live_api_key, live_api_url, ...rest } = patch
   return {
@@ -174,4 +182,3 @@ export function parseSettingsPatch(input: unknown): SettingsPatch {
     ...(live_api_url !== undefined ? { api_url: live_api_url } : {}),
   }
 }
-

@@ -5,7 +5,15 @@ import type { Mode } from "../../../lib/mode"
 import { normalizePlan } from "../../../lib/plans"
 import { maskKey } from "./encryption"
 import { resolveOptions } from "./options"
-import type { BnplOptions, EffectiveSettings, ResolvedOptions, SettingField, SettingSource, SettingsRow, StoredSettings } from "./types"
+import type {
+  BnplOptions,
+  EffectiveSettings,
+  ResolvedOptions,
+  SettingField,
+  SettingSource,
+  SettingsRow,
+  StoredSettings,
+} from "./types"
 
 /**
  * The one place that decides what the plugin uses: **settings row (admin) > plugin/provider
@@ -19,7 +27,11 @@ export function urlRulesFor(pluginOptions: BnplOptions = {}, env: NodeJS.Process
 }
 
 /** Why the key may not be sent to `url` under this store's rules (production, allowed hosts). */
-export function serviceUrlProblemFor(url: string, pluginOptions: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env) {
+export function serviceUrlProblemFor(
+  url: string,
+  pluginOptions: BnplOptions = {},
+  env: NodeJS.ProcessEnv = process.env
+) {
   return serviceUrlProblem(url, urlRulesFor(pluginOptions, env))
 }
 
@@ -28,7 +40,11 @@ export function serviceUrlProblemFor(url: string, pluginOptions: BnplOptions = {
  * account is configured (a test key in the admin, `testApiKey` or `BNPL_API_KEY_TEST`, and no
  * live key anywhere), else live.
  */
-export function storeModeOf(loaded: StoredSettings, pluginOptions: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): Mode {
+export function storeModeOf(
+  loaded: StoredSettings,
+  pluginOptions: BnplOptions = {},
+  env: NodeJS.ProcessEnv = process.env
+): Mode {
   const chosen = loaded.row?.mode ?? pluginOptions.mode ?? env.BNPL_MODE
   if (chosen === "test" || chosen === "live") {
     return chosen
@@ -56,7 +72,12 @@ export function accountInputs(
   const row = loaded.row
   return {
     loaded: {
-      row: row && { ...row, api_key_encrypted: row.test_api_key_encrypted, api_key_hint: row.test_api_key_hint, api_url: row.test_api_url },
+      row: row && {
+        ...row,
+        api_key_encrypted: row.test_api_key_encrypted,
+        api_key_hint: row.test_api_key_hint,
+        api_url: row.test_api_url,
+      },
       apiKey: loaded.testApiKey,
       apiKeyProblem: loaded.testApiKeyProblem,
     },
@@ -107,7 +128,11 @@ function rowValues(row: SettingsRow): [SettingField, keyof ResolvedOptions, unkn
     ["shipping_sync_enabled", "shippingSyncEnabled", row.shipping_sync_enabled ?? undefined],
     ["shipping_method_overrides", "shippingMethodOverrides", row.shipping_method_overrides ?? undefined],
     ["verify_notification_signature", "verifyNotificationSignature", row.verify_notification_signature ?? undefined],
-    ["notification_signature_header", "notificationSignatureHeader", row.notification_signature_header?.toLowerCase() || undefined],
+    [
+      "notification_signature_header",
+      "notificationSignatureHeader",
+      row.notification_signature_header?.toLowerCase() || undefined,
+    ],
     ["plan_bounds", "planBounds", Array.isArray(row.plan_bounds) ? row.plan_bounds : undefined],
     [
       "exclusions",
@@ -139,7 +164,8 @@ function mergeAccount(loaded: StoredSettings, pluginOptions: BnplOptions, env: N
       }
     }
   }
-  const urlProblem = options.apiKey && options.apiUrl ? serviceUrlProblem(options.apiUrl, urlRulesFor(pluginOptions, env)) : undefined
+  const urlProblem =
+    options.apiKey && options.apiUrl ? serviceUrlProblem(options.apiUrl, urlRulesFor(pluginOptions, env)) : undefined
   if (urlProblem) {
     // Also for a URL that became wrong after it was saved (NODE_ENV, BNPL_API_HOSTS changed).
     options.apiKey = undefined

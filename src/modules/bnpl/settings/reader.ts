@@ -91,7 +91,11 @@ async function readAndDecrypt(source: SettingsSource): Promise<StoredSettings> {
 
 type KeyColumn = "api_key_encrypted" | "test_api_key_encrypted"
 
-async function decryptKey(source: SettingsSource, row: SettingsRow, column: KeyColumn): Promise<{ key?: string; problem?: string }> {
+async function decryptKey(
+  source: SettingsSource,
+  row: SettingsRow,
+  column: KeyColumn
+): Promise<{ key?: string; problem?: string }> {
   if (!row[column]) {
     return {}
   }
@@ -114,12 +118,23 @@ async function decryptKey(source: SettingsSource, row: SettingsRow, column: KeyC
  * set) is stored again under the preferred one, so the fallback can be retired. Best effort:
  * the key stays readable as it is if this fails.
  */
-async function reencrypt(source: SettingsSource, row: SettingsRow, column: KeyColumn, plaintext: string, secrets: EncryptionSecret[]) {
+async function reencrypt(
+  source: SettingsSource,
+  row: SettingsRow,
+  column: KeyColumn,
+  plaintext: string,
+  secrets: EncryptionSecret[]
+) {
   try {
     const encrypted = encryptSecret(plaintext, encryptionSecret(secrets))
-    await source.knex!(SETTINGS_TABLE).where({ id: row.id, [column]: row[column] }).update({ [column]: encrypted })
+    await source.knex!(SETTINGS_TABLE)
+      .where({ id: row.id, [column]: row[column] })
+      .update({ [column]: encrypted })
   } catch (e) {
-    warnOnce(source, `BNPL settings: the API key could not be re-encrypted with ${secrets[0].source} (${(e as Error).message})`)
+    warnOnce(
+      source,
+      `BNPL settings: the API key could not be re-encrypted with ${secrets[0].source} (${(e as Error).message})`
+    )
   }
 }
 
@@ -134,7 +149,12 @@ export async function loadStoredSettings(source: SettingsSource): Promise<Stored
   if (previous && previous.generation === generation && now - previous.at < SETTINGS_TTL_MS) {
     return previous.value
   }
-  const entry: CacheEntry = { at: now, generation, value: undefined as unknown as Promise<StoredSettings>, last: previous?.last }
+  const entry: CacheEntry = {
+    at: now,
+    generation,
+    value: undefined as unknown as Promise<StoredSettings>,
+    last: previous?.last,
+  }
   entry.value = readAndDecrypt(source).then(
     (loaded) => {
       entry.last = loaded
@@ -171,4 +191,3 @@ export async function effectiveSettings(
 ): Promise<EffectiveSettings> {
   return mergeSettings(await loadStoredSettings(source), pluginOptions, env, mode)
 }
-

@@ -80,7 +80,6 @@ export type ResolvedOptions = Required<
 > &
   Pick<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
 
-
 /** The columns of `bnpl_settings` as read with knex. */
 export type SettingsRow = {
   id: string
@@ -144,4 +143,10 @@ export type EffectiveSettings = {
 }
 
 /** The settings row as read, with its keys decrypted (or why they cannot be). */
-export type StoredSettings = { row?: SettingsRow; apiKey?: string; apiKeyProblem?: string; testApiKey?: string; testApiKeyProblem?: string }
+export type StoredSettings = {
+  row?: SettingsRow
+  apiKey?: string
+  apiKeyProblem?: string
+  testApiKey?: string
+  testApiKeyProblem?: string
+}

@@ -21,7 +21,9 @@ describe("forTheStorefront", () => {
     const logger = { warn: jest.fn() } as any
     const serviceError = new BnplServiceError("invalid_request", "purchase_amount: secret detail", { status: 400 })
     expect(() => forTheStorefront(logger)(serviceError)).toThrow(SHOPPER_MESSAGES.invalid_request)
-    expect(logger.warn).toHaveBeenCalledWith("BNPL payment creation failed (invalid_request): purchase_amount: secret detail")
+    expect(logger.warn).toHaveBeenCalledWith(
+      "BNPL payment creation failed (invalid_request): purchase_amount: secret detail"
+    )
   })
 
   it("throws anything else unchanged", () => {
@@ -36,16 +38,20 @@ describe("describeIneligibility", () => {
   it("gives the amount bounds when the amount is the reason", () => {
     expect(
       describeIneligibility(
-        { ...refused, reasons: { purchase_amount: "invalid_value" }, constraints: { purchase_amount: { minimum: 5_000, maximum: 500_000 } } },
+        {
+          ...refused,
+          reasons: { purchase_amount: "invalid_value" },
+          constraints: { purchase_amount: { minimum: 5_000, maximum: 500_000 } },
+        },
         "eur"
       )
     ).toBe("the amount must be between 50.00 EUR and 5000.00 EUR")
   })
 
   it("lists the service's reasons otherwise", () => {
-    expect(describeIneligibility({ ...refused, reasons: { installments_count: "not_allowed" }, constraints: {} }, "eur")).toBe(
-      "the service refused it (installments_count: not_allowed)"
-    )
+    expect(
+      describeIneligibility({ ...refused, reasons: { installments_count: "not_allowed" }, constraints: {} }, "eur")
+    ).toBe("the service refused it (installments_count: not_allowed)")
     expect(describeIneligibility({ ...refused, reasons: {}, constraints: {} }, "eur")).toBe("the service refused it")
   })
 })

@@ -56,7 +56,9 @@ describe("keptAnswer", () => {
 
 describe("returnUrlOf", () => {
   it("is the session's, else the option's, else an error", () => {
-    expect(returnUrlOf({ return_url: "https://shop.example/a" }, "https://shop.example/b")).toBe("https://shop.example/a")
+    expect(returnUrlOf({ return_url: "https://shop.example/a" }, "https://shop.example/b")).toBe(
+      "https://shop.example/a"
+    )
     expect(returnUrlOf({}, "https://shop.example/b")).toBe("https://shop.example/b")
     expect(() => returnUrlOf({}, undefined)).toThrow(/A return_url is required/)
   })
@@ -111,7 +113,9 @@ describe("paymentRequest", () => {
   it("cancel URL: the session's, else the option's, else the return URL", () => {
     const cancel = (data: object, cancelUrl?: string) =>
       paymentRequest({ ...base, data: { ...base.data, ...data }, cancelUrl }).payment.customer_cancel_url
-    expect(cancel({ customer_cancel_url: "https://shop.example/c1" }, "https://shop.example/c2")).toBe("https://shop.example/c1")
+    expect(cancel({ customer_cancel_url: "https://shop.example/c1" }, "https://shop.example/c2")).toBe(
+      "https://shop.example/c1"
+    )
     expect(cancel({}, "https://shop.example/c2")).toBe("https://shop.example/c2")
     expect(cancel({})).toBe("https://shop.example/return")
   })

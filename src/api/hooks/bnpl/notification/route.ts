@@ -24,7 +24,9 @@ async function notification(req: MedusaRequest, res: MedusaResponse) {
     await processPaymentWorkflow(req.scope).run({ input: outcome.process })
     outcome = await afterProcessing(req.scope, String(pid))
   }
-  res.status(outcome.status).json({ pid: isPaymentId(pid) ? pid : null, result: outcome.result, message: outcome.message })
+  res
+    .status(outcome.status)
+    .json({ pid: isPaymentId(pid) ? pid : null, result: outcome.result, message: outcome.message })
 }
 
 export const GET = notification

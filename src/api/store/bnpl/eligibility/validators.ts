@@ -18,7 +18,10 @@ export const StoreEligibilityQuery = z
   .superRefine((q, ctx) => {
     const forms = [q.cart_id, q.amount, q.amounts].filter((v) => v !== undefined).length
     if (forms > 1 || (q.cart_id && q.currency_code)) {
-      ctx.addIssue({ code: "custom", message: "Pass one of cart_id, amount or amounts (with currency_code), not several" })
+      ctx.addIssue({
+        code: "custom",
+        message: "Pass one of cart_id, amount or amounts (with currency_code), not several",
+      })
       return
     }
     if (!q.cart_id && !((q.amount || q.amounts) && q.currency_code)) {

@@ -1,5 +1,19 @@
-import { decryptSecret, decryptWithSecret, encryptionSecret, encryptionSecrets, encryptSecret, maskKey } from "../encryption"
-import { EMPTY_SETTINGS, keyDestinationProblem, mergeSettings, parseSettingsPatch, settingsChanges, type SettingsRow } from ".."
+import {
+  decryptSecret,
+  decryptWithSecret,
+  encryptionSecret,
+  encryptionSecrets,
+  encryptSecret,
+  maskKey,
+} from "../encryption"
+import {
+  EMPTY_SETTINGS,
+  keyDestinationProblem,
+  mergeSettings,
+  parseSettingsPatch,
+  settingsChanges,
+  type SettingsRow,
+} from ".."
 
 const KEY = "sk_test_active_0000000000000000"
 const row = (patch: Partial<SettingsRow>): SettingsRow => ({ id: "bnplset_1", ...EMPTY_SETTINGS, ...patch })
@@ -37,7 +51,11 @@ describe("encryption of the API key", () => {
     flipped[3] ^= 0x10
     const attempts = [
       () => decryptSecret([v, iv, flipped.toString("base64"), data].join(":"), secrets),
-      () => decryptSecret(value, encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret-0123456789abcdefghijkl" })),
+      () =>
+        decryptSecret(
+          value,
+          encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret-0123456789abcdefghijkl" })
+        ),
       () => decryptSecret("v2:abc", secrets),
     ]
     for (const attempt of attempts) {
@@ -79,7 +97,12 @@ describe("settings precedence: admin settings > options > env > default", () => 
     const options = { apiKey: "sk_opt_key_00000000000000000", autoCapture: false, plans: [{ installments_count: 2 }] }
     const fromOptions = mergeSettings({}, options, env)
     expect(fromOptions.options).toMatchObject({ apiKey: options.apiKey, apiUrl: env.BNPL_API_URL, autoCapture: false })
-    expect(fromOptions.sources).toMatchObject({ api_key: "options", api_url: "env", plans: "options", auto_capture: "options" })
+    expect(fromOptions.sources).toMatchObject({
+      api_key: "options",
+      api_url: "env",
+      plans: "options",
+      auto_capture: "options",
+    })
 
     // A row with only a key: the options' auto_capture and plans still apply.
     const keyOnly = mergeSettings(
@@ -119,7 +142,10 @@ describe("settings precedence: admin settings > options > env > default", () => 
 
   it("uses no key at all when the saved one cannot be decrypted (never another account's)", () => {
     const merged = mergeSettings(
-      { row: row({ api_key_encrypted: "v1:x:y:z", api_key_hint: "sk_test_...0000" }), apiKeyProblem: "cannot be decrypted" },
+      {
+        row: row({ api_key_encrypted: "v1:x:y:z", api_key_hint: "sk_test_...0000" }),
+        apiKeyProblem: "cannot be decrypted",
+      },
       { apiKey: "sk_opt_key_00000000000000000" },
       env
     )
@@ -144,9 +170,12 @@ describe("encryption secrets: strong enough, never Medusa's default in productio
   })
 
   it("says which secret opened a value, so a fallback can be replaced by the preferred one", () => {
-    const secrets = encryptionSecrets({ projectConfig: { http: { cookieSecret: "supersecret" } } }, {
-      BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef",
-    })
+    const secrets = encryptionSecrets(
+      { projectConfig: { http: { cookieSecret: "supersecret" } } },
+      {
+        BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef",
+      }
+    )
     expect(decryptWithSecret(value, secrets, {}).secret.source).toBe("cookie secret")
   })
 })
@@ -166,14 +195,24 @@ describe("a key only goes where it was configured to go", () => {
   })
 
   it("a saved key goes to the URL saved with it", () => {
-    const saved = merged({ api_key_encrypted: "v1:x:y:z", api_url: "https://other.example.com" }, "sk_saved_key_0000000000000000")
-    expect(saved.options).toMatchObject({ apiKey: "sk_saved_key_0000000000000000", apiUrl: "https://other.example.com" })
+    const saved = merged(
+      { api_key_encrypted: "v1:x:y:z", api_url: "https://other.example.com" },
+      "sk_saved_key_0000000000000000"
+    )
+    expect(saved.options).toMatchObject({
+      apiKey: "sk_saved_key_0000000000000000",
+      apiUrl: "https://other.example.com",
+    })
   })
 
   it("no key goes to a URL that breaks the rules (production http, hosts not allowed)", () => {
-    const production = merged({ api_key_encrypted: "v1:x:y:z", api_url: "http://api.example.com" }, "sk_saved_key_0000000000000000", {
-      NODE_ENV: "production",
-    })
+    const production = merged(
+      { api_key_encrypted: "v1:x:y:z", api_url: "http://api.example.com" },
+      "sk_saved_key_0000000000000000",
+      {
+        NODE_ENV: "production",
+      }
+    )
     expect(production.options.apiKey).toBeUndefined()
     expect(production.apiKeyProblem).toContain("https in production")
     const hosts = merged({}, undefined, { ...envOnly, BNPL_API_HOSTS: "api.other.com" })
@@ -186,8 +225,14 @@ describe("a key only goes where it was configured to go", () => {
     expect(keyDestinationProblem(before, merged({ api_url: "http://127.0.0.1:4997" }), false)).toContain(
       "only sent to https://api.example.com"
     )
-    const savedBefore = merged({ api_key_encrypted: "v1", api_url: "https://a.example.com" }, "sk_saved_key_0000000000000000")
-    const savedAfter = merged({ api_key_encrypted: "v1", api_url: "https://b.example.com" }, "sk_saved_key_0000000000000000")
+    const savedBefore = merged(
+      { api_key_encrypted: "v1", api_url: "https://a.example.com" },
+      "sk_saved_key_0000000000000000"
+    )
+    const savedAfter = merged(
+      { api_key_encrypted: "v1", api_url: "https://b.example.com" },
+      "sk_saved_key_0000000000000000"
+    )
     expect(keyDestinationProblem(savedBefore, savedAfter, false)).toContain("paste the API key for it")
     // Typed in the same save: the merchant says where this key goes.
     expect(keyDestinationProblem(savedBefore, savedAfter, true)).toBeUndefined()
@@ -199,7 +244,11 @@ describe("a key only goes where it was configured to go", () => {
 describe("settings patch", () => {
   it("encrypts the key, keeps a hint, and clears it on an empty string or null", () => {
     const env = { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" }
-    const changes = settingsChanges(parseSettingsPatch({ api_key: ` ${KEY} `, api_url: "https://x.example.com/" }), undefined, env)
+    const changes = settingsChanges(
+      parseSettingsPatch({ api_key: ` ${KEY} `, api_url: "https://x.example.com/" }),
+      undefined,
+      env
+    )
     expect(changes.api_key_hint).toBe("sk_test_...0000")
     expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env))).toBe(KEY)
     expect(changes.api_url).toBe("https://x.example.com")
@@ -218,7 +267,10 @@ describe("settings patch", () => {
   it.each([
     [{ plans: [{ installments_count: "3" }] }, /plans\[0\]\.installments_count .*the string "3"/],
     [{ plans: [{ installments_count: 3, extra: 1 }] }, /plans\[0\] has unknown fields: extra/],
-    [{ shipping_method_overrides: { so_1: { shipping_method: "drone" } } }, /shipping_method_overrides\.so_1\.shipping_method/],
+    [
+      { shipping_method_overrides: { so_1: { shipping_method: "drone" } } },
+      /shipping_method_overrides\.so_1\.shipping_method/,
+    ],
     [{ api_key: 12345678901234 }, /^Invalid settings: api_key must be a string/],
   ])("names the field: %j", (patch, message) => {
     expect(() => parseSettingsPatch(patch)).toThrow(message)
@@ -227,7 +279,10 @@ describe("settings patch", () => {
 
 describe("test and live modes: one precedence rule per account", () => {
   const env = { BNPL_API_URL: "https://live.example.com", BNPL_API_KEY: "sk_live_env_00000000000000000" }
-  const testEnv = { BNPL_API_URL_TEST: "https://sandbox.example.com", BNPL_API_KEY_TEST: "sk_test_env_00000000000000000" }
+  const testEnv = {
+    BNPL_API_URL_TEST: "https://sandbox.example.com",
+    BNPL_API_KEY_TEST: "sk_test_env_00000000000000000",
+  }
 
   it("defaults to test only when no live key is configured anywhere; the admin's choice wins", () => {
     expect(mergeSettings({}, {}, {}).mode).toBe("live")
@@ -238,10 +293,16 @@ describe("test and live modes: one precedence rule per account", () => {
   })
 
   it("each account's key goes to its own URL, whatever the store's mode", () => {
-    const loaded = { row: row({ mode: "live", test_api_key_encrypted: "x", test_api_url: "https://sandbox2.example.com" }), testApiKey: "sk_test_saved_000000000000000" }
+    const loaded = {
+      row: row({ mode: "live", test_api_key_encrypted: "x", test_api_url: "https://sandbox2.example.com" }),
+      testApiKey: "sk_test_saved_000000000000000",
+    }
     const test = mergeSettings(loaded, {}, { ...env, ...testEnv }, "test")
     expect(test).toMatchObject({ mode: "test", storeMode: "live" })
-    expect(test.options).toMatchObject({ apiKey: "sk_test_saved_000000000000000", apiUrl: "https://sandbox2.example.com" })
+    expect(test.options).toMatchObject({
+      apiKey: "sk_test_saved_000000000000000",
+      apiUrl: "https://sandbox2.example.com",
+    })
     expect(test.sources).toMatchObject({ api_key: "settings", api_url: "settings" })
     const live = mergeSettings(loaded, {}, { ...env, ...testEnv })
     expect(live.options).toMatchObject({ apiKey: env.BNPL_API_KEY, apiUrl: env.BNPL_API_URL })
@@ -252,11 +313,25 @@ describe("test and live modes: one precedence rule per account", () => {
   })
 
   it("refuses a key pasted in the other account's slot, naming the slot, never quoting the key", () => {
-    expect(() => parseSettingsPatch({ test_api_key: "sk_live_abcdefghijklmnop1234" })).toThrow(/test_api_key: this is a live key/)
-    expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).toThrow(/live_api_key: this is a test key/)
+    expect(() => parseSettingsPatch({ test_api_key: "sk_live_abcdefghijklmnop1234" })).toThrow(
+      /test_api_key: this is a live key/
+    )
+    expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).toThrow(
+      /live_api_key: this is a test key/
+    )
     expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).not.toThrow(/abcdefghijklmnop/)
-    expect(parseSettingsPatch({ live_api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })).toEqual({ api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })
-    const changes = settingsChanges(parseSettingsPatch({ test_api_key: "sk_test_abcdefghijklmnop1234", test_api_url: "https://sandbox.example.com/" }), undefined, { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" })
+    expect(parseSettingsPatch({ live_api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })).toEqual({
+      api_key: "sk_live_abcdefghijklmnop1234",
+      mode: "live",
+    })
+    const changes = settingsChanges(
+      parseSettingsPatch({
+        test_api_key: "sk_test_abcdefghijklmnop1234",
+        test_api_url: "https://sandbox.example.com/",
+      }),
+      undefined,
+      { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" }
+    )
     expect(changes).toMatchObject({ test_api_key_hint: "sk_test_...1234", test_api_url: "https://sandbox.example.com" })
     expect(changes.api_key_encrypted).toBeUndefined()
   })

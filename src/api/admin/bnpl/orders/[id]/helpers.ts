@@ -26,7 +26,9 @@ export async function orderView(container: MedusaContainer, orderId: string) {
   let serviceError: string | undefined
   if (session.bnpl_payment_id) {
     try {
-      live = await clientFor(await bnpl.getOptions(modeOf(session)), logger).getPayment(session.bnpl_payment_id, { timeoutMs: 5000 })
+      live = await clientFor(await bnpl.getOptions(modeOf(session)), logger).getPayment(session.bnpl_payment_id, {
+        timeoutMs: 5000,
+      })
     } catch (e) {
       serviceError = (e as Error).message
     }

@@ -23,10 +23,23 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
   try {
     // The merchant's attempt never makes it `failed` by itself: counted on at most 10 before.
-    await settleAndRecord(knex, () => clientFor(options), row, { timeoutMs: 10_000, retries: 0 }, { ...row, attempts: Math.min(row.attempts, 10) })
+    await settleAndRecord(
+      knex,
+      () => clientFor(options),
+      row,
+      { timeoutMs: 10_000, retries: 0 },
+      { ...row, attempts: Math.min(row.attempts, 10) }
+    )
   } catch (e) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Not settled: ${(e as Error).message}`)
   }
   const updated = (await ledgerRow(knex, row.id))!
-  res.json({ payment: { id: updated.id, status: updated.status, refunded_amount: updated.refunded_amount, settled_at: updated.settled_at } })
+  res.json({
+    payment: {
+      id: updated.id,
+      status: updated.status,
+      refunded_amount: updated.refunded_amount,
+      settled_at: updated.settled_at,
+    },
+  })
 }
