@@ -1,3 +1,4 @@
+import type { UseFormReturn } from "react-hook-form"
 import { z } from "zod"
 import { SHIPPING_METHODS, type Plan } from "../../client/types"
 import { EXCLUSION_FIELDS } from "../../lib/exclusions"
@@ -136,3 +137,6 @@ export function withOverride(
 ): Record<string, ShippingOverride> {
   return cleanOverrides({ ...overrides, [optionId]: { ...overrides[optionId], ...change } })
 }
+
+/** What every section of the settings page is given: the form, and the settings as loaded. */
+export type SectionProps = { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }

@@ -1,19 +1,12 @@
-import { Controller, type UseFormReturn } from "react-hook-form"
-import type { SettingsView } from "../../../lib/http-types"
+import { Controller } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
-import type { SettingsFormValues } from "../../lib/settings-form"
+import type { SectionProps } from "../../lib/settings-form"
 import { Section } from "../common/section"
 import { ExcludedProducts } from "./excluded-products"
 import { SourceHint } from "./source-hint"
 
 /** Products that can never be paid in instalments. */
-export function ExclusionsSection({
-  form,
-  settings,
-}: {
-  form: UseFormReturn<SettingsFormValues>
-  settings: SettingsView
-}) {
+export function ExclusionsSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   return (
     <Section title={t("settings.exclusions.title")} description={t("settings.exclusions.description")}>

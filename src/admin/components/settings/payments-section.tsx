@@ -1,16 +1,13 @@
 import { Input } from "@medusajs/ui"
-import { Controller, useWatch, type UseFormReturn } from "react-hook-form"
-import type { SettingsView } from "../../../lib/http-types"
+import { Controller, useWatch } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
-import type { SettingsFormValues } from "../../lib/settings-form"
+import type { SectionProps } from "../../lib/settings-form"
 import { Field, SwitchField } from "../common/field"
 import { Section } from "../common/section"
 import { SourceHint } from "./source-hint"
 
-type Props = { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }
-
 /** Automatic capture and the notifications' signature check. */
-export function PaymentsSection({ form, settings }: Props) {
+export function PaymentsSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   const source = settings.source
   return (
@@ -49,7 +46,7 @@ export function PaymentsSection({ form, settings }: Props) {
 }
 
 /** The header carrying the signature: greyed while the check is off and no header is set. */
-function SignatureHeaderField({ form, settings }: Props) {
+function SignatureHeaderField({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   const verifying = useWatch({ control: form.control, name: "verifySignature" })
   return (

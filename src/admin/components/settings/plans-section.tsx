@@ -1,15 +1,14 @@
 import { Plus } from "@medusajs/icons"
 import { Button, Text } from "@medusajs/ui"
-import { useFieldArray, type UseFormReturn } from "react-hook-form"
-import type { SettingsView } from "../../../lib/http-types"
+import { useFieldArray } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
-import { planRow, type SettingsFormValues } from "../../lib/settings-form"
+import { planRow, type SectionProps } from "../../lib/settings-form"
 import { Section } from "../common/section"
 import { PlanRowInputs } from "./plan-row"
 import { SourceHint } from "./source-hint"
 
 /** The plans checkout may offer, in their display order, each with the merchant's bounds. */
-export function PlansSection({ form, settings }: { form: UseFormReturn<SettingsFormValues>; settings: SettingsView }) {
+export function PlansSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   const plans = useFieldArray({ control: form.control, name: "plans" })
   const addButton = (

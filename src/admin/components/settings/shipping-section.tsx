@@ -1,23 +1,16 @@
 import { Alert, Text } from "@medusajs/ui"
 import { Controller, type UseFormReturn } from "react-hook-form"
-import type { SettingsView } from "../../../lib/http-types"
 import { useShippingOptions } from "../../hooks/use-settings"
 import { useBnplI18n } from "../../lib/i18n"
 import { errorMessage } from "../../lib/sdk"
-import { withOverride, type SettingsFormValues } from "../../lib/settings-form"
+import { type SectionProps, type SettingsFormValues, withOverride } from "../../lib/settings-form"
 import { SwitchField } from "../common/field"
 import { Section } from "../common/section"
 import { ShippingOptionsTable } from "./shipping-options-table"
 import { SourceHint } from "./source-hint"
 
 /** The shipping sync: on or off, and what each shipping option is sent as. */
-export function ShippingSection({
-  form,
-  settings,
-}: {
-  form: UseFormReturn<SettingsFormValues>
-  settings: SettingsView
-}) {
+export function ShippingSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   return (
     <Section title={t("settings.shipping.title")} description={t("settings.shipping.description")}>
