@@ -37,7 +37,7 @@ const { startPostgres, findFreePort } = require('./lib/postgres')
 const { ROOT, sleep, settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
 const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
 const { paidOrder } = require('./lib/store-api')
-const { percentile, mapLimit, treeRss, machine: describeMachine } = require('./bench/lib')
+const { percentile, mapLimit, treeRss, heapAfterGc, machine: describeMachine } = require('./bench/lib')
 const { storeApi, adminApi } = require('./bench/store')
 const { writeStarterStore } = require('./lib/starter-store')
 const { ms, perSecond, ratio, mib, markdownTable } = require('./bench/report')
@@ -45,6 +45,7 @@ const { ms, perSecond, ratio, mib, markdownTable } = require('./bench/report')
 const TMP = path.join(ROOT, '.tmp')
 const RUN_DIR = path.join(TMP, `bench-run-${process.pid}`)
 const LOG_DIR = path.join(TMP, 'bench-logs')
+const HEAP_DIR = path.join(RUN_DIR, 'heap')
 const OUTPUT = path.join(TMP, 'bench-latest.md')
 const BARE_STORE = path.join(RUN_DIR, 'bare-store')
 const DB_NAME = 'medusa_bnpl_bench'
@@ -105,9 +106,17 @@ async function boot(name, { cwd, env }) {
   const url = `http://localhost:${port}`
   const logFile = path.join(LOG_DIR, `${name}.log`)
   const started = Date.now()
+  fs.mkdirSync(HEAP_DIR, { recursive: true })
   const child = spawnMedusa(['start'], {
     cwd,
-    env: { ...env, PORT: String(port), MEDUSA_BACKEND_URL: url },
+    env: {
+      ...env,
+      PORT: String(port),
+      MEDUSA_BACKEND_URL: url,
+      // The heap probe (bench/heap-probe.js): heap in use after a full GC, on request.
+      NODE_OPTIONS: [env.NODE_OPTIONS, '--expose-gc', `--require ${path.join(__dirname, 'bench', 'heap-probe.js')}`].filter(Boolean).join(' '),
+      BENCH_HEAP_DIR: HEAP_DIR,
+    },
     logFile,
   })
   const { stop } = running.child(child)
@@ -212,18 +221,20 @@ async function workload(server, seed, hasPlugin) {
   await sleep(2000)
   // Before any request: what loading the plugin costs, apart from what the workload allocates.
   const rssBoot = treeRss(server.child.pid)
+  const heapBoot = await heapAfterGc(server.child.pid, HEAP_DIR)
   say(`${server.name}: cart sequence ×2`)
   const sequence = await cartSequence(api, hasPlugin)
   say(`${server.name}: ${config.latencyN} line-item updates ×2 carts, interleaved`)
   const latency = await lineItemLatency(api, config.latencyN)
   await sleep(2000) // let the event loop and GC settle before reading RSS
   const rssWorkload = treeRss(server.child.pid)
+  const heapWorkload = await heapAfterGc(server.child.pid, HEAP_DIR)
   say(`${server.name}: autocannon ${config.durationS} s × ${hasPlugin ? 2 : 1} (${config.connections} connections)`)
   const load = await throughput(server, seed, latency.B.cartId, hasPlugin)
   await sleep(2000) // let the event loop and GC settle before reading RSS
   const rss = treeRss(server.child.pid)
   say(`${server.name}: line-item update p50 A ${ms(latency.A.p50)}, B ${ms(latency.B.p50)}; carts ${perSecond(load.cart.rps)}${load.eligibility ? `, eligibility ${perSecond(load.eligibility.rps)}` : ''}; RSS ${mib(rssWorkload.bytes)}, after autocannon ${mib(rss.bytes)}`)
-  return { sequence, latency, load, rssBoot, rssWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
+  return { sequence, latency, load, rssBoot, heapBoot, rssWorkload, heapWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
 }
 
 /**
@@ -552,6 +563,9 @@ async function main() {
   const memory = (r) => `${mib(r.bytes)} (peak ${mib(r.peakBytes)})`
   const updates = 2 * config.latencyN + 20
   rows.push(['RSS after boot, before any request: configured / unconfigured / without plugin', `${mib(conf.rssBoot.bytes)} / ${mib(unconf.rssBoot.bytes)} / ${mib(bare.rssBoot.bytes)}`, `configured/without ${ratio(conf.rssBoot.bytes, bare.rssBoot.bytes)}, unconfigured/without ${ratio(unconf.rssBoot.bytes, bare.rssBoot.bytes)}: loading the plugin, before the workload allocates`])
+  const heap = (h) => `${mib(h.heapUsed)} heap + ${mib(h.external)} external`
+  rows.push(['Heap in use after a full GC, after boot: configured / unconfigured / without plugin', `${mib(conf.heapBoot.heapUsed)} / ${mib(unconf.heapBoot.heapUsed)} / ${mib(bare.heapBoot.heapUsed)}`, `configured/without ${ratio(conf.heapBoot.heapUsed, bare.heapBoot.heapUsed)}; external ${mib(conf.heapBoot.external)} / ${mib(unconf.heapBoot.external)} / ${mib(bare.heapBoot.external)}: what the processes retain (RSS also holds what V8 took and has not returned)`])
+  rows.push(['Heap in use after a full GC, after the workload: configured / unconfigured / without plugin', `${mib(conf.heapWorkload.heapUsed)} / ${mib(unconf.heapWorkload.heapUsed)} / ${mib(bare.heapWorkload.heapUsed)}`, `configured/without ${ratio(conf.heapWorkload.heapUsed, bare.heapWorkload.heapUsed)}, configured/unconfigured ${ratio(conf.heapWorkload.heapUsed, unconf.heapWorkload.heapUsed)}; configured ${heap(conf.heapWorkload)}`])
   rows.push(['RSS, plugin configured', mib(conf.rssWorkload.bytes), `after 2 cart sequences + ${updates} line-item updates; then after the autocannon runs ${memory(conf.rss)}, after the shipping sync benchmark ${memory(sync.rssAfter)}`])
   rows.push(['RSS, plugin unconfigured', mib(unconf.rssWorkload.bytes), `same requests; configured/unconfigured ${ratio(conf.rssWorkload.bytes, unconf.rssWorkload.bytes)}; after the autocannon runs ${memory(unconf.rss)}`])
   rows.push(['RSS, without plugin', mib(bare.rssWorkload.bytes), `same requests minus the 6 eligibility GETs; configured/without ${ratio(conf.rssWorkload.bytes, bare.rssWorkload.bytes)}; after autocannon (cart route only) ${memory(bare.rss)}`])

@@ -7,6 +7,7 @@
  */
 
 const fs = require('node:fs')
+const path = require('node:path')
 const os = require('node:os')
 
 /** Nearest-rank percentile of numbers (p in 0..100). */
@@ -63,6 +64,55 @@ function treeRss(pid) {
   return { bytes: total, peakBytes: peak, processes }
 }
 
+/** The node processes of a process tree (the pid itself included). */
+function nodeProcesses(pid) {
+  const childrenOf = new Map()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (!childrenOf.has(ppid)) childrenOf.set(ppid, [])
+      childrenOf.get(ppid).push(Number(entry))
+    } catch {}
+  }
+  const found = []
+  const stack = [pid]
+  while (stack.length) {
+    const current = stack.pop()
+    try {
+      if (/node/.test(fs.readFileSync(`/proc/${current}/cmdline`, 'utf8'))) found.push(current)
+    } catch {}
+    stack.push(...(childrenOf.get(current) ?? []))
+  }
+  return found
+}
+
+/**
+ * Heap in use after a full GC, summed over the tree's node processes (each runs
+ * bench/heap-probe.js, preloaded): what the processes retain, apart from RSS's GC swings.
+ */
+async function heapAfterGc(pid, dir) {
+  const pids = nodeProcesses(pid)
+  const since = Date.now()
+  for (const p of pids) process.kill(p, 'SIGUSR2')
+  let heapUsed = 0
+  let external = 0
+  for (const p of pids) {
+    const file = path.join(dir, `${p}.json`)
+    for (let i = 0; i < 100; i++) {
+      const probe = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined
+      if (probe && probe.at >= since) {
+        heapUsed += probe.heapUsed
+        external += probe.external
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  return { heapUsed, external, processes: pids.length }
+}
+
 function machine() {
   const cpus = os.cpus()
   let model = cpus[0]?.model?.trim() || 'unknown CPU'
@@ -76,4 +126,4 @@ function machine() {
   }
 }
 
-module.exports = { percentile, mapLimit, treeRss, machine }
+module.exports = { percentile, mapLimit, treeRss, heapAfterGc, machine }
