@@ -1,0 +1,19 @@
+'use strict'
+/**
+ * Preloaded into the benchmarked Medusa processes (NODE_OPTIONS `--expose-gc --require`): on
+ * SIGUSR2, two full garbage collections, then the heap still in use is written to
+ * `$BENCH_HEAP_DIR/<pid>.json`. That is the memory the process retains; RSS also counts what V8
+ * took during a burst and has not handed back, which moves with load, not with what is kept.
+ */
+const fs = require('node:fs')
+const path = require('node:path')
+
+const dir = process.env.BENCH_HEAP_DIR
+if (dir && typeof global.gc === 'function') {
+  process.on('SIGUSR2', () => {
+    global.gc()
+    global.gc()
+    const { heapUsed, external, arrayBuffers, rss } = process.memoryUsage()
+    fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify({ heapUsed, external, arrayBuffers, rss, at: Date.now() }))
+  })
+}
