@@ -1,36 +1,43 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { BACKGROUND_CALL, PAYMENT_EXPIRY_MINUTES } from "../providers/bnpl/constants"
 import {
+  checkAgainAt,
   markOrdered,
   markToSettle,
   orderOfCart,
   paymentSession,
   paymentsToSettle,
+  retryAfterAccountChange,
   settleAndRecord,
+  settleBackoffMs,
   staleOpenPayments,
   type Knex,
 } from "../modules/bnpl/ledger"
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
-import { clientFor } from "../client"
-import type { BnplClient } from "../client"
-import { modeOf, type Mode } from "../lib/mode"
+import { isBnplError, isConfigured } from "../client"
+import { modeOf, MODES, type Mode } from "../lib/mode"
 import { forLog } from "../lib/signature"
-import { isBnplError } from "../client"
+import type { ResolvedOptions } from "../modules/bnpl/settings"
 
 /** A payment page expires after PAYMENT_EXPIRY_MINUTES; its last notification comes soon after. */
 export const STALE_AFTER_MS = (PAYMENT_EXPIRY_MINUTES + 5) * 60_000
 
+/** Seconds the job waits for a cart's lock (held by its completion) before leaving the payment to the next run. */
+const CART_LOCK_TIMEOUT_S = 2
+
 /**
  * Every service payment ends in an order, a cancellation or a full refund. Every minute:
- * 1. payments still open once their page has expired: held by an order (→ ordered; an order
- *    placed while the service was still reviewing is completed or cancelled now), or else
- *    recorded to settle;
- * 2. payments to settle whose attempt is due (cancel or refund, fetched first): one short
- *    attempt each, backoff between runs, `failed` for the merchant after the last. The run
- *    stops at the first one the service cannot take now.
+ * 1. payments an account did not know (404) are tried again once that account changed;
+ * 2. payments still open once their page has expired: held by an order (→ ordered; an order
+ *    placed while the service was still reviewing is completed or cancelled now, or checked
+ *    again later), or else claimed to settle under the cart's lock (no completion runs then);
+ * 3. payments to settle whose attempt is due (cancel or refund, fetched first): one short
+ *    attempt each, backoff between runs, `failed` for the merchant after the last. Only the
+ *    accounts that have a key are worked on, and an account the service cannot serve now is
+ *    left until the next run without stopping the other account.
  */
 export default async function settleBnplPayments(container: MedusaContainer) {
   await settleBnplPaymentsAt(container, Date.now())
@@ -38,11 +45,29 @@ export default async function settleBnplPayments(container: MedusaContainer) {
 
 /** The job's run as of `now` (tests pass a later time: pages expired). */
 export async function settleBnplPaymentsAt(container: MedusaContainer, now: number) {
+  const accounts = await configuredAccounts(container)
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  for (const [mode, options] of accounts) {
+    await retryAfterAccountChange(knex, mode, options)
+  }
   await endStalePayments(container, now)
-  await settleDuePayments(container)
+  await settleDuePayments(container, accounts)
 }
 
-/** Open payments whose page has expired: ordered, completed or cancelled, or recorded to settle. */
+/** Each mode's account, read once per run; accounts without a key or URL are left out. */
+async function configuredAccounts(container: MedusaContainer): Promise<Map<Mode, ResolvedOptions>> {
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const accounts = new Map<Mode, ResolvedOptions>()
+  for (const mode of MODES) {
+    const options = await bnpl.getOptions(mode)
+    if (isConfigured(options)) {
+      accounts.set(mode, options)
+    }
+  }
+  return accounts
+}
+
+/** Open payments whose page has expired: ordered, completed or cancelled, or claimed to settle. */
 async function endStalePayments(container: MedusaContainer, now: number) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
@@ -50,16 +75,19 @@ async function endStalePayments(container: MedusaContainer, now: number) {
     const session = await paymentSession(knex, row.session_id)
     const orderId = session && !session.deleted_at ? await orderOfCart(knex, row.cart_id) : undefined
     if (!orderId) {
-      await markToSettle(knex, row.bnpl_payment_id, "no order holds it after its payment page expired")
+      await claimUnlessOrdered(container, knex, row.bnpl_payment_id, row.cart_id).catch((e) =>
+        logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} left for the next run: ${(e as Error).message}`)
+      )
       continue
     }
-    if (session!.status === "pending") {
-      // pending_authorization: the order waits for the service's decision.
+    if (session!.status === PaymentSessionStatus.PENDING_AUTHORIZATION) {
+      // The order waits for the service's decision.
       const resolved = await resolveAwaitingOrder(container, row, orderId).catch((e) => {
         logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} awaiting the service: ${(e as Error).message}`)
         return false
       })
       if (!resolved) {
+        await checkAgainAt(knex, row, new Date(now + settleBackoffMs(row.attempts + 1)))
         continue
       }
     }
@@ -67,35 +95,46 @@ async function endStalePayments(container: MedusaContainer, now: number) {
   }
 }
 
-/** Payments to settle whose attempt is due; stops at the first one the service cannot take now. */
-async function settleDuePayments(container: MedusaContainer) {
+/**
+ * No order holds the payment: claimed to settle, under the cart's lock (the one cart completion
+ * holds), so a customer completing the cart at this moment either gets the order first (the
+ * payment is then left alone) or finds the payment claimed (and authorization refuses it).
+ */
+async function claimUnlessOrdered(container: MedusaContainer, knex: Knex, pid: string, cartId: string | null) {
+  const claim = async () => {
+    if (!(await orderOfCart(knex, cartId))) {
+      await markToSettle(knex, pid, "no order holds it after its payment page expired")
+    }
+  }
+  if (!cartId) {
+    return claim()
+  }
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  await locking.execute(cartId, claim, { timeout: CART_LOCK_TIMEOUT_S })
+}
+
+/** Payments to settle whose attempt is due, of the accounts that have a key. */
+async function settleDuePayments(container: MedusaContainer, accounts: Map<Mode, ResolvedOptions>) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  // Each payment is settled with the account of its own mode; an account without a key or URL
-  // is skipped (its payments wait until it is configured again).
-  const clients = new Map<Mode, BnplClient | null>()
-  const clientOf = async (mode: Mode) => {
-    if (!clients.has(mode)) {
-      const options = await bnpl.getOptions(mode)
-      clients.set(mode, options.apiKey && options.apiUrl ? clientFor(options, logger) : null)
-    }
-    return clients.get(mode)
-  }
-  for (const row of await paymentsToSettle(knex)) {
-    const client = await clientOf(modeOf(row))
-    if (!client) {
+  const paused = new Set<Mode>()
+  for (const row of await paymentsToSettle(knex, [...accounts.keys()])) {
+    const mode = modeOf(row)
+    if (paused.has(mode)) {
       continue
     }
     try {
-      const done = await settleAndRecord(knex, () => client, row, BACKGROUND_CALL)
+      const done = await settleAndRecord(knex, accounts.get(mode)!, row, BACKGROUND_CALL, row, logger)
       logger.info(
         `BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`
       )
     } catch (e) {
       if (isBnplError(e) && e.code === "unavailable") {
-        logger.warn("BNPL payments to settle paused until the next run: the service is unavailable")
-        return
+        // This account's service is down: its other payments wait for the next run, the other account's go on.
+        logger.warn(
+          `BNPL payments to settle of the ${mode} account paused until the next run: the service is unavailable`
+        )
+        paused.add(mode)
       }
     }
   }

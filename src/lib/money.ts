@@ -36,3 +36,17 @@ export function fromCents(cents: number, currencyCode: string): number {
 export function formatCents(cents: number, currencyCode: string): string {
   return `${fromCents(cents, currencyCode).toFixed(currencyExponent(currencyCode))} ${currencyCode.toUpperCase()}`
 }
+
+/**
+ * The cents of one refund of `amount`, after `refundedBefore` (both major units, Medusa's): rounded
+ * against the running total, not one by one, so three refunds of 33.333333 on 100.00 give back
+ * 100.00 (33.33, 33.34, 33.33), never 99.99.
+ */
+export function refundCents(amount: MedusaAmount, refundedBefore: MedusaAmount, currencyCode: string): number {
+  return toCents(MathBN.add(refundedBefore, amount), currencyCode) - toCents(refundedBefore, currencyCode)
+}
+
+/** A sum of major units, exactly (a decimal string, as kept in session data). */
+export function addAmounts(a: MedusaAmount, b: MedusaAmount): string {
+  return MathBN.add(a, b).toFixed()
+}

@@ -1,4 +1,4 @@
-import { ACCEPTED_STATES, isBnplError, type BnplClient, type CallOptions, type Payment } from "../client"
+import { ACCEPTED_STATES, type BnplClient, type CallOptions, type Payment } from "../client"
 
 /** States in which the customer has been charged something: ending the payment means refunding. */
 export const CHARGED_STATES: readonly string[] = [
@@ -17,27 +17,25 @@ export function hasCharged(payment: Payment): boolean {
   return payment.state === "stopped" && (payment.payment_plan ?? []).some((i: any) => i?.state === "paid")
 }
 
+/** Cents the service has given back on this payment so far. */
+export function refundedTotal(payment: Pick<Payment, "refunds">): number {
+  return (payment.refunds ?? []).reduce((sum, r) => sum + r.amount, 0)
+}
+
 export type Settlement = { status: "cancelled" | "refunded"; refunded: number | null }
 
 /**
  * Ends a payment that will never belong to an order: fetched first, then refunded in full if
  * the customer was charged, cancelled otherwise. Safe to repeat: a refund whose answer was
  * lost shows in the next fetch (nothing left to refund), and a cancel refused because the
- * customer accepted meanwhile fails this attempt so the next one refunds.
+ * customer accepted meanwhile fails this attempt so the next one refunds. A 404 is thrown on:
+ * it means the account asked does not know the payment (another key, mode or URL), never that
+ * nothing is owed.
  */
 export async function settlePayment(client: BnplClient, pid: string, call: CallOptions = {}): Promise<Settlement> {
-  const payment = await client.getPayment(pid, call).catch((e) => {
-    if (isBnplError(e) && e.status === 404) {
-      return undefined
-    }
-    throw e
-  })
-  if (!payment) {
-    return { status: "cancelled", refunded: null }
-  }
+  const payment = await client.getPayment(pid, call)
   if (hasCharged(payment)) {
-    const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0)
-    const remaining = payment.purchase_amount - refunded
+    const remaining = payment.purchase_amount - refundedTotal(payment)
     if (remaining > 0) {
       await client.refundPayment(pid, { amount: remaining, merchant_reference: `medusa-settle-${pid}` }, call)
     }

@@ -1,5 +1,5 @@
 import { BigNumber } from "@medusajs/framework/utils"
-import { currencyExponent, formatCents, fromCents, toCents } from "../money"
+import { addAmounts, currencyExponent, formatCents, fromCents, refundCents, toCents } from "../money"
 
 describe("currencyExponent", () => {
   it.each([
@@ -139,5 +139,23 @@ describe("formatCents", () => {
     [1000, "BHD", "1.000 BHD"],
   ])("%i %s → %s", (cents, currency, text) => {
     expect(formatCents(cents, currency)).toBe(text)
+  })
+})
+
+describe("refundCents", () => {
+  it("rounds partial refunds against the running total: three thirds of 100.00 give back 100.00", () => {
+    let before = "0"
+    const cents: number[] = []
+    for (let i = 0; i < 3; i++) {
+      cents.push(refundCents("33.333333", before, "eur"))
+      before = addAmounts(before, "33.333333")
+    }
+    expect(cents).toEqual([3333, 3334, 3333])
+    expect(cents.reduce((a, b) => a + b)).toBe(10_000)
+  })
+
+  it("is toCents for a first refund", () => {
+    expect(refundCents(12.5, 0, "eur")).toBe(1250)
+    expect(refundCents(30000, 0, "jpy")).toBe(30000)
   })
 })

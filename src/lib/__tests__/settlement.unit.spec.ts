@@ -60,8 +60,12 @@ describe("settlePayment", () => {
       expect(await settlePayment(c as any, "payment_1")).toEqual({ status: "cancelled", refunded: null })
       expect(c.cancelPayment).not.toHaveBeenCalled()
     }
-    const gone = client(new BnplServiceError("invalid_request", "not found", { status: 404 }))
-    expect(await settlePayment(gone as any, "payment_1")).toEqual({ status: "cancelled", refunded: null })
+  })
+
+  it("never settles on a 404: the account asked does not know the payment (another key, mode or URL)", async () => {
+    const unknown = client(new BnplServiceError("invalid_request", "not found", { status: 404 }))
+    await expect(settlePayment(unknown as any, "payment_1")).rejects.toMatchObject({ status: 404 })
+    expect(unknown.cancelPayment).not.toHaveBeenCalled()
   })
 
   it("throws when the service cannot answer (the caller retries)", async () => {

@@ -1,5 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import type { BnplClient, CallOptions } from "../../client"
+import { accountFingerprint, clientFor, isBnplError, type Account, type CallOptions } from "../../client"
 import { modeOf, type Mode } from "../../lib/mode"
 import { settlePayment, type Settlement } from "../../lib/settlement"
 
@@ -34,6 +34,11 @@ export type LedgerRow = {
   last_error: string | null
   next_attempt_at: Date | null
   settled_at: Date | null
+  /**
+   * The account (fingerprint) that answered "no such payment" (404): the row is `failed` until
+   * the key, URL or mode of its account changes, then settled again.
+   */
+  failed_account: string | null
   created_at: Date
   updated_at: Date
 }
@@ -73,35 +78,77 @@ export async function recordedMode(knex: Knex, pid: unknown): Promise<Mode> {
   return modeOf(typeof pid === "string" && pid ? await findPayment(knex, pid) : undefined)
 }
 
-/** Only while nothing decided its end yet: an order or a settlement is never undone. */
-export async function markToSettle(knex: Knex, pid: string, reason: string): Promise<void> {
-  await knex(LEDGER_TABLE)
+/**
+ * Claims an open payment for settling: only while nothing decided its end yet (an order or a
+ * settlement is never undone). One conditional update, so of a settle and an authorization
+ * racing for the same row exactly one wins. True when this call claimed it.
+ */
+export async function markToSettle(knex: Knex, pid: string, reason: string): Promise<boolean> {
+  const claimed = await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid, status: "open" })
     .whereNull("deleted_at")
     .update({ status: "to_settle", reason, next_attempt_at: new Date(), updated_at: new Date() })
+  return claimed > 0
+}
+
+/** Why an authorization is refused: the ledger ended the payment already. */
+export type OrderClaim = { ok: true } | { ok: false; status: LedgerStatus }
+
+/**
+ * Claims a payment for the order being placed (cart completion authorizing it): one conditional
+ * update from `open`, the counterpart of `markToSettle`. A payment already claimed for its order
+ * (`ordered`: a repeated authorization) stays claimed; one the ledger sent to settling, or
+ * settled, never becomes an order's. A pid the ledger does not hold (made before the ledger
+ * existed) is left to the service's answer.
+ */
+export async function claimForOrder(knex: Knex, pid: string): Promise<OrderClaim> {
+  const claimed = await knex(LEDGER_TABLE)
+    .where({ bnpl_payment_id: pid, status: "open" })
+    .whereNull("deleted_at")
+    .update({ status: "ordered", next_attempt_at: null, updated_at: new Date() })
+  if (claimed > 0) {
+    return { ok: true }
+  }
+  const row = await findPayment(knex, pid)
+  return !row || row.status === "ordered" ? { ok: true } : { ok: false, status: row.status }
 }
 
 /** The order holding it was cancelled: what the service still holds is to be given back. */
-export async function markCancelledOrder(knex: Knex, pid: string, orderId: string): Promise<void> {
+export async function markCancelledOrder(
+  knex: Knex,
+  pid: string,
+  orderId: string | null,
+  reason = "order cancelled"
+): Promise<void> {
   await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid })
     .whereIn("status", ["open", "ordered", "failed"])
     .whereNull("deleted_at")
     .update({
       status: "to_settle",
-      reason: "order cancelled",
+      reason,
       order_id: orderId,
       next_attempt_at: new Date(),
       updated_at: new Date(),
     })
 }
 
+/** An order holds it: from open, or claimed by the authorization before the order's id was known. */
 export async function markOrdered(knex: Knex, pid: string, orderId: string | null): Promise<void> {
   await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid })
-    .whereIn("status", ["open", "to_settle"])
+    .where((q: Knex) =>
+      q.where({ status: "open" }).orWhere((o: Knex) => o.where({ status: "ordered" }).whereNull("order_id"))
+    )
     .whereNull("deleted_at")
     .update({ status: "ordered", order_id: orderId, next_attempt_at: null, updated_at: new Date() })
+}
+
+/** An open payment checked again later (an order awaiting the service's review): not before `at`. */
+export async function checkAgainAt(knex: Knex, row: LedgerRow, at: Date): Promise<void> {
+  await knex(LEDGER_TABLE)
+    .where({ id: row.id, status: "open" })
+    .update({ attempts: row.attempts + 1, next_attempt_at: at, updated_at: new Date() })
 }
 
 export async function markSettled(
@@ -110,14 +157,20 @@ export async function markSettled(
   status: "cancelled" | "refunded",
   refundedAmount: number | null
 ): Promise<void> {
-  await knex(LEDGER_TABLE).where({ bnpl_payment_id: pid }).whereNull("deleted_at").update({
-    status,
-    refunded_amount: refundedAmount,
-    settled_at: new Date(),
-    next_attempt_at: null,
-    last_error: null,
-    updated_at: new Date(),
-  })
+  // Only a payment being settled: an order's payment is never marked settled.
+  await knex(LEDGER_TABLE)
+    .where({ bnpl_payment_id: pid })
+    .whereIn("status", ["to_settle", "failed"])
+    .whereNull("deleted_at")
+    .update({
+      status,
+      refunded_amount: refundedAmount,
+      settled_at: new Date(),
+      next_attempt_at: null,
+      last_error: null,
+      failed_account: null,
+      updated_at: new Date(),
+    })
 }
 
 /** A failed settling attempt: retried later with backoff, `failed` (the merchant's turn) after the last. */
@@ -126,6 +179,7 @@ export async function markSettleFailed(knex: Knex, row: LedgerRow, error: string
   const gaveUp = attempts >= MAX_SETTLE_ATTEMPTS
   await knex(LEDGER_TABLE)
     .where({ id: row.id })
+    .whereIn("status", ["to_settle", "failed"])
     .update({
       attempts,
       last_error: error.slice(0, 500),
@@ -136,6 +190,30 @@ export async function markSettleFailed(knex: Knex, row: LedgerRow, error: string
 }
 
 /**
+ * The account answered "no such payment" (404): its key, URL or mode is not the one the payment
+ * was made with. Never settled on that answer: `failed` for the merchant to see, and settled
+ * again by the job once the account's configuration changes (`retryAfterAccountChange`).
+ */
+export async function markUnknownToAccount(knex: Knex, row: LedgerRow, account: Account): Promise<void> {
+  await knex(LEDGER_TABLE)
+    .where({ id: row.id })
+    .whereIn("status", ["to_settle", "failed"])
+    .update({
+      status: "failed",
+      attempts: row.attempts + 1,
+      last_error:
+        `the ${modeOf(row)} account does not know this payment (HTTP 404): check that account's API key, ` +
+        "service URL and mode; it is tried again when they change",
+      failed_account: accountFingerprint(account),
+      next_attempt_at: null,
+      updated_at: new Date(),
+    })
+}
+
+/** A 404 from the service: the account asked does not know the payment (wrong key, mode or URL). */
+export const isUnknownToAccount = (e: unknown) => isBnplError(e) && e.status === 404
+
+/**
  * One attempt to end a payment no order will hold (see `settlePayment`), recorded either way:
  * settled, or failed with backoff (then the error is thrown on). The client is made inside the
  * attempt (an account without a key fails the attempt like a service error). `failedAs` is the
@@ -143,32 +221,72 @@ export async function markSettleFailed(knex: Knex, row: LedgerRow, error: string
  */
 export async function settleAndRecord(
   knex: Knex,
-  clientOf: () => BnplClient,
+  account: Account,
   row: LedgerRow,
   call: CallOptions,
-  failedAs: LedgerRow = row
+  failedAs: LedgerRow = row,
+  logger?: { warn: (message: string) => void }
 ): Promise<Settlement> {
   try {
-    const done = await settlePayment(clientOf(), row.bnpl_payment_id, call)
+    const done = await settlePayment(clientFor(account, logger), row.bnpl_payment_id, call)
     await markSettled(knex, row.bnpl_payment_id, done.status, done.refunded)
     return done
   } catch (e) {
-    await markSettleFailed(knex, failedAs, (e as Error).message)
+    if (isUnknownToAccount(e)) {
+      await markUnknownToAccount(knex, failedAs, account)
+    } else {
+      await markSettleFailed(knex, failedAs, (e as Error).message)
+    }
     throw e
   }
 }
 
-/** Payments the retry job settles now. */
-export async function paymentsToSettle(knex: Knex, limit = 50): Promise<LedgerRow[]> {
+/** Rows of `mode` (null: made before modes, the live account). */
+const ofMode = (mode: Mode) => (q: Knex) =>
+  mode === "live" ? q.where((m: Knex) => m.where({ mode: "live" }).orWhereNull("mode")) : q.where({ mode })
+
+/**
+ * Payments the retry job settles now, of the accounts it can reach (`modes`): rows of an
+ * account without a key wait in the database without taking the places of the others.
+ */
+export async function paymentsToSettle(knex: Knex, modes: Mode[], limit = 50): Promise<LedgerRow[]> {
+  if (!modes.length) {
+    return []
+  }
   return knex(LEDGER_TABLE)
     .where({ status: "to_settle" })
     .where((q: Knex) => q.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", new Date()))
+    .where((q: Knex) => modes.forEach((mode) => q.orWhere(ofMode(mode))))
     .whereNull("deleted_at")
     .orderBy("next_attempt_at", "asc")
     .limit(limit)
 }
 
-/** Payments still open although their hosted page has expired: the job decides how they end. */
+/**
+ * Payments an account did not know (404) are settled again once that account is configured
+ * otherwise (another key, URL or mode's account): back to `to_settle`, attempts from zero.
+ */
+export async function retryAfterAccountChange(knex: Knex, mode: Mode, account: Account): Promise<number> {
+  return knex(LEDGER_TABLE)
+    .where({ status: "failed" })
+    .whereNotNull("failed_account")
+    .whereNot({ failed_account: accountFingerprint(account) })
+    .where(ofMode(mode))
+    .whereNull("deleted_at")
+    .update({
+      status: "to_settle",
+      attempts: 0,
+      failed_account: null,
+      next_attempt_at: new Date(),
+      updated_at: new Date(),
+    })
+}
+
+/**
+ * Payments still open although their hosted page has expired, whose check is due (an order
+ * awaiting the service's review is checked again with backoff, so fifty of them never hide the
+ * rest): the job decides how they end.
+ */
 export async function staleOpenPayments(
   knex: Knex,
   olderThanMs: number,
@@ -178,9 +296,18 @@ export async function staleOpenPayments(
   return knex(LEDGER_TABLE)
     .where({ status: "open" })
     .where("created_at", "<=", new Date(now - olderThanMs))
+    .where((q: Knex) => q.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", new Date(now)))
     .whereNull("deleted_at")
     .orderBy("created_at", "asc")
     .limit(limit)
+}
+
+/** Payments of a cart that an order of it may still hold (open, claimed, or given up). */
+export async function paymentsOfCart(knex: Knex, cartId: string): Promise<LedgerRow[]> {
+  return knex(LEDGER_TABLE)
+    .where({ cart_id: cartId })
+    .whereIn("status", ["open", "ordered", "failed"])
+    .whereNull("deleted_at")
 }
 
 /** What the merchant sees: every payment that did not (yet) end in an order, newest first. */

@@ -1,5 +1,6 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ACCEPTED_STATES, type Payment, type PaymentState } from "../../client"
+import { refundedTotal } from "../../lib/settlement"
 import { REVIEW_STATES } from "./constants"
 
 /** A session status, and why when it is not the happy one (for the log and `failure_reason`). */
@@ -8,6 +9,11 @@ export type StatusVerdict = { status: PaymentSessionStatus; reason?: string }
 /** The service accepted the payment (the customer was charged its first instalment or all of it). */
 export function isAcceptedState(state: string): boolean {
   return (ACCEPTED_STATES as readonly string[]).includes(state)
+}
+
+/** Medusa may place the order with this status (a payment is created for it). */
+export function isAuthorizedStatus(status: PaymentSessionStatus): boolean {
+  return status === PaymentSessionStatus.AUTHORIZED || status === PaymentSessionStatus.CAPTURED
 }
 
 /** What a service state means for Medusa, for a payment neither accepted nor expired. */
@@ -21,12 +27,20 @@ export const STATUS_BY_STATE: Partial<Record<PaymentState, StatusVerdict>> = {
 
 /**
  * What a service payment's state means for Medusa. An accepted payment for another amount than
- * the session's is an error (never authorized); an expired page ends the payment whatever its
- * last state; any other state not in the table is "not accepted yet".
+ * the session's is an error, and one with refunds (given back, in part or in full, before any
+ * order held it) is cancelled: neither is ever authorized. An expired page ends the payment
+ * whatever its last state; any other state not in the table is "not accepted yet".
  */
-export function statusOf(payment: Payment, expectedCents: number | undefined, autoCapture: boolean): StatusVerdict {
+export function statusOf(payment: Payment, expectedCents: number, autoCapture: boolean): StatusVerdict {
+  const refunded = refundedTotal(payment)
+  if (refunded > 0) {
+    return {
+      status: PaymentSessionStatus.CANCELED,
+      reason: `the payment was refunded (${refunded} of ${payment.purchase_amount} cents): it cannot become an order`,
+    }
+  }
   if (isAcceptedState(payment.state)) {
-    if (expectedCents !== undefined && payment.purchase_amount !== expectedCents) {
+    if (payment.purchase_amount !== expectedCents) {
       return {
         status: PaymentSessionStatus.ERROR,
         reason: `amount mismatch: the service accepted ${payment.purchase_amount} cents, the session expects ${expectedCents}`,

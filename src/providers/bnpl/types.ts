@@ -31,6 +31,8 @@ export type BnplSessionData = {
   state?: PaymentState
   payment_plan?: Instalment[]
   refunds?: Refund[]
+  /** Major units Medusa has refunded through this provider so far (a decimal string; see refund.ts). */
+  medusa_refunded?: string
   failure_reason?: string | null
   cancelled?: boolean
 }

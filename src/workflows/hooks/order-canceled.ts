@@ -3,59 +3,58 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { findPayment, markCancelledOrder, markSettleFailed, markSettled, type Knex } from "../../modules/bnpl/ledger"
-import { settlePayment } from "../../lib/settlement"
+import { findPayment, markCancelledOrder, paymentsOfCart, settleAndRecord, type Knex } from "../../modules/bnpl/ledger"
 import { servicePaymentIdsOf } from "../../lib/order-payments"
 import { BACKGROUND_CALL } from "../../providers/bnpl/constants"
-import { clientFor } from "../../client"
 import { modeOf } from "../../lib/mode"
 import { forLog } from "../../lib/signature"
 
 /**
- * A cancelled order releases all of its instalment payment. Medusa refunds what was captured
+ * A cancelled order releases all of its instalment payments. Medusa refunds what was captured
  * and cancels payments with no capture, but a partly captured payment keeps its uncaptured rest
- * at the service (the customer paid 100 €, 60 € captured: 60 € refunded, 40 € kept). After
- * Medusa's refunds, whatever the service still holds is refunded here; if the service cannot
- * take it now, the settle job retries (never failing the cancellation itself).
+ * at the service (the customer paid 100 €, 60 € captured: 60 € refunded, 40 € kept), and an
+ * order placed while the service was still reviewing has no Medusa payment at all (only the
+ * ledger knows its payment, through the order's cart). After Medusa's refunds, whatever the
+ * service still holds is refunded here (fetched first), or cancelled when nothing was charged;
+ * if the service cannot take it now, the settle job retries (never failing the cancellation).
  */
-async function releaseRest(container: MedusaContainer, orderId: string) {
+async function releaseOrderPayments(container: MedusaContainer, orderId: string) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
     filters: { id: orderId },
   })
-  const order = data[0] as any
-  for (const pid of servicePaymentIdsOf(order)) {
-    await releasePayment(container, pid, order.id).catch((e) =>
-      logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${order.id} not released: ${(e as Error).message}`)
+  const cart = await knex("order_cart").where({ order_id: orderId }).whereNull("deleted_at").first("cart_id")
+  const ofCart = cart ? await paymentsOfCart(knex, cart.cart_id) : []
+  const pids = new Set([...servicePaymentIdsOf(data[0]), ...ofCart.map((row) => row.bnpl_payment_id)])
+  for (const pid of pids) {
+    await releasePayment(container, knex, pid, orderId).catch((e) =>
+      logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${orderId} not released: ${(e as Error).message}`)
     )
   }
 }
 
 /** Recorded to settle, then one short attempt with the account of the payment's own mode. */
-async function releasePayment(container: MedusaContainer, pid: string, orderId: string) {
+async function releasePayment(container: MedusaContainer, knex: Knex, pid: string, orderId: string) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   await markCancelledOrder(knex, pid, orderId)
   const row = await findPayment(knex, pid)
-  try {
-    // The account of the payment's own mode, also after the store switched modes.
-    const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
-    const done = await settlePayment(clientFor(options, logger), pid, BACKGROUND_CALL)
-    await markSettled(knex, pid, done.status, done.refunded)
-  } catch (e) {
-    if (row) {
-      await markSettleFailed(knex, row, (e as Error).message)
-    }
+  if (!row || row.status !== "to_settle") {
+    return // settled already (Medusa's cancel of an uncaptured payment records it), or not this store's
+  }
+  // The account of the payment's own mode, also after the store switched modes.
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
+  await settleAndRecord(knex, options, row, BACKGROUND_CALL, row, logger).catch((e) =>
     logger.warn(
       `BNPL payment ${forLog(pid)} of cancelled order ${orderId}: the rest is refunded later (${(e as Error).message})`
     )
-  }
+  )
 }
 
 cancelOrderWorkflow.hooks.orderCanceled(async ({ order }, { container }) => {
-  await releaseRest(container, (order as any).id).catch((e) =>
+  await releaseOrderPayments(container, (order as any).id).catch((e) =>
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(`BNPL payments of cancelled order ${(order as any).id} not released: ${(e as Error).message}`)

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { markSettled, markToSettle, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
+import { markCancelledOrder, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
 import { BACKGROUND_CALL, REVIEW_STATES } from "../../providers/bnpl/constants"
 import { isAcceptedState, statusOf, webhookActionOf } from "../../providers/bnpl/status"
 import { fromCents } from "../../lib/money"
@@ -28,7 +28,7 @@ export async function resolveAwaitingOrder(
     await processPaymentWorkflow(container).run({
       input: {
         // Accepted: captured or authorized (autoCapture), through the provider's own tables.
-        action: webhookActionOf(statusOf(payment, undefined, options.autoCapture).status),
+        action: webhookActionOf(statusOf(payment, row.purchase_amount, options.autoCapture).status),
         data: { session_id: row.session_id, amount: fromCents(payment.purchase_amount, row.currency_code) },
       },
     })
@@ -47,7 +47,12 @@ export async function resolveAwaitingOrder(
   return false
 }
 
-/** The service refused (or let expire) the payment an order was waiting for: the order is cancelled. */
+/**
+ * The service refused (or let expire, or stopped) the payment an order was waiting for: the
+ * order is cancelled, and its payment settled like any cancelled order's (the order-canceled
+ * hook fetches it first: a stopped payment that collected instalments is refunded, not marked
+ * cancelled on trust).
+ */
 export async function cancelAwaitingOrder(
   container: MedusaContainer,
   knex: Knex,
@@ -55,7 +60,6 @@ export async function cancelAwaitingOrder(
   orderId: string,
   reason: string
 ): Promise<void> {
+  await markCancelledOrder(knex, row.bnpl_payment_id, orderId, `order ${orderId} cancelled: ${reason}`)
   await cancelOrderWorkflow(container).run({ input: { order_id: orderId } })
-  await markToSettle(knex, row.bnpl_payment_id, `order ${orderId} cancelled: ${reason}`)
-  await markSettled(knex, row.bnpl_payment_id, "cancelled", null)
 }

@@ -18,6 +18,7 @@ import { cancelAwaitingOrder } from "./awaiting-order"
 import { clientFor } from "../../client"
 import { modeOf } from "../../lib/mode"
 import { checkNotification } from "../../providers/bnpl/notification-check"
+import { markChecked } from "../../providers/bnpl/checked-notifications"
 import { NOTIFICATION_CALL } from "../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
 import { forLog } from "../../lib/signature"
@@ -84,7 +85,11 @@ async function webhookAction(
   try {
     return await payments.getWebhookActionAndData({
       provider: PROVIDER_ID,
-      payload: { data: { pid, token: input.token }, rawData: "", headers: input.headers as Record<string, string> },
+      payload: {
+        data: markChecked({ pid, token: input.token }),
+        rawData: "",
+        headers: input.headers as Record<string, string>,
+      },
     })
   } catch (e) {
     if (isBnplError(e) && e.code === "invalid_request" && e.status === 404) {
@@ -196,7 +201,7 @@ async function settleNow(
 ): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const done = await settleAndRecord(knex, () => clientFor(options, logger), row, NOTIFICATION_CALL)
+    const done = await settleAndRecord(knex, options, row, NOTIFICATION_CALL, row, logger)
     logger.info(`BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`)
     return { status: 200, result: "settled", message: `no order can hold this payment: ${done.status}` }
   } catch {

@@ -41,6 +41,11 @@ const BnplPayment = model
     last_error: model.text().nullable(),
     next_attempt_at: model.dateTime().nullable(),
     settled_at: model.dateTime().nullable(),
+    /**
+     * The account (a fingerprint: no key) that answered "no such payment": `failed` until that
+     * account's key, URL or mode changes, then settled again.
+     */
+    failed_account: model.text().nullable(),
   })
   .indexes([{ on: ["bnpl_payment_id"], unique: true }, { on: ["status", "next_attempt_at"] }, { on: ["cart_id"] }])
 

@@ -21,8 +21,16 @@ describe("statusOf", () => {
     ["paid", true, PaymentSessionStatus.CAPTURED],
   ] as const)("an accepted payment (%s, autoCapture %s) is %s", (state, autoCapture, status) => {
     expect(statusOf(payment(state), 10_000, autoCapture)).toEqual({ status })
-    expect(statusOf(payment(state), undefined, autoCapture)).toEqual({ status })
   })
+
+  it.each([1_000, 10_000])(
+    "a payment with %s cents refunded is never authorized: it was given back before any order held it",
+    (refunded) => {
+      const verdict = statusOf(payment("paid", { refunds: [{ id: "r", created: 0, amount: refunded }] }), 10_000, true)
+      expect(verdict.status).toBe(PaymentSessionStatus.CANCELED)
+      expect(verdict.reason).toBe(`the payment was refunded (${refunded} of 10000 cents): it cannot become an order`)
+    }
+  )
 
   it("an accepted payment for another amount than the session's is an error, never authorized", () => {
     const verdict = statusOf(payment("paid", { purchase_amount: 9_999 }), 10_000, true)

@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { ledgerRow, settleAndRecord, type Knex } from "../../../../../../modules/bnpl/ledger"
-import { clientFor } from "../../../../../../client"
 import { modeOf } from "../../../../../../lib/mode"
 
 /**
@@ -25,7 +24,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     // The merchant's attempt never makes it `failed` by itself: counted on at most 10 before.
     await settleAndRecord(
       knex,
-      () => clientFor(options),
+      options,
       row,
       { timeoutMs: 10_000, retries: 0 },
       { ...row, attempts: Math.min(row.attempts, 10) }

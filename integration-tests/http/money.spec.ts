@@ -1,0 +1,171 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { notificationPath, storefront, testPorts } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
+import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
+
+jest.setTimeout(180 * 1000)
+
+const ports = testPorts(11)
+const THREE_HOURS = 3 * 3600_000
+
+/**
+ * Money, second pass: no goods shipped unpaid, no refund dropped or paid twice, nothing marked
+ * settled that the service did not confirm. Each test walks a path across time (the settle job at
+ * a later hour, late notifications, retries) through the real store and the sandbox over HTTP.
+ */
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { cartWith, startBnplSession, complete, paidOrder } = storefront(api, store)
+    const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+    const servicePayment = (pid: string) => sandbox().payments.get(pid)
+    const refundedCents = (pid: string) => servicePayment(pid).refunds.reduce((s: number, r: any) => s + r.amount, 0)
+    const row = (pid: string) => knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first()
+    /** The settle job as the scheduler runs it, `later` ms from now, every pending attempt due. */
+    const runSettleJob = async (later = 0) => {
+      await knex()("bnpl_payment")
+        .whereIn("status", ["to_settle", "open"])
+        .update({ next_attempt_at: new Date(Date.now() - 1000) })
+      await settleBnplPaymentsAt(getContainer(), Date.now() + later)
+    }
+    const orderPayments = async (orderId: string) => {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=status,*payment_collections.payments`, admin())
+      return { status: data.order.status, payments: data.order.payment_collections.flatMap((pc: any) => pc.payments) }
+    }
+
+    it("the customer comes back after the job refunded: no order holds a refunded payment", async () => {
+      const cart = await cartWith(129.9)
+      const { session } = await startBnplSession(cart.id)
+      const pid: string = session.data.bnpl_payment_id
+      // Paid, tab closed: no return, no notification. Past the page's expiry the job refunds it.
+      sandbox().accept(pid, { notify: false })
+      await runSettleJob(THREE_HOURS)
+      expect((await row(pid)).status).toBe("refunded")
+      expect(refundedCents(pid)).toBe(servicePayment(pid).purchase_amount)
+
+      // The customer reloads the return page: the cart is not completed with money given back.
+      const back = await complete(cart.id)
+      expect(back.data.type).not.toBe("order")
+      // Nor through Medusa's own webhook route, nor the service's late notification.
+      await api.post("/hooks/payment/bnpl_bnpl", { pid }).catch((e: any) => e.response)
+      const late = await api.get(notificationPath(sandbox(), pid)).catch((e: any) => e.response)
+      expect(late.status).toBe(200)
+      const orders = await knex()("order_cart").where({ cart_id: cart.id })
+      expect(orders).toEqual([])
+      expect((await row(pid)).status).toBe("refunded")
+    })
+
+    it("an order placed while the service reviews is resolved after the job ran: late acceptance, or cancel", async () => {
+      const cart = await cartWith(129.9)
+      const { session } = await startBnplSession(cart.id)
+      const pid: string = session.data.bnpl_payment_id
+      servicePayment(pid).state = "scored_maybe"
+      const back = await complete(cart.id)
+      expect(back.data.type).toBe("order")
+      const orderId = back.data.order.id
+      // Still in review when the job looks at it: the order keeps waiting, the payment stays open.
+      await runSettleJob(THREE_HOURS)
+      expect((await row(pid)).status).toBe("open")
+
+      // Accepted late: the notification gives the order its payment.
+      sandbox().accept(pid, { notify: false })
+      expect((await sandbox().notify(pid)).status).toBe(200)
+      const { payments } = await orderPayments(orderId)
+      expect(payments).toHaveLength(1)
+      expect(payments[0].captured_at).toBeTruthy()
+      expect(await row(pid)).toMatchObject({ status: "ordered", order_id: orderId })
+
+      // A second order waiting for review, cancelled by the merchant: its payment is cancelled at the service.
+      const cart2 = await cartWith(349)
+      const { session: s2 } = await startBnplSession(cart2.id)
+      const pid2: string = s2.data.bnpl_payment_id
+      servicePayment(pid2).state = "scored_yes"
+      const back2 = await complete(cart2.id)
+      expect(back2.data.type).toBe("order")
+      await runSettleJob(THREE_HOURS)
+      await api.post(`/admin/orders/${back2.data.order.id}/cancel`, {}, admin())
+      expect(servicePayment(pid2).expired_at).toBeTruthy()
+      expect((await row(pid2)).status).toBe("cancelled")
+    })
+
+    it("fifty payments of an account without a key never hold back a refund of the other account", async () => {
+      const cart = await cartWith(129.9)
+      const { session } = await startBnplSession(cart.id)
+      const pid: string = session.data.bnpl_payment_id
+      sandbox().accept(pid, { notify: false })
+      // Sixty old test-mode payments to settle, their account's key since removed.
+      const old = new Date(Date.now() - 86_400_000)
+      await knex()("bnpl_payment").insert(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: `bnplpay_oldtest${i}`,
+          bnpl_payment_id: `payment_oldtest${i}`,
+          session_id: `payses_oldtest${i}`,
+          cart_id: null,
+          purchase_amount: 5000,
+          currency_code: "eur",
+          mode: "test",
+          status: "to_settle",
+          reason: "test",
+          attempts: 0,
+          next_attempt_at: old,
+          created_at: old,
+          updated_at: old,
+        }))
+      )
+      await knex()("bnpl_payment").where({ bnpl_payment_id: pid }).update({ status: "to_settle", reason: "test" })
+      await runSettleJob()
+      expect((await row(pid)).status).toBe("refunded")
+      expect(refundedCents(pid)).toBe(servicePayment(pid).purchase_amount)
+      await knex()("bnpl_payment").where("id", "like", "bnplpay_oldtest%").delete()
+    })
+
+    it("a 404 from the service never settles a payment: failed, then settled once the account is fixed", async () => {
+      const cart = await cartWith(129.9)
+      const { session } = await startBnplSession(cart.id)
+      const pid: string = session.data.bnpl_payment_id
+      sandbox().accept(pid, { notify: false })
+      // The merchant pastes another account's key: that account does not know the payment.
+      const otherKey = "sk_live_other_00000000000000000"
+      sandbox().setMerchant(otherKey, { name: "Another shop" })
+      await api.post("/admin/bnpl/settings", { api_key: otherKey }, admin())
+      try {
+        await runSettleJob(THREE_HOURS)
+        expect(await row(pid)).toMatchObject({ status: "failed", last_error: expect.stringContaining("404") })
+        expect(refundedCents(pid)).toBe(0)
+        // Visible to the merchant.
+        const { data } = await api.get("/admin/bnpl/payments", admin())
+        expect(data.payments.find((p: any) => p.bnpl_payment_id === pid)).toMatchObject({ status: "failed" })
+        await runSettleJob(THREE_HOURS)
+        expect((await row(pid)).status).toBe("failed")
+      } finally {
+        await api.post("/admin/bnpl/settings", { api_key: "" }, admin())
+      }
+      // The key is put back: the next run settles it (refunded in full).
+      await runSettleJob(THREE_HOURS)
+      expect((await row(pid)).status).toBe("refunded")
+      expect(refundedCents(pid)).toBe(servicePayment(pid).purchase_amount)
+    })
+
+    it("a refund retried after its answer was lost is made once", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      const { payments } = await orderPayments(order.id)
+      // The refund reaches the service, its answer is lost, and the service cannot be read for a while.
+      sandbox().setFault({ match: { method: "POST", path: `/v1/payments/${pid}/refund` }, drop: true, count: 1 })
+      sandbox().setFault({ match: { method: "GET", path: `/v1/payments/${pid}` }, status: 503, count: 50 })
+      const first = await api.post(`/admin/payments/${payments[0].id}/refund`, { amount: 50 }, admin()).catch((e: any) => e.response)
+      expect(first.status).toBeGreaterThanOrEqual(400)
+      expect(refundedCents(pid)).toBe(5000)
+      sandbox().clearFaults()
+      // The merchant tries again: found at the service, not made a second time.
+      const again = await api.post(`/admin/payments/${payments[0].id}/refund`, { amount: 50 }, admin())
+      expect(again.status).toBe(200)
+      expect(servicePayment(pid).refunds).toHaveLength(1)
+      expect(refundedCents(pid)).toBe(5000)
+      // A different refund afterwards is a new one.
+      await api.post(`/admin/payments/${payments[0].id}/refund`, { amount: 20 }, admin())
+      expect(refundedCents(pid)).toBe(7000)
+    })
+  },
+})
