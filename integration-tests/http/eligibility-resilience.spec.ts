@@ -30,7 +30,7 @@ medusaIntegrationTestRunner({
       await api.post("/admin/bnpl/settings", { api_key: key, ...settings }, admin())
     }
 
-    const createCart = (price: number, quantity = 1) =>
+    const createCart = (price: number, quantity = 1, headers = h()) =>
       api.post(
         "/store/carts",
         {
@@ -40,8 +40,22 @@ medusaIntegrationTestRunner({
           billing_address: ADDRESS,
           items: [{ variant_id: productAt(price).variantId, quantity }],
         },
-        h()
+        headers
       )
+
+    /**
+     * Requests of one storefront visitor: Medusa trusts one proxy hop, so the address it sees is
+     * the last of X-Forwarded-For. Each test is its own visitor: the per-client limit lives in
+     * the app's process for the whole suite.
+     */
+    const fromClient = (ip: string) => ({ headers: { ...h().headers, "x-forwarded-for": ip } })
+    /** `n` prices no test asked before: "1000.01", "1001.01", ... */
+    const freshAmounts = (from: number, n: number) => Array.from({ length: n }, (_, i) => `${from + i}.01`)
+    const productPage = (amounts: string[], ip: string) =>
+      api.get(`/store/bnpl/eligibility?amounts=${amounts.join(",")}&currency_code=eur`, fromClient(ip))
+    const rateLimited = (entry: any) =>
+      entry.plans.length > 0 &&
+      entry.plans.every((p: any) => p.unavailable === true && p.reasons?.service === "rate_limited")
 
     it("a hung service: after 3 timeouts, cart mutations make no service call during the cool-down", async () => {
       await ownAccount("sk_test_breaker_hung_000000000000")
@@ -70,9 +84,11 @@ medusaIntegrationTestRunner({
       }
       const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cartId}`, h())
       expect(data.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable", plans: [] })
+      expect(eligibilityRequests()).toHaveLength(3)
+      // Product pages have breakers of their own, still closed: their look-up is asked (and times out).
       const { data: forAmount } = await api.get("/store/bnpl/eligibility?amount=77.70&currency_code=eur", h())
       expect(forAmount.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
-      expect(eligibilityRequests()).toHaveLength(3)
+      expect(eligibilityRequests()).toHaveLength(4)
     })
 
     it("the service fails only the deferred request: 3x and 4x stay, 'pay in 30 days' is marked unavailable", async () => {
@@ -132,6 +148,86 @@ medusaIntegrationTestRunner({
         expect(answer.data.eligibility).toMatchObject({ cart_id: cart.id, service_available: true })
       }
       expect(await bnpl.listBnplCartEligibilities({ cart_id: cart.id })).toHaveLength(1)
+    })
+
+    it("50 fresh amounts in one request cost at most 10 service calls; the others are marked rate_limited", async () => {
+      await ownAccount("sk_test_cold_cap_0000000000000000")
+      const amounts = freshAmounts(1000, 50)
+      const { data } = await productPage(amounts, "203.0.113.10")
+      expect(eligibilityRequests()).toHaveLength(10)
+      // Every amount has its entry, in the order given, with the documented fields.
+      expect(data.eligibilities.map((e: any) => e.amount)).toEqual(amounts)
+      const limited = data.eligibilities.filter(rateLimited)
+      expect(limited).toHaveLength(40)
+      for (const entry of limited) {
+        expect(entry).toMatchObject({ purchase_amount: expect.any(Number), currency_code: "eur", service_available: true })
+        expect(entry.plans.map((p: any) => [p.installments_count, p.eligible])).toEqual([
+          [3, false],
+          [4, false],
+        ])
+      }
+      const answered = data.eligibilities.filter((e: any) => !rateLimited(e))
+      expect(answered.every((e: any) => e.plans.every((p: any) => p.eligible === true))).toBe(true)
+
+      // Asked again (the storefront retries): the 10 answered come from the cache, 10 more are asked.
+      const { data: again } = await productPage(amounts, "203.0.113.10")
+      expect(eligibilityRequests()).toHaveLength(20)
+      expect(again.eligibilities.filter(rateLimited)).toHaveLength(30)
+    })
+
+    it("one client's product-page look-ups stop costing service calls after 60 a minute; others and carts still ask", async () => {
+      await ownAccount("sk_test_cold_rate_000000000000000")
+      const ip = "203.0.113.20"
+      const answers = []
+      for (let i = 0; i < 7; i++) {
+        answers.push((await productPage(freshAmounts(2000 + 10 * i, 10), ip)).data)
+      }
+      expect(eligibilityRequests()).toHaveLength(60)
+      expect(answers[5].eligibilities.filter(rateLimited)).toHaveLength(0)
+      expect(answers[6].eligibilities.filter(rateLimited)).toHaveLength(10)
+      // The single-amount form counts for the same client.
+      const { data: one } = await api.get("/store/bnpl/eligibility?amount=3000.01&currency_code=eur", fromClient(ip))
+      expect(rateLimited(one.eligibility)).toBe(true)
+      expect(eligibilityRequests()).toHaveLength(60)
+      // What the cache has is still answered to that client.
+      const { data: warm } = await productPage(freshAmounts(2000, 10), ip)
+      expect(warm.eligibilities.filter(rateLimited)).toHaveLength(0)
+      expect(eligibilityRequests()).toHaveLength(60)
+
+      // Another visitor is not limited by this one.
+      const { data: other } = await api.get(
+        "/store/bnpl/eligibility?amount=3000.01&currency_code=eur",
+        fromClient("203.0.113.21")
+      )
+      expect(other.eligibility.plans.map((p: any) => p.eligible)).toEqual([true, true])
+      expect(eligibilityRequests()).toHaveLength(61)
+
+      // Carts are not limited: the limited visitor's cart is asked and gets its plans.
+      const cart = (await createCart(349, 1, fromClient(ip))).data.cart
+      expect(eligibilityRequests()).toHaveLength(62)
+      const { data: forCart } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, fromClient(ip))
+      expect(forCart.eligibility).toMatchObject({ service_available: true, plans: [{ eligible: true }, { eligible: true }] })
+    })
+
+    it("429s from product-page look-ups leave a cart's plans available: the breakers are not shared", async () => {
+      await ownAccount("sk_test_split_breakers_0000000000")
+      const ip = "203.0.113.30"
+      sandbox().setFault({ match: { method: "POST", path: ELIGIBILITY }, status: 429, count: 3 })
+      const { data } = await productPage(freshAmounts(4000, 3), ip)
+      expect(eligibilityRequests()).toHaveLength(3)
+      for (const entry of data.eligibilities) {
+        expect(entry).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
+      }
+      // The product pages' breaker is open: the next look-up is answered without asking.
+      const { data: open } = await api.get("/store/bnpl/eligibility?amount=4100.01&currency_code=eur", fromClient(ip))
+      expect(open.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
+      expect(eligibilityRequests()).toHaveLength(3)
+
+      // A cart of the same account, meanwhile: asked, and its plans are offered.
+      const cart = (await createCart(129.9)).data.cart
+      expect(eligibilityRequests()).toHaveLength(4)
+      const { data: forCart } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, h())
+      expect(forCart.eligibility).toMatchObject({ service_available: true, plans: [{ eligible: true }, { eligible: true }] })
     })
   },
 })

@@ -9,8 +9,12 @@ import {
 import type { ExcludedProduct } from "./exclusions"
 import type { OutsideBoundsPlan } from "./plan-bounds"
 
-/** `excluded_products`: the cart holds a product the merchant excluded (the service is not asked). */
-export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products"
+/**
+ * `excluded_products`: the cart holds a product the merchant excluded (the service is not asked).
+ * `rate_limited` (a plan's `reasons.service` only): a product-page look-up over the request's or
+ * the client's allowance of service calls, not asked; asking again later answers it.
+ */
+export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products" | "rate_limited"
 
 /**
  * A plan whose deferral group the service did not answer for (the other groups did): shown
@@ -69,6 +73,32 @@ export function unavailableAnswer(
   }
 }
 
+/** Every plan marked unavailable with `reason`, the answer still `service_available` (e.g. `rate_limited`). */
+export function notAskedAnswer(
+  cents: number,
+  currency: string,
+  plans: Plan[],
+  reason: UnavailableReason,
+  now = new Date()
+): PlansAnswer {
+  return {
+    purchase_amount: cents,
+    currency_code: currency,
+    checked_at: now.toISOString(),
+    service_available: true,
+    plans: plans.map((plan) => unavailablePlan(plan, reason, currency)),
+  }
+}
+
+const unavailablePlan = (plan: Plan, reason: UnavailableReason, currency: string): PlanAnswer => ({
+  eligible: false,
+  ...plan,
+  unavailable: true,
+  reasons: { service: reason },
+  constraints: {},
+  currency_code: currency,
+})
+
 /**
  * The answer for the merchant's plans (in the merchant's order) from each group's outcome: a
  * failing group marks only its own plans unavailable; when no group answered, the whole answer
@@ -105,14 +135,7 @@ export function combineGroupOutcomes(input: {
         planKey(plan),
         "results" in outcome
           ? { ...outcome.results[i], currency_code: currency }
-          : {
-              eligible: false,
-              ...plan,
-              unavailable: true,
-              reasons: { service: outcome.error.code },
-              constraints: {},
-              currency_code: currency,
-            }
+          : unavailablePlan(plan, outcome.error.code, currency)
       )
     })
   }

@@ -1,7 +1,14 @@
 import { BnplClient, isBnplError, type Plan } from "../client"
 import type { AnswerCache } from "./answer-cache"
 import type { BreakerRegistry } from "./circuit-breaker"
-import { answerTtlSeconds, combineGroupOutcomes, type GroupOutcome, type PlansAnswer } from "./eligibility-answer"
+import {
+  answerTtlSeconds,
+  combineGroupOutcomes,
+  isCompleteAnswer,
+  notAskedAnswer,
+  type GroupOutcome,
+  type PlansAnswer,
+} from "./eligibility-answer"
 import { groupByDeferral, planKey } from "./plans"
 
 export type { AnswerCache } from "./answer-cache"
@@ -19,6 +26,18 @@ export {
 // merchant changes the key in the settings, answers made for the other account are not served.
 const cacheKey = (cents: number, currency: string, plans: Plan[], now: Date, scope: string) =>
   `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${currency}:${cents}:${plans.map(planKey).sort().join(",")}`
+
+/**
+ * Who is asking: a cart (the cart hooks, `?cart_id=`, payment sessions) or a product page
+ * (`?amount=`, `?amounts=`, anonymous and cheap to repeat). Each surface has its own breakers
+ * and keeps its own failed answers, so product-page floods that make the service fail (429,
+ * 5xx) never hide instalments from carts. Complete answers are shared: they are the same.
+ */
+export type EligibilitySurface = "cart" | "product_page"
+
+/** The one place a breaker is named: account, surface, deferral group. */
+const breakerKey = (scope: string, surface: EligibilitySurface, deferral: Omit<Plan, "installments_count">) =>
+  `${scope}:${surface}:${planKey({ installments_count: 0, ...deferral })}`
 
 const BREAKER_OPEN_MESSAGE =
   "The instalment payment service failed or did not answer several times in a row: not asked again for a short while"
@@ -74,9 +93,12 @@ async function askGroup(
  * Never throws: a failing group marks its own plans unavailable; when no group answers, the
  * answer is marked unavailable with the reason.
  *
- * Each group's request passes its circuit breaker (per account and deferral group): after a few
- * consecutive failures or timeouts, the group is answered "unavailable" at once for a cool-down
- * instead of costing every cart the timeout.
+ * Each group's request passes its circuit breaker (per account, surface and deferral group):
+ * after a few consecutive failures or timeouts, the group is answered "unavailable" at once for
+ * a cool-down instead of costing every cart the timeout.
+ *
+ * `mayAsk`, when given, is asked once per amount the cache lacks, before any service call: when
+ * it says no, the plans are marked unavailable (`rate_limited`) and nothing is asked or kept.
  */
 export async function checkPlans(input: {
   client: BnplClient
@@ -88,24 +110,31 @@ export async function checkPlans(input: {
   /** Which account is asked (e.g. `accountFingerprint(options)`); part of the cache and breaker keys. */
   cacheScope?: string
   breakers?: BreakerRegistry
+  surface: EligibilitySurface
+  mayAsk?: () => boolean
   now?: Date
 }): Promise<PlansAnswer> {
-  const { client, cents, currency, plans, timeoutMs, cache, breakers } = input
+  const { client, cents, currency, plans, timeoutMs, cache, breakers, surface } = input
   const now = input.now ?? new Date()
   const scope = input.cacheScope ?? "default"
   if (cents <= 0) {
     return emptyCartAnswer(cents, currency, plans, now)
   }
   const key = cacheKey(cents, currency, plans, now, scope)
-  const cached = await cache?.get<PlansAnswer>(key).catch(() => null)
+  const failedKey = `${key}:${surface}`
+  const read = (k: string) => cache?.get<PlansAnswer>(k).catch(() => null)
+  const cached = (await read(key)) ?? (await read(failedKey))
   if (cached) {
     return cached
+  }
+  if (input.mayAsk && !input.mayAsk()) {
+    return notAskedAnswer(cents, currency, plans, "rate_limited", now)
   }
 
   let asked = false
   const outcomes = await Promise.all(
     groupByDeferral(plans).map(async ({ deferral, counts }): Promise<GroupOutcome> => {
-      const breaker = breakers?.get(`${scope}:${planKey({ installments_count: 0, ...deferral })}`)
+      const breaker = breakers?.get(breakerKey(scope, surface, deferral))
       if (breaker && !breaker.tryAcquire()) {
         return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } }
       }
@@ -115,9 +144,11 @@ export async function checkPlans(input: {
   )
   const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })
   // A failed or partial answer is kept briefly too: a failing service is not asked again for
-  // every call of the same amount. An answer the breakers gave alone cost nothing: not kept.
+  // every call of the same amount; kept for this surface only, so a product page's failure is
+  // not a cart's. An answer the breakers gave alone cost nothing: not kept.
   if (asked) {
-    await cache?.set(key, answer, answerTtlSeconds(answer)).catch(() => undefined)
+    const keptAs = isCompleteAnswer(answer) ? key : failedKey
+    await cache?.set(keptAs, answer, answerTtlSeconds(answer)).catch(() => undefined)
   }
   return answer
 }

@@ -35,7 +35,15 @@ beforeEach(() => {
 
 const eligibilityRequests = () => sandbox.requests.filter((r: any) => r.path === ELIGIBILITY).length
 
-const ask = (cents: number, options: { key?: string; plans?: typeof PLANS } = {}) =>
+const ask = (
+  cents: number,
+  options: {
+    key?: string
+    plans?: typeof PLANS
+    surface?: "cart" | "product_page"
+    mayAsk?: () => boolean
+  } = {}
+) =>
   checkPlans({
     client: new BnplClient({ apiKey: options.key ?? ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 5_000, retries: 0 }),
     cents,
@@ -45,6 +53,8 @@ const ask = (cents: number, options: { key?: string; plans?: typeof PLANS } = {}
     cache,
     cacheScope: options.key ?? ACTIVE_KEY,
     breakers,
+    surface: options.surface ?? "cart",
+    mayAsk: options.mayAsk,
     now: new Date(clock.now),
   })
 
@@ -150,5 +160,74 @@ describe("checkPlans: plans degrade per deferral group", () => {
     expect(eligibilityRequests()).toBe(7)
     expect(answer.service_available).toBe(true)
     expect(answer.plans.map((p: any) => p.unavailable ?? false)).toEqual([false, false, true])
+  })
+})
+
+describe("checkPlans: cold look-ups under a budget", () => {
+  it("an amount the budget refuses costs no call: its plans are marked 'rate_limited', and not kept", async () => {
+    const answer = await ask(90_001, { surface: "product_page", mayAsk: () => false })
+    expect(eligibilityRequests()).toBe(0)
+    expect(answer).toMatchObject({ purchase_amount: 90_001, currency_code: "eur", service_available: true })
+    expect(answer.unavailable_reason).toBeUndefined()
+    expect(answer.plans).toEqual(
+      [3, 4].map((installments_count) => ({
+        eligible: false,
+        installments_count,
+        unavailable: true,
+        reasons: { service: "rate_limited" },
+        constraints: {},
+        currency_code: "eur",
+      }))
+    )
+    // Not kept: once the budget allows, the amount is asked.
+    expect(await ask(90_001, { surface: "product_page", mayAsk: () => true })).toMatchObject({
+      service_available: true,
+      plans: [{ eligible: true }, { eligible: true }],
+    })
+    expect(eligibilityRequests()).toBe(1)
+  })
+
+  it("the budget is spent only on amounts the cache lacks", async () => {
+    await ask(90_002)
+    let taken = 0
+    const budget = () => {
+      taken++
+      return false
+    }
+    const warm = await ask(90_002, { surface: "product_page", mayAsk: budget })
+    expect(warm.plans.map((p: any) => p.eligible)).toEqual([true, true])
+    expect(taken).toBe(0)
+    await ask(90_003, { surface: "product_page", mayAsk: budget })
+    expect(taken).toBe(1)
+    expect(eligibilityRequests()).toBe(1)
+  })
+})
+
+describe("checkPlans: product pages and carts have their own breakers", () => {
+  it("429s on product-page look-ups open only the product pages' breaker: a cart is still asked and answered", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 429, count: 3 })
+    for (let i = 1; i <= 3; i++) {
+      await ask(100_000 + i, { surface: "product_page" })
+    }
+    expect(eligibilityRequests()).toBe(3)
+    // Open for product pages: answered at once, nothing asked.
+    expect(await ask(100_010, { surface: "product_page" })).toMatchObject({
+      service_available: false,
+      unavailable_reason: "unavailable",
+    })
+    expect(eligibilityRequests()).toBe(3)
+    // The same account's cart is asked, and gets its plans.
+    const cart = await ask(100_020, { surface: "cart" })
+    expect(eligibilityRequests()).toBe(4)
+    expect(cart).toMatchObject({ service_available: true, plans: [{ eligible: true }, { eligible: true }] })
+  })
+
+  it("a failed product-page answer is not served to a cart of the same amount; a complete one serves both", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 503, count: 1 })
+    expect(await ask(110_000, { surface: "product_page" })).toMatchObject({ service_available: false })
+    expect(await ask(110_000, { surface: "cart" })).toMatchObject({ service_available: true })
+    expect(eligibilityRequests()).toBe(2)
+    expect(await ask(110_000, { surface: "product_page" })).toMatchObject({ service_available: true })
+    expect(eligibilityRequests()).toBe(2)
   })
 })

@@ -8,7 +8,13 @@ import type BnplModuleService from "../../modules/bnpl/service"
 import { exclusionMessage } from "../../lib/exclusions"
 import { inPlanOrder, splitByBounds } from "../../lib/plan-bounds"
 import { excludedFromCart } from "./cart-exclusions"
-import { checkPlans, unavailableAnswer, type PlanAnswer, type PlansAnswer } from "../../lib/eligibility"
+import {
+  checkPlans,
+  unavailableAnswer,
+  type EligibilitySurface,
+  type PlanAnswer,
+  type PlansAnswer,
+} from "../../lib/eligibility"
 import { toCents } from "../../lib/money"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
@@ -16,10 +22,10 @@ import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settin
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
 /**
- * Circuit breakers of the eligibility requests, per account and deferral group, in this process:
- * after 3 consecutive failures or timeouts of a group's request, that group is answered
- * "unavailable" at once for 30 s, then one probe request goes. With several instances, each
- * keeps its own (each learns of an outage from its own first 3 calls).
+ * Circuit breakers of the eligibility requests, per account, surface (carts, product pages) and
+ * deferral group, in this process: after 3 consecutive failures or timeouts of a group's
+ * request, that group is answered "unavailable" at once for 30 s, then one probe request goes.
+ * With several instances, each keeps its own (each learns of an outage from its own first 3 calls).
  */
 export const ELIGIBILITY_BREAKER = { failureThreshold: 3, coolDownMs: 30_000 } as const
 const breakers = new BreakerRegistry(ELIGIBILITY_BREAKER)
@@ -47,14 +53,16 @@ function resolveCache(container: MedusaContainer): AnswerCache {
 /**
  * Plans for an amount; never throws for a service problem. Plans outside the merchant's own
  * bounds are answered here, without asking the service; answers come in the merchant's order.
+ * `surface` picks the breakers (a cart's or the product pages'); `mayAsk` is the allowance of
+ * service calls of a product-page request (see product-page.ts).
  */
 export async function plansForAmount(
   container: MedusaContainer,
   cents: number,
   currency: string,
-  options?: ResolvedOptions
+  by: { surface: EligibilitySurface; options?: ResolvedOptions; mayAsk?: () => boolean }
 ): Promise<PlansAnswer> {
-  const resolved = options ?? (await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions())
+  const resolved = by.options ?? (await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions())
   if (!isConfigured(resolved)) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
   }
@@ -79,6 +87,8 @@ export async function plansForAmount(
     cache: resolveCache(container),
     cacheScope: accountFingerprint(resolved),
     breakers,
+    surface: by.surface,
+    mayAsk: by.mayAsk,
   })
   if (!answer.service_available) {
     return answer
@@ -163,7 +173,7 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   const unsupported = currencyProblem(options, currency)
   const answer = unsupported
     ? unavailableAnswer(cents, currency, "invalid_request", unsupported)
-    : await plansForAmount(container, cents, currency, options)
+    : await plansForAmount(container, cents, currency, { surface: "cart", options })
   const record: KeptAnswer = {
     cart_id: cartId,
     purchase_amount: cents,

@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/plans"
+import { productPageBudget } from "../../../../workflows/eligibility/product-page"
 import { fromCents, currencyExponent, toCents } from "../../../../lib/money"
 import { currencyProblem } from "../../../../modules/bnpl/settings"
 import { mapLimited, splitAmounts } from "./helpers"
@@ -36,14 +37,17 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (unsupported) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
   }
+  // Anonymous and cheap to repeat: a capped number of service calls per request and per client,
+  // and breakers apart from the carts'.
+  const ask = { surface: "product_page" as const, options, mayAsk: productPageBudget(req.ip) }
   if (params.amount !== undefined) {
-    const eligibility = await plansForAmount(req.scope, toCents(params.amount, currency), currency, options)
+    const eligibility = await plansForAmount(req.scope, toCents(params.amount, currency), currency, ask)
     return res.json({ eligibility })
   }
   // "19.9" and "19.90" are one amount: one answer (and at most one service call) each.
   const distinct = [...new Set(splitAmounts(params.amounts!).map((a) => toCents(a, currency)))]
   const answers = await mapLimited(distinct, BATCH_CONCURRENCY, (cents) =>
-    plansForAmount(req.scope, cents, currency, options)
+    plansForAmount(req.scope, cents, currency, ask)
   )
   res.json({
     eligibilities: answers.map((answer) => ({
