@@ -3,6 +3,7 @@ import { allowedHostsFrom, isHttpUrl, isProductionEnv, parseUrl, serviceUrlProbl
 import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
 import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
+import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "../../../lib/plans"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import type { BnplOptions, ResolvedOptions } from "./types"
@@ -28,6 +29,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     exclusions: normalizeExclusions(options.exclusions ?? {}),
     shippingSyncEnabled: options.shippingSyncEnabled ?? true,
     shippingMethodOverrides: options.shippingMethodOverrides ?? {},
+    checkoutRetentionDays: options.checkoutRetentionDays ?? DEFAULT_CHECKOUT_RETENTION_DAYS,
   }
 }
 
@@ -103,6 +105,12 @@ function shapeProblems(options: BnplOptions): string[] {
   const overrides = options.shippingMethodOverrides
   if (overrides !== undefined && (typeof overrides !== "object" || overrides === null || Array.isArray(overrides))) {
     problems.push("shippingMethodOverrides must be an object keyed by shipping option id")
+  }
+  if (options.checkoutRetentionDays !== undefined) {
+    const problem = retentionDaysProblem(options.checkoutRetentionDays, "checkoutRetentionDays")
+    if (problem) {
+      problems.push(problem)
+    }
   }
   if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")

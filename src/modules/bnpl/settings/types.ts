@@ -62,6 +62,11 @@ export type BnplOptions = {
   planBounds?: PlanBounds[]
   /** Products never paid in instalments: `{shipping_profile_ids: ["sp_..."], product_category_ids: [...]}`. */
   exclusions?: Exclusions
+  /**
+   * Days the customer data kept with a checkout may live (default 30): after them nothing
+   * personal is left (see the forget-checkout-data job).
+   */
+  checkoutRetentionDays?: number
 }
 
 /** What the plugin uses for one account (see `mergeSettings`). */

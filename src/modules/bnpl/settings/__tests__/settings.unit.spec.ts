@@ -369,3 +369,20 @@ describe("currencies: only what the service takes (euro cents, no currency sent)
     expect(() => parseSettingsPatch({ currencies: ["jpy"] })).toThrow(/Invalid settings: .*currencies/)
   })
 })
+
+describe("checkoutRetentionDays", () => {
+  it("defaults to 30 days", () => {
+    expect(resolveOptions({}, {}).checkoutRetentionDays).toBe(30)
+    expect(resolveOptions({ checkoutRetentionDays: 7 }, {}).checkoutRetentionDays).toBe(7)
+  })
+
+  it("is checked at start-up, naming the option", () => {
+    expect(() => validateOptions({ checkoutRetentionDays: 0 })).toThrow(
+      /checkoutRetentionDays must be a whole number of days from 1 to 3650, got 0/
+    )
+    expect(() => validateOptions({ checkoutRetentionDays: "30" } as unknown as BnplOptions)).toThrow(
+      /checkoutRetentionDays must be a whole number/
+    )
+    expect(() => validateOptions({ checkoutRetentionDays: 90 })).not.toThrow()
+  })
+})
