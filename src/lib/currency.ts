@@ -32,3 +32,17 @@ export function currencyExponent(currencyCode: string): number {
   }
   return THREE_DECIMAL.has(code) ? 3 : 2
 }
+
+/**
+ * The currencies the service takes. It is sent amounts in cents and no currency, and its markets
+ * are all euro countries: any other currency would be charged as that many euro cents.
+ */
+export const SERVICE_CURRENCIES: readonly string[] = ["eur"]
+
+/**
+ * The currencies offered at checkout: those configured that the account takes. `taken` is the
+ * service's list today; an account's own plans could narrow it later.
+ */
+export function offeredCurrencies(configured: readonly string[], taken: readonly string[] = SERVICE_CURRENCIES) {
+  return configured.map((c) => c.toLowerCase()).filter((c) => taken.includes(c))
+}

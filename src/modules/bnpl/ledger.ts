@@ -21,6 +21,8 @@ export type LedgerRow = {
   bnpl_payment_id: string
   session_id: string
   cart_id: string | null
+  /** The checkout snapshot it was made with (null: made before payments named it). */
+  checkout_id: string | null
   purchase_amount: number
   currency_code: string
   /** "test" | "live": the account it was made with (null: before modes, the live account). */
@@ -53,7 +55,7 @@ export function settleBackoffMs(attempts: number): number {
 export async function recordPayment(
   knex: Knex,
   row: Pick<LedgerRow, "bnpl_payment_id" | "session_id" | "cart_id" | "purchase_amount" | "currency_code"> &
-    Partial<Pick<LedgerRow, "token_in_url" | "mode">>
+    Partial<Pick<LedgerRow, "token_in_url" | "mode" | "checkout_id">>
 ): Promise<void> {
   // The service makes a new id per payment: a second insert for one id would be a bug, and
   // the unique index refuses it.

@@ -76,6 +76,7 @@ async function record(
       bnpl_payment_id: payment.id,
       session_id: data.session_id ?? "",
       cart_id: checkout.cart_id ?? null,
+      checkout_id: data.checkout_id ?? null,
       purchase_amount: cents,
       currency_code: currency,
       mode: op.mode,

@@ -6,6 +6,8 @@ import { model } from "@medusajs/framework/utils"
  * payment session's `data` is readable by anyone holding the cart id, so it only carries this
  * row's id (`checkout_id`). When the order is placed, the row is tied to the order, session and
  * service payment, and gains the shipping options offered for the cart as it was completed.
+ * The customer data goes when nothing needs it any more (`jobs/forget-checkout-data.ts`): an order
+ * holding the row keeps only its offered options (`snapshot` becomes `{}`).
  */
 const BnplCheckoutSnapshot = model
   .define("bnpl_checkout_snapshot", {

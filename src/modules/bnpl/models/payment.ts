@@ -16,6 +16,8 @@ const BnplPayment = model
     /** The Medusa payment session that asked for it, and its cart. */
     session_id: model.text(),
     cart_id: model.text().nullable(),
+    /** The checkout snapshot it was made with (`bnpl_checkout_snapshot`): its data goes when the payment ends. */
+    checkout_id: model.text().nullable(),
     /** Cents, as the service has it. */
     purchase_amount: model.number(),
     currency_code: model.text(),
@@ -47,6 +49,11 @@ const BnplPayment = model
      */
     failed_account: model.text().nullable(),
   })
-  .indexes([{ on: ["bnpl_payment_id"], unique: true }, { on: ["status", "next_attempt_at"] }, { on: ["cart_id"] }])
+  .indexes([
+    { on: ["bnpl_payment_id"], unique: true },
+    { on: ["status", "next_attempt_at"] },
+    { on: ["cart_id"] },
+    { on: ["checkout_id"] },
+  ])
 
 export default BnplPayment

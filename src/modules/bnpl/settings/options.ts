@@ -1,7 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { allowedHostsFrom, isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, trimUrl } from "../../../client"
+import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
 import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
+import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
 import { DEFAULT_PLANS, normalizePlan, planProblem } from "../../../lib/plans"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import type { BnplOptions, ResolvedOptions } from "./types"
@@ -18,7 +20,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     backendUrl: trimUrl(options.backendUrl || env.MEDUSA_BACKEND_URL || DEFAULT_BACKEND_URL),
     returnUrl: options.returnUrl,
     cancelUrl: options.cancelUrl,
-    currencies: (options.currencies?.length ? options.currencies : ["eur"]).map((c) => c.toLowerCase()),
+    currencies: (options.currencies?.length ? options.currencies : SERVICE_CURRENCIES).map((c) => c.toLowerCase()),
     notificationSignatureHeader: options.notificationSignatureHeader?.toLowerCase(),
     verifyNotificationSignature: options.verifyNotificationSignature ?? false,
     timeoutMs: options.timeoutMs ?? 10_000,
@@ -27,6 +29,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     exclusions: normalizeExclusions(options.exclusions ?? {}),
     shippingSyncEnabled: options.shippingSyncEnabled ?? true,
     shippingMethodOverrides: options.shippingMethodOverrides ?? {},
+    checkoutRetentionDays: options.checkoutRetentionDays ?? DEFAULT_CHECKOUT_RETENTION_DAYS,
   }
 }
 
@@ -103,23 +106,47 @@ function shapeProblems(options: BnplOptions): string[] {
   if (overrides !== undefined && (typeof overrides !== "object" || overrides === null || Array.isArray(overrides))) {
     problems.push("shippingMethodOverrides must be an object keyed by shipping option id")
   }
+  if (options.checkoutRetentionDays !== undefined) {
+    const problem = retentionDaysProblem(options.checkoutRetentionDays, "checkoutRetentionDays")
+    if (problem) {
+      problems.push(problem)
+    }
+  }
   if (options.verifyNotificationSignature && !options.notificationSignatureHeader) {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
   }
   return problems
 }
 
-/** Problems of the options that shape what checkout offers (plan bounds, exclusions). */
+/** Problems of the options that shape what checkout offers (currencies, plan bounds, exclusions). */
 function checkoutRuleProblems(options: BnplOptions): string[] {
   return [
+    ...(options.currencies !== undefined ? currenciesProblems(options.currencies) : []),
     ...(options.planBounds !== undefined ? planBoundsProblems(options.planBounds, "planBounds", planProblem) : []),
     ...(options.exclusions !== undefined ? exclusionsProblems(options.exclusions, "exclusions") : []),
   ]
 }
 
-/** Why a currency cannot be used (one message for the storefront route, carts and payments). */
+/** The `currencies` option: only currencies the service takes (it would read yen as euro cents). */
+function currenciesProblems(currencies: unknown): string[] {
+  if (!Array.isArray(currencies) || currencies.some((c) => typeof c !== "string")) {
+    return ['currencies must be a list of currency codes, like ["eur"]']
+  }
+  const allowed = SERVICE_CURRENCIES.map((c) => `"${c}"`).join(", ")
+  return currencies
+    .filter((c) => !offeredCurrencies([c]).length)
+    .map(
+      (c) => `currencies: "${c}" cannot be offered: the service takes amounts in euro cents only (allowed: ${allowed})`
+    )
+}
+
+/**
+ * Why a currency cannot be used (one message for the storefront route, carts and payments):
+ * offered are the configured currencies the service takes, whatever the options say.
+ */
 export function currencyProblem(options: Pick<ResolvedOptions, "currencies">, currency: string): string | undefined {
-  return options.currencies.includes(currency.toLowerCase())
+  const offered = offeredCurrencies(options.currencies)
+  return offered.includes(currency.toLowerCase())
     ? undefined
-    : `currency_code "${currency.toLowerCase()}" is not offered: instalment payments are offered in ${options.currencies.join(", ")}`
+    : `currency_code "${currency.toLowerCase()}" is not offered: instalment payments are offered in ${offered.join(", ") || "no currency"}`
 }

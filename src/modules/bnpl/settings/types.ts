@@ -45,7 +45,7 @@ export type BnplOptions = {
   returnUrl?: string
   /** Storefront page for a customer who leaves the hosted page; a session's `data.customer_cancel_url` wins. */
   cancelUrl?: string
-  /** Currencies the service handles. Default `["eur"]`. */
+  /** Currencies offered: only those the service takes (`SERVICE_CURRENCIES`: eur). Default `["eur"]`. */
   currencies?: string[]
   /** Check the notification's HMAC signature in this header (hex HMAC-SHA256 of the pid keyed by the API key). */
   notificationSignatureHeader?: string
@@ -62,6 +62,11 @@ export type BnplOptions = {
   planBounds?: PlanBounds[]
   /** Products never paid in instalments: `{shipping_profile_ids: ["sp_..."], product_category_ids: [...]}`. */
   exclusions?: Exclusions
+  /**
+   * Days the customer data kept with a checkout may live (default 30): after them nothing
+   * personal is left (see the forget-checkout-data job).
+   */
+  checkoutRetentionDays?: number
 }
 
 /** What the plugin uses for one account (see `mergeSettings`). */

@@ -7,11 +7,15 @@ import {
   maskKey,
 } from "../encryption"
 import {
+  currencyProblem,
   EMPTY_SETTINGS,
   keyDestinationProblem,
   mergeSettings,
   parseSettingsPatch,
+  resolveOptions,
   settingsChanges,
+  validateOptions,
+  type BnplOptions,
   type SettingsRow,
 } from ".."
 
@@ -334,5 +338,51 @@ describe("test and live modes: one precedence rule per account", () => {
     )
     expect(changes).toMatchObject({ test_api_key_hint: "sk_test_...1234", test_api_url: "https://sandbox.example.com" })
     expect(changes.api_key_encrypted).toBeUndefined()
+  })
+})
+
+describe("currencies: only what the service takes (euro cents, no currency sent)", () => {
+  it("refuses at start-up a currencies option with anything but eur, naming the option, the value and what is allowed", () => {
+    expect(() => validateOptions({ currencies: ["jpy"] })).toThrow(
+      /currencies: "jpy" cannot be offered: the service takes amounts in euro cents only \(allowed: "eur"\)/
+    )
+    expect(() => validateOptions({ currencies: ["eur", "usd"] })).toThrow(/currencies: "usd" cannot be offered/)
+    expect(() => validateOptions({ currencies: "eur" } as unknown as BnplOptions)).toThrow(
+      /currencies must be a list of currency codes, like \["eur"\]/
+    )
+  })
+
+  it("accepts eur in any case, and no option at all", () => {
+    expect(() => validateOptions({ currencies: ["EUR"] })).not.toThrow()
+    expect(() => validateOptions({})).not.toThrow()
+    expect(resolveOptions({ currencies: ["EUR"] }, {}).currencies).toEqual(["eur"])
+    expect(resolveOptions({}, {}).currencies).toEqual(["eur"])
+  })
+
+  it("the one rule for the store routes and the provider refuses what the service does not take, even if configured", () => {
+    expect(currencyProblem({ currencies: ["eur"] }, "EUR")).toBeUndefined()
+    expect(currencyProblem({ currencies: ["eur", "jpy"] }, "jpy")).toMatch(/currency_code "jpy" is not offered/)
+    expect(currencyProblem({ currencies: ["eur"] }, "usd")).toMatch(/offered in eur/)
+  })
+
+  it("cannot be saved in the admin: a 400 naming the field", () => {
+    expect(() => parseSettingsPatch({ currencies: ["jpy"] })).toThrow(/Invalid settings: .*currencies/)
+  })
+})
+
+describe("checkoutRetentionDays", () => {
+  it("defaults to 30 days", () => {
+    expect(resolveOptions({}, {}).checkoutRetentionDays).toBe(30)
+    expect(resolveOptions({ checkoutRetentionDays: 7 }, {}).checkoutRetentionDays).toBe(7)
+  })
+
+  it("is checked at start-up, naming the option", () => {
+    expect(() => validateOptions({ checkoutRetentionDays: 0 })).toThrow(
+      /checkoutRetentionDays must be a whole number of days from 1 to 3650, got 0/
+    )
+    expect(() => validateOptions({ checkoutRetentionDays: "30" } as unknown as BnplOptions)).toThrow(
+      /checkoutRetentionDays must be a whole number/
+    )
+    expect(() => validateOptions({ checkoutRetentionDays: 90 })).not.toThrow()
   })
 })
