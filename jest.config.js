@@ -5,6 +5,7 @@ const testMatch = {
   unit: [
     "<rootDir>/src/**/__tests__/**/*.unit.spec.[jt]s",
     "<rootDir>/sandbox/**/__tests__/**/*.unit.spec.[jt]s",
+    "<rootDir>/scripts/**/__tests__/**/*.unit.spec.[jt]s",
     "<rootDir>/storefront/src/**/__tests__/**/*.unit.spec.[jt]s?(x)",
   ],
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],

@@ -65,6 +65,9 @@ export default defineConfig({
   },
   modules: [
     ...redisModules,
+    // Medusa registers its `rbac` flag only after evaluating this file, so defineConfig's own
+    // RBAC entry is always off here: with MEDUSA_FF_RBAC=true (tests/rbac), register it by hand.
+    { resolve: "@medusajs/medusa/rbac", disable: process.env.MEDUSA_FF_RBAC !== "true" },
     { resolve: "./src/modules/bnpl" },
     {
       resolve: "@medusajs/medusa/payment",

@@ -7,7 +7,12 @@ type HttpClient = {
   post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any }>
 }
 
-export type AdminCredentials = { email: string; password: string }
+export type AdminCredentials = {
+  email: string
+  password: string
+  /** RBAC roles for a new user (`rbac` feature flag); default: the super admin role. */
+  roles?: string[]
+}
 
 export const DEFAULT_ADMIN: AdminCredentials = {
   email: "admin@example.com",
@@ -29,8 +34,8 @@ export async function createAdminUser(
   let [user] = await userModule.listUsers({ email })
   const created = !user
   if (!user) {
-    const roles: string[] = []
-    if (FeatureFlag.isFeatureEnabled("rbac")) {
+    const roles: string[] = [...(credentials.roles ?? [])]
+    if (!credentials.roles && FeatureFlag.isFeatureEnabled("rbac")) {
       const rbac = container.resolve(Modules.RBAC) as any
       const [superAdmin] = await rbac.listRbacRoles({ id: "role_super_admin" })
       if (superAdmin) roles.push(superAdmin.id)
@@ -57,7 +62,8 @@ export async function createAdminUser(
 
 /** Logs in through `POST /auth/user/emailpass` and returns the admin JWT. */
 export async function loginAdmin(api: HttpClient, credentials: AdminCredentials = DEFAULT_ADMIN): Promise<string> {
-  const { data } = await api.post("/auth/user/emailpass", credentials)
+  const { email, password } = credentials
+  const { data } = await api.post("/auth/user/emailpass", { email, password })
   if (!data?.token) throw new Error(`No token in the login answer: ${JSON.stringify(data)}`)
   return data.token
 }

@@ -156,19 +156,23 @@ medusaIntegrationTestRunner({
 
       // At rest: a versioned AES-GCM value that is not the key and decrypts back to it.
       const [row] = await settingsRows()
-      expect(row.api_key_encrypted).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/)
+      expect(row.api_key_encrypted).toMatch(/^v2:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/)
       expect(row.api_key_encrypted).not.toContain(ACTIVE_KEY)
       expect(row.api_key_encrypted).not.toContain(Buffer.from(ACTIVE_KEY).toString("base64").slice(0, 20))
       const secrets = encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: ENCRYPTION_KEY })
-      expect(decryptSecret(row.api_key_encrypted, secrets)).toBe(ACTIVE_KEY)
+      expect(decryptSecret(row.api_key_encrypted, secrets, "live_api_key")).toBe(ACTIVE_KEY)
       // Another secret, or a changed byte, never yields the key.
-      expect(() => decryptSecret(row.api_key_encrypted, [{ source: "BNPL_ENCRYPTION_KEY", secret: "other" }])).toThrow(
+      expect(() =>
+        decryptSecret(row.api_key_encrypted, [{ source: "BNPL_ENCRYPTION_KEY", secret: "other" }], "live_api_key")
+      ).toThrow(
         /cannot be decrypted/
       )
       const [v, iv, tag, ciphertext] = row.api_key_encrypted.split(":")
       const flipped = Buffer.from(ciphertext, "base64")
       flipped[0] ^= 1
-      expect(() => decryptSecret([v, iv, tag, flipped.toString("base64")].join(":"), secrets)).toThrow(/cannot be decrypted/)
+      expect(() => decryptSecret([v, iv, tag, flipped.toString("base64")].join(":"), secrets, "live_api_key")).toThrow(
+        /cannot be decrypted/
+      )
 
       // Saving again makes a new value (random IV), still for the same key.
       await saveSettings({ api_key: ACTIVE_KEY })

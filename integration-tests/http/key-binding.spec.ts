@@ -126,7 +126,7 @@ medusaIntegrationTestRunner({
       const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db("bnpl_settings").insert({
         id: "bnplset_fallback",
-        api_key_encrypted: encryptSecret(ENV_KEY, fallback),
+        api_key_encrypted: encryptSecret(ENV_KEY, fallback, "live_api_key"),
         api_key_hint: "sk_test_...0000",
         api_url: SANDBOX_URL,
       })
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
       const { data } = await api.get("/admin/bnpl/settings", admin())
       expect(data.settings.source.api_key).toBe("settings")
       const [row] = await db("bnpl_settings").where({ id: "bnplset_fallback" })
-      expect(decryptWithSecret(row.api_key_encrypted, secrets).secret.source).toBe("BNPL_ENCRYPTION_KEY")
+      expect(decryptWithSecret(row.api_key_encrypted, secrets, "live_api_key").secret.source).toBe("BNPL_ENCRYPTION_KEY")
     })
 
     it("refuses service URLs with credentials, a query or a fragment", async () => {

@@ -175,8 +175,9 @@ const settingsApplyEverywhere = {
   name: 'settings saved on server A apply on server B',
   async run(ctx) {
     const { a, b } = ctx
+    // A 404 here means the plugin's routes did not load on the built server: a failure, not a skip.
     const probe = await a.admin('GET', '/admin/bnpl/settings', undefined, { allow: [404] })
-    if (probe.status === 404) return { skipped: 'GET /admin/bnpl/settings answers 404 (route not built yet)' }
+    assert.notEqual(probe.status, 404, "GET /admin/bnpl/settings answers 404: the plugin's admin routes did not load")
     const path = '/store/bnpl/eligibility?amount=100&currency_code=eur'
     const counts = (data) => data.eligibility.plans.map((p) => p.installments_count).sort((x, y) => x - y)
     const { data: beforeB } = await b.store('GET', path)

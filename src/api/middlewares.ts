@@ -39,6 +39,14 @@ export default defineMiddlewares({
       matcher: "/admin/bnpl/orders/:id/shipping-sync",
       method: ["POST"],
     }),
+    withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
+      matcher: "/admin/bnpl/payments",
+      method: ["GET"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updatePayments, {
+      matcher: "/admin/bnpl/payments/:id/settle",
+      method: ["POST"],
+    }),
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: ["POST"],

@@ -48,6 +48,11 @@ export function allowedHostsFrom(
   return hosts.length ? hosts : undefined
 }
 
+/** The rules in force: production from NODE_ENV, the allowed hosts from `apiHosts` else `BNPL_API_HOSTS`. */
+export function serviceUrlRules(apiHosts: string[] | undefined, env: NodeJS.ProcessEnv = process.env): ServiceUrlRules {
+  return { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(apiHosts, env) }
+}
+
 const hostAllowed = (hostname: string, allowed: string[]) =>
   allowed.some((pattern) =>
     pattern.startsWith("*.")

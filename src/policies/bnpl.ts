@@ -2,7 +2,10 @@ import { definePolicies } from "@medusajs/framework/utils"
 
 /**
  * RBAC (Medusa's `rbac` feature flag): who may read and change the instalment payment
- * settings. An order's BNPL view and its shipping push use Medusa's own `order` resource.
+ * settings, and who may see and settle the payments that ended without an order. Settling
+ * refunds customers: a duty of its own (finance), not part of configuring the integration,
+ * and not `order` (these payments have none). An order's BNPL view and its shipping push use
+ * Medusa's own `order` resource.
  */
 export const bnplPolicies = definePolicies([
   {
@@ -17,12 +20,26 @@ export const bnplPolicies = definePolicies([
     operation: "update",
     description: "Change the instalment payment settings and verify an API key",
   },
+  {
+    name: "ReadBnplPayments",
+    resource: "bnpl_payments",
+    operation: "read",
+    description: "See the instalment payments that ended without an order",
+  },
+  {
+    name: "UpdateBnplPayments",
+    resource: "bnpl_payments",
+    operation: "update",
+    description: "Settle an instalment payment that ended without an order (refunds or cancels it at the service)",
+  },
 ])
 
 /** The route policies, one place (used by `api/middlewares.ts`). */
 export const BNPL_ROUTE_POLICIES = {
   readSettings: [{ resource: "bnpl_settings", operation: "read" }],
   updateSettings: [{ resource: "bnpl_settings", operation: "update" }],
+  readPayments: [{ resource: "bnpl_payments", operation: "read" }],
+  updatePayments: [{ resource: "bnpl_payments", operation: "update" }],
   readOrder: [{ resource: "order", operation: "read" }],
   updateOrder: [{ resource: "order", operation: "update" }],
 }

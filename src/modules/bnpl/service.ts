@@ -1,33 +1,28 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
-import { trimUrl } from "../../client"
 import type { SettingsView } from "../../lib/http-types"
 import { notificationUrl } from "../../lib/notification"
 import {
-  ACCOUNT_COLUMNS,
   checkSettingsAfter,
   effectiveSettings,
   EMPTY_SETTINGS,
   forgetCachedSettings,
-  keyDestinationProblem,
-  keySlotProblem,
   loadStoredSettings,
   mergeSettings,
   parseSettingsPatch,
   pinKeyUrls,
-  serviceUrlProblemFor,
   settingsChanges,
   settingsSourceFrom,
   settingsView,
   storedAfter,
   validateOptions,
   verifyServiceAccess,
+  verifyTarget,
   type BnplOptions,
   type EffectiveSettings,
   type Mode,
   type ResolvedOptions,
   type SettingsRow,
   type SettingsSource,
-  type StoredSettings,
   type VerifyResult,
   type VerifySettingsInput,
 } from "./settings"
@@ -95,31 +90,13 @@ class BnplModuleService extends MedusaService({
   async verifySettings(
     input: VerifySettingsInput = {}
   ): Promise<VerifyResult & { notification_url: string; mode: Mode }> {
-    const stored = await loadStoredSettings(this.settingsSource)
-    const settings = mergeSettings(stored, this.pluginOptions, process.env, input.mode)
-    const typedKey = typeof input.api_key === "string" ? input.api_key.trim() : ""
-    const typedUrl = input.api_url ? trimUrl(input.api_url) : undefined
-    const problem =
-      (typedKey && input.mode ? keySlotProblem(`${input.mode}_api_key`, input.mode, typedKey) : undefined) ??
-      (typedUrl ? serviceUrlProblemFor(typedUrl, this.pluginOptions) : undefined) ??
-      (typedUrl ? this.keyProblemAt(stored, settings, typedUrl, !!typedKey) : undefined)
-    if (problem) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, problem)
+    const target = verifyTarget(input, await loadStoredSettings(this.settingsSource), this.pluginOptions)
+    if ("problem" in target) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, target.problem)
     }
-    const result = await verifyServiceAccess({
-      apiKey: typedKey || settings.options.apiKey,
-      apiUrl: typedUrl || settings.options.apiUrl,
-      timeoutMs: settings.options.timeoutMs,
-      apiKeyProblem: typedKey ? undefined : settings.apiKeyProblem,
-    })
+    const { settings, ...destination } = target
+    const result = await verifyServiceAccess({ ...destination, timeoutMs: settings.options.timeoutMs })
     return { ...result, notification_url: notificationUrl(settings.options.backendUrl), mode: settings.mode }
-  }
-
-  /** Would saving `url` for this account (without typing a key) send its key elsewhere? */
-  private keyProblemAt(stored: StoredSettings, settings: EffectiveSettings, url: string, typedKey: boolean) {
-    const row: SettingsRow = { id: "", ...EMPTY_SETTINGS, ...stored.row, [ACCOUNT_COLUMNS[settings.mode].url]: url }
-    const after = mergeSettings({ ...stored, row }, this.pluginOptions, process.env, settings.mode)
-    return keyDestinationProblem(settings, after, typedKey, "to try it")
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   encryptSecret,
   EncryptionError,
   maskKey,
+  type KeySlot,
   type StoreSecretsConfig,
 } from "./encryption"
 import { resolveOptions } from "./options"
@@ -37,7 +38,8 @@ export function settingsChanges(
         changes[columns.hint] = null
       } else {
         try {
-          changes[columns.key] = encryptSecret(key, encryptionSecret(encryptionSecrets(config, env), env))
+          const secret = encryptionSecret(encryptionSecrets(config, env), env)
+          changes[columns.key] = encryptSecret(key, secret, columns.slot)
         } catch (e) {
           throw new MedusaError(
             MedusaError.Types.NOT_ALLOWED,
@@ -84,13 +86,13 @@ export function checkMergedSettings(settings: EffectiveSettings): void {
   }
 }
 
-/** Each account's columns in `bnpl_settings`. */
+/** Each account's columns in `bnpl_settings`, and the slot its key's ciphertext is bound to. */
 export const ACCOUNT_COLUMNS = {
-  live: { key: "api_key_encrypted", hint: "api_key_hint", url: "api_url" },
-  test: { key: "test_api_key_encrypted", hint: "test_api_key_hint", url: "test_api_url" },
+  live: { key: "api_key_encrypted", hint: "api_key_hint", url: "api_url", slot: "live_api_key" },
+  test: { key: "test_api_key_encrypted", hint: "test_api_key_hint", url: "test_api_url", slot: "test_api_key" },
 } as const satisfies Record<
   Mode,
-  { key: keyof SettingsColumns; hint: keyof SettingsColumns; url: keyof SettingsColumns }
+  { key: keyof SettingsColumns; hint: keyof SettingsColumns; url: keyof SettingsColumns; slot: KeySlot }
 >
 
 /** An empty row: nothing set in the admin. */

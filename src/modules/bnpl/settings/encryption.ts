@@ -11,14 +11,22 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * encrypted under an earlier secret of this list still decrypts while that secret is around
  * (e.g. after `BNPL_ENCRYPTION_KEY` is added), so adding the dedicated key breaks nothing.
  *
- * Format: `v1:<iv base64>:<auth tag base64>:<ciphertext base64>` (12-byte IV, 16-byte tag).
+ * Format: `v2:<iv base64>:<auth tag base64>:<ciphertext base64>` (12-byte IV, 16-byte tag), the
+ * associated data naming the key's slot (`bnpl_settings.live_api_key` / `.test_api_key`): the
+ * test and live ciphertexts swapped in the database do not decrypt. `v1` values (one associated
+ * data for both slots) still decrypt and are reported `stale`, so the reader stores them again.
  */
 
-const VERSION = "v1"
+const VERSION = "v2"
+const LEGACY_VERSION = "v1"
 const SALT = Buffer.from("medusa-plugin-bnpl/settings", "utf8")
 const INFO = Buffer.from("bnpl api key v1", "utf8")
-// Binds a ciphertext to what it is: a value copied into another column does not decrypt.
-const AAD = Buffer.from("bnpl_settings.api_key", "utf8")
+/** Where a key is stored: its ciphertext only decrypts there. */
+export type KeySlot = "live_api_key" | "test_api_key"
+// Binds a ciphertext to its slot: a value copied into another column does not decrypt.
+const slotAad = (slot: KeySlot) => Buffer.from(`bnpl_settings.${slot}`, "utf8")
+// v1 bound only to "an API key of the settings", the same for both slots.
+const LEGACY_AAD = Buffer.from("bnpl_settings.api_key", "utf8")
 // Medusa's development default for its secrets: never good enough in production.
 const KNOWN_DEFAULT_SECRETS = ["supersecret"]
 /** A dedicated encryption key shorter than this is refused (32 = `openssl rand -hex 16`). */
@@ -98,10 +106,10 @@ export function encryptionSecret(secrets: EncryptionSecret[], env: NodeJS.Proces
   return chosen
 }
 
-export function encryptSecret(plaintext: string, secret: EncryptionSecret): string {
+export function encryptSecret(plaintext: string, secret: EncryptionSecret, slot: KeySlot): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv("aes-256-gcm", deriveKey(secret.secret), iv)
-  cipher.setAAD(AAD)
+  cipher.setAAD(slotAad(slot))
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()])
   const tag = cipher.getAuthTag()
   return [VERSION, iv.toString("base64"), tag.toString("base64"), ciphertext.toString("base64")].join(":")
@@ -114,29 +122,32 @@ export function encryptSecret(plaintext: string, secret: EncryptionSecret): stri
 export function decryptSecret(
   value: string,
   secrets: EncryptionSecret[],
+  slot: KeySlot,
   env: NodeJS.ProcessEnv = process.env
 ): string {
-  return decryptWithSecret(value, secrets, env).plaintext
+  return decryptWithSecret(value, secrets, slot, env).plaintext
 }
 
 /**
- * The plaintext and the secret that opened it (to re-encrypt with the preferred one when it
- * was a fallback). In production, Medusa's default secrets open nothing: anyone who has read
- * the source knows them.
+ * The plaintext, the secret that opened it, and whether to store it again (`stale`: opened with
+ * a fallback secret, or a v1 value not yet bound to its slot). In production, Medusa's default
+ * secrets open nothing: anyone who has read the source knows them.
  */
 export function decryptWithSecret(
   value: string,
   secrets: EncryptionSecret[],
+  slot: KeySlot,
   env: NodeJS.ProcessEnv = process.env
-): { plaintext: string; secret: EncryptionSecret } {
+): { plaintext: string; secret: EncryptionSecret; stale: boolean } {
   const usable = isProduction(env) ? secrets.filter(({ secret }) => !KNOWN_DEFAULT_SECRETS.includes(secret)) : secrets
   const parts = typeof value === "string" ? value.split(":") : []
-  if (parts.length !== 4 || parts[0] !== VERSION) {
+  if (parts.length !== 4 || (parts[0] !== VERSION && parts[0] !== LEGACY_VERSION)) {
     throw new EncryptionError(
       `The stored API key is not in a format this plugin version reads (expected ${VERSION}): paste the key again in the settings`
     )
   }
-  const [, ivText, tagText, ciphertextText] = parts
+  const [version, ivText, tagText, ciphertextText] = parts
+  const aad = version === VERSION ? slotAad(slot) : LEGACY_AAD
   const iv = Buffer.from(ivText, "base64")
   const tag = Buffer.from(tagText, "base64")
   const ciphertext = Buffer.from(ciphertextText, "base64")
@@ -153,9 +164,10 @@ export function decryptWithSecret(
   for (const secret of usable) {
     try {
       const decipher = createDecipheriv("aes-256-gcm", deriveKey(secret.secret), iv)
-      decipher.setAAD(AAD)
+      decipher.setAAD(aad)
       decipher.setAuthTag(tag)
-      return { plaintext: Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8"), secret }
+      const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8")
+      return { plaintext, secret, stale: version !== VERSION || secret !== secrets[0] }
     } catch {
       // Wrong secret or tampered value: try the next secret, never return a partial result.
     }

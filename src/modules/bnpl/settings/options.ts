@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { allowedHostsFrom, isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, trimUrl } from "../../../client"
+import { isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, serviceUrlRules, trimUrl } from "../../../client"
 import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
 import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
@@ -53,7 +53,7 @@ function accountProblems(options: BnplOptions, env: NodeJS.ProcessEnv): string[]
   ) {
     problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
   }
-  const urlRules = { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(options.apiHosts, env) }
+  const urlRules = serviceUrlRules(options.apiHosts, env)
   for (const [option, variable] of [
     ["apiUrl", "BNPL_API_URL"],
     ["testApiUrl", "BNPL_API_URL_TEST"],

@@ -1,5 +1,5 @@
 import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "../../../client"
-import { allowedHostsFrom, isProductionEnv } from "../../../client/service-url"
+import { serviceUrlRules } from "../../../client/service-url"
 import { normalizeExclusions } from "../../../lib/exclusions"
 import type { Mode } from "../../../lib/mode"
 import { normalizePlan } from "../../../lib/plans"
@@ -23,7 +23,7 @@ import type {
 
 /** Where the key may go: production https and the allowed hosts (option `apiHosts` / env). */
 export function urlRulesFor(pluginOptions: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ServiceUrlRules {
-  return { production: isProductionEnv(env), allowedHosts: allowedHostsFrom(pluginOptions.apiHosts, env) }
+  return serviceUrlRules(pluginOptions.apiHosts, env)
 }
 
 /** Why the key may not be sent to `url` under this store's rules (production, allowed hosts). */

@@ -7,6 +7,7 @@ import {
   type EncryptionSecret,
   type StoreSecretsConfig,
 } from "./encryption"
+import { ACCOUNT_COLUMNS } from "./changes"
 import { mergeSettings } from "./precedence"
 import type { BnplOptions, EffectiveSettings, SettingsRow, StoredSettings } from "./types"
 import type { Mode } from "../../../lib/mode"
@@ -84,26 +85,27 @@ async function readAndDecrypt(source: SettingsSource): Promise<StoredSettings> {
   if (!row) {
     return {}
   }
-  const live = await decryptKey(source, row, "api_key_encrypted")
-  const test = await decryptKey(source, row, "test_api_key_encrypted")
+  const live = await decryptKey(source, row, ACCOUNT_COLUMNS.live)
+  const test = await decryptKey(source, row, ACCOUNT_COLUMNS.test)
   return { row, apiKey: live.key, apiKeyProblem: live.problem, testApiKey: test.key, testApiKeyProblem: test.problem }
 }
 
-type KeyColumn = "api_key_encrypted" | "test_api_key_encrypted"
+/** One account's key column and the slot its ciphertext is bound to. */
+type KeyPlace = Pick<(typeof ACCOUNT_COLUMNS)[Mode], "key" | "slot">
 
 async function decryptKey(
   source: SettingsSource,
   row: SettingsRow,
-  column: KeyColumn
+  { key: column, slot }: KeyPlace
 ): Promise<{ key?: string; problem?: string }> {
   if (!row[column]) {
     return {}
   }
   try {
     const secrets = encryptionSecrets(source.config)
-    const { plaintext, secret } = decryptWithSecret(row[column]!, secrets)
-    if (secret !== secrets[0]) {
-      await reencrypt(source, row, column, plaintext, secrets)
+    const { plaintext, stale } = decryptWithSecret(row[column]!, secrets, slot)
+    if (stale) {
+      await reencrypt(source, row, { key: column, slot }, plaintext, secrets)
     }
     return { key: plaintext }
   } catch (e) {
@@ -115,18 +117,19 @@ async function decryptKey(
 
 /**
  * A key opened with a fallback secret (e.g. the cookie secret, before BNPL_ENCRYPTION_KEY was
- * set) is stored again under the preferred one, so the fallback can be retired. Best effort:
- * the key stays readable as it is if this fails.
+ * set), or stored before keys were bound to their slot (v1), is stored again under the preferred
+ * secret and its slot, so the fallback and v1 can be retired. Best effort: the key stays
+ * readable as it is if this fails.
  */
 async function reencrypt(
   source: SettingsSource,
   row: SettingsRow,
-  column: KeyColumn,
+  { key: column, slot }: KeyPlace,
   plaintext: string,
   secrets: EncryptionSecret[]
 ) {
   try {
-    const encrypted = encryptSecret(plaintext, encryptionSecret(secrets))
+    const encrypted = encryptSecret(plaintext, encryptionSecret(secrets), slot)
     await source.knex!(SETTINGS_TABLE)
       .where({ id: row.id, [column]: row[column] })
       .update({ [column]: encrypted })

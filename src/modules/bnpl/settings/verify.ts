@@ -1,6 +1,17 @@
 import type { VerifyResult as HttpVerifyResult } from "../../../lib/http-types"
-import { BnplClient, isBnplError, type BnplServiceError } from "../../../client"
+import {
+  BnplClient,
+  isBnplError,
+  serviceUrlProblem,
+  trimUrl,
+  type BnplServiceError,
+  type ServiceUrlRules,
+} from "../../../client"
 import { formatCents } from "../../../lib/money"
+import { ACCOUNT_COLUMNS, EMPTY_SETTINGS } from "./changes"
+import { keySlotProblem, type VerifySettingsInput } from "./patch"
+import { keyDestinationProblem, mergeSettings, urlRulesFor } from "./precedence"
+import type { BnplOptions, EffectiveSettings, SettingsRow, StoredSettings } from "./types"
 
 /** What one eligibility call says of a key (the route adds the notification URL). */
 export type VerifyResult = Omit<HttpVerifyResult, "notification_url">
@@ -29,6 +40,57 @@ function reachability(e: unknown): string {
   return /timed out/.test(error.message) ? "no answer in time" : "no connection could be made"
 }
 
+export type VerifyTarget = {
+  settings: EffectiveSettings
+  apiKey?: string
+  apiUrl?: string
+  apiKeyProblem?: string
+  /** The rules the client checks again before sending anything. */
+  urlRules: ServiceUrlRules
+}
+
+/**
+ * Which key Verify would send where (typed ones first, else the account's), or why it may not:
+ * the key's slot, the one URL rule of service-url.ts (production https, apiHosts /
+ * BNPL_API_HOSTS) on the URL the key would go to, typed or saved (a URL saved before the rules
+ * changed is checked too), and a save's key-to-URL rule. Pure.
+ */
+export function verifyTarget(
+  input: VerifySettingsInput,
+  stored: StoredSettings,
+  pluginOptions: BnplOptions = {},
+  env: NodeJS.ProcessEnv = process.env
+): { problem: string } | VerifyTarget {
+  const settings = mergeSettings(stored, pluginOptions, env, input.mode)
+  const typedKey = typeof input.api_key === "string" ? input.api_key.trim() : ""
+  const typedUrl = input.api_url ? trimUrl(input.api_url) : undefined
+  const apiKey = typedKey || settings.options.apiKey
+  const apiUrl = typedUrl || settings.options.apiUrl
+  const urlRules = urlRulesFor(pluginOptions, env)
+  const problem =
+    (typedKey && input.mode ? keySlotProblem(`${input.mode}_api_key`, input.mode, typedKey) : undefined) ??
+    (apiUrl && (typedUrl || apiKey) ? serviceUrlProblem(apiUrl, urlRules) : undefined) ??
+    (typedUrl ? keyProblemAt(stored, settings, typedUrl, !!typedKey, pluginOptions, env) : undefined)
+  if (problem) {
+    return { problem }
+  }
+  return { settings, apiKey, apiUrl, apiKeyProblem: typedKey ? undefined : settings.apiKeyProblem, urlRules }
+}
+
+/** Would saving `url` for this account (without typing a key) send its key elsewhere? */
+function keyProblemAt(
+  stored: StoredSettings,
+  settings: EffectiveSettings,
+  url: string,
+  typedKey: boolean,
+  pluginOptions: BnplOptions,
+  env: NodeJS.ProcessEnv
+) {
+  const row: SettingsRow = { id: "", ...EMPTY_SETTINGS, ...stored.row, [ACCOUNT_COLUMNS[settings.mode].url]: url }
+  const after = mergeSettings({ ...stored, row }, pluginOptions, env, settings.mode)
+  return keyDestinationProblem(settings, after, typedKey, "to try it")
+}
+
 /**
  * One eligibility call (100.00 EUR in 3 instalments) with the given key and URL, told in
  * plain words. Never throws for a service problem; never says the key.
@@ -38,6 +100,7 @@ export async function verifyServiceAccess(input: {
   apiUrl?: string
   timeoutMs?: number
   apiKeyProblem?: string
+  urlRules?: ServiceUrlRules
 }): Promise<VerifyResult> {
   if (!input.apiKey) {
     return {
@@ -55,7 +118,13 @@ export async function verifyServiceAccess(input: {
   }
   const timeoutMs = Math.min(input.timeoutMs ?? VERIFY_TIMEOUT_MS, VERIFY_TIMEOUT_MS)
   try {
-    const client = new BnplClient({ apiKey: input.apiKey, baseUrl: input.apiUrl, timeoutMs, retries: 0 })
+    const client = new BnplClient({
+      apiKey: input.apiKey,
+      baseUrl: input.apiUrl,
+      timeoutMs,
+      retries: 0,
+      urlRules: input.urlRules,
+    })
     await client.checkEligibility(
       { purchase_amount: VERIFY_AMOUNT_CENTS, installments_count: 3 },
       { retries: 0, timeoutMs }

@@ -39,28 +39,30 @@ describe("maskKey", () => {
 describe("encryption of the API key", () => {
   const secrets = encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" })
 
-  it("round-trips, with a fresh IV each time, in the v1 format", () => {
-    const a = encryptSecret(KEY, secrets[0])
-    const b = encryptSecret(KEY, secrets[0])
-    expect(a).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/)
+  it("round-trips, with a fresh IV each time, in the v2 format", () => {
+    const a = encryptSecret(KEY, secrets[0], "test_api_key")
+    const b = encryptSecret(KEY, secrets[0], "test_api_key")
+    expect(a).toMatch(/^v2:[^:]+:[^:]+:[^:]+$/)
     expect(a).not.toBe(b)
     expect(a).not.toContain(KEY)
-    expect(decryptSecret(a, secrets)).toBe(KEY)
+    expect(decryptSecret(a, secrets, "test_api_key")).toBe(KEY)
   })
 
   it("refuses a tampered value or another secret, without giving the key", () => {
-    const value = encryptSecret(KEY, secrets[0])
+    const value = encryptSecret(KEY, secrets[0], "test_api_key")
     const [v, iv, tag, data] = value.split(":")
     const flipped = Buffer.from(tag, "base64")
     flipped[3] ^= 0x10
     const attempts = [
-      () => decryptSecret([v, iv, flipped.toString("base64"), data].join(":"), secrets),
+      () => decryptSecret([v, iv, flipped.toString("base64"), data].join(":"), secrets, "test_api_key"),
       () =>
         decryptSecret(
           value,
-          encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret-0123456789abcdefghijkl" })
+          encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret-0123456789abcdefghijkl" }),
+          "test_api_key"
         ),
-      () => decryptSecret("v2:abc", secrets),
+      () => decryptSecret("v3:a:b:c", secrets, "test_api_key"),
+      () => decryptSecret("v2:abc", secrets, "test_api_key"),
     ]
     for (const attempt of attempts) {
       expect(attempt).toThrow(/paste the key again|cannot be decrypted/)
@@ -75,11 +77,11 @@ describe("encryption of the API key", () => {
   it("prefers BNPL_ENCRYPTION_KEY, then the cookie secret, then the JWT secret, and still reads older values", () => {
     const config = { projectConfig: { http: { cookieSecret: "cookie-secret-value", jwtSecret: "jwt-secret-value" } } }
     expect(encryptionSecrets(config, {}).map((s) => s.source)).toEqual(["cookie secret", "JWT secret"])
-    const underCookie = encryptSecret(KEY, encryptionSecret(encryptionSecrets(config, {}), {}))
+    const underCookie = encryptSecret(KEY, encryptionSecret(encryptionSecrets(config, {}), {}), "test_api_key")
     // BNPL_ENCRYPTION_KEY added later: new values use it, the saved one still decrypts.
     const later = encryptionSecrets(config, { BNPL_ENCRYPTION_KEY: "dedicated-secret-0123456789abcdefghij" })
     expect(later[0].source).toBe("BNPL_ENCRYPTION_KEY")
-    expect(decryptSecret(underCookie, later)).toBe(KEY)
+    expect(decryptSecret(underCookie, later, "test_api_key")).toBe(KEY)
   })
 
   it("says how to configure a secret when there is none, or when production uses Medusa's default", () => {
@@ -160,7 +162,7 @@ describe("settings precedence: admin settings > options > env > default", () => 
 })
 
 describe("encryption secrets: strong enough, never Medusa's default in production", () => {
-  const value = encryptSecret(KEY, { source: "cookie secret", secret: "supersecret" })
+  const value = encryptSecret(KEY, { source: "cookie secret", secret: "supersecret" }, "test_api_key")
 
   it("refuses a BNPL_ENCRYPTION_KEY shorter than 32 characters", () => {
     const env = { BNPL_ENCRYPTION_KEY: "short-secret" }
@@ -169,8 +171,8 @@ describe("encryption secrets: strong enough, never Medusa's default in productio
 
   it("does not decrypt with Medusa's default secret in production (it does in development)", () => {
     const secrets = [{ source: "cookie secret" as const, secret: "supersecret" }]
-    expect(decryptSecret(value, secrets, { NODE_ENV: "development" })).toBe(KEY)
-    expect(() => decryptSecret(value, secrets, { NODE_ENV: "production" })).toThrow(/default secret/)
+    expect(decryptSecret(value, secrets, "test_api_key", { NODE_ENV: "development" })).toBe(KEY)
+    expect(() => decryptSecret(value, secrets, "test_api_key", { NODE_ENV: "production" })).toThrow(/default secret/)
   })
 
   it("says which secret opened a value, so a fallback can be replaced by the preferred one", () => {
@@ -180,7 +182,10 @@ describe("encryption secrets: strong enough, never Medusa's default in productio
         BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef",
       }
     )
-    expect(decryptWithSecret(value, secrets, {}).secret.source).toBe("cookie secret")
+    expect(decryptWithSecret(value, secrets, "test_api_key", {})).toMatchObject({
+      secret: { source: "cookie secret" },
+      stale: true,
+    })
   })
 })
 
@@ -254,7 +259,7 @@ describe("settings patch", () => {
       env
     )
     expect(changes.api_key_hint).toBe("sk_test_...0000")
-    expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env))).toBe(KEY)
+    expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env), "live_api_key")).toBe(KEY)
     expect(changes.api_url).toBe("https://x.example.com")
     for (const cleared of ["", null]) {
       expect(settingsChanges(parseSettingsPatch({ api_key: cleared }), undefined, env)).toEqual({
