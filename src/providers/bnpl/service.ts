@@ -40,6 +40,7 @@ import { readCheckoutSnapshot } from "../../modules/bnpl/checkout-snapshot-reade
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import { forLog } from "../../lib/signature"
 import { notificationUrl } from "../../lib/notification"
+import { tokenForUrl } from "../../lib/notification-token"
 import { hasCharged } from "../../lib/settlement"
 import { modeOf, type Mode } from "../../lib/mode"
 import { BNPL_PROVIDER_IDENTIFIER } from "../../lib/provider-registration"
@@ -312,7 +313,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         checkout,
         returnUrl,
         cancelUrl: this.options.cancelUrl,
-        notificationUrl: notificationUrl(this.options.backendUrl, token),
+        notificationUrl: notificationUrl(this.options.backendUrl, tokenForUrl(this.options, token)),
       })
     )
     await this.record(payment, data, checkout, cents, currency)
