@@ -34,19 +34,30 @@ export async function notificationToken(knex: Knex): Promise<StoreToken> {
   if (known && known.generation === generation && Date.now() - known.at < TOKEN_CACHE_MS) {
     return known.value
   }
-  const value = readTokens(knex)
+  const value = readTokens(
+    knex,
+    known?.value.catch(() => undefined)
+  )
   tokens.set(knex, { at: Date.now(), generation, value })
   value.catch(() => tokens.delete(knex))
   return value
 }
 
-async function readTokens(knex: Knex): Promise<StoreToken> {
+/**
+ * `handedOut`: what this process last read; if the row is gone since (tables emptied, as tests
+ * do), its token and `since` are written back rather than new ones its payments never carried.
+ */
+async function readTokens(knex: Knex, handedOut?: Promise<StoreToken | undefined>): Promise<StoreToken> {
   let rows: (TokenRow & { id: string; created_at: Date })[] = await knex(SECRET_TABLE)
     .whereNull("deleted_at")
     .select("id", "token", "created_at", "retired_at")
   if (!rows.some((row) => row.id === SECRET_ID)) {
     // Two instances starting together: the primary key keeps one token, both read it back.
-    await knex(SECRET_TABLE).insert({ id: SECRET_ID, token: newToken() }).onConflict("id").ignore()
+    const last = await handedOut
+    await knex(SECRET_TABLE)
+      .insert({ id: SECRET_ID, token: last?.token ?? newToken(), ...(last && { created_at: last.since }) })
+      .onConflict("id")
+      .ignore()
     rows = await knex(SECRET_TABLE).whereNull("deleted_at").select("id", "token", "created_at", "retired_at")
   }
   const current = rows.find((row) => row.id === SECRET_ID)!
