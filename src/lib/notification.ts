@@ -5,7 +5,8 @@ import { sameSecret } from "./signature"
 
 /**
  * What a service notification means, without I/O. A notification only names a payment id (and
- * carries the store's token in its URL): everything else comes from the service's own answer.
+ * carries the store's token in its URL, or a signature): everything else comes from the
+ * service's own answer.
  */
 
 /** A service payment id as the service makes them: anything else is refused before any query. */
