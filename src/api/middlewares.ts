@@ -27,6 +27,10 @@ export default defineMiddlewares({
       method: ["POST"],
       middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminVerifyBnplSettings)],
     }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateSettings, {
+      matcher: "/admin/bnpl/settings/notification-token/rotate",
+      method: ["POST"],
+    }),
     withPolicies(BNPL_ROUTE_POLICIES.readSettings, {
       matcher: "/admin/bnpl/shipping-options",
       method: ["GET"],

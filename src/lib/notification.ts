@@ -5,7 +5,8 @@ import { sameSecret } from "./signature"
 
 /**
  * What a service notification means, without I/O. A notification only names a payment id (and
- * carries the store's token in its URL): everything else comes from the service's own answer.
+ * carries the store's token in its URL, or a signature): everything else comes from the
+ * service's own answer.
  */
 
 /** A service payment id as the service makes them: anything else is refused before any query. */
@@ -17,7 +18,8 @@ export function isPaymentId(value: unknown): value is string {
 
 /**
  * The plugin's notification route on this backend. Each payment is sent it with the store's
- * token; without a token it is the route as Verify shows it to the merchant.
+ * token (`tokenForUrl`); without a token it is the route of payments whose signature is checked,
+ * and the route as Verify shows it to the merchant.
  */
 export function notificationUrl(backendUrl: string, token?: string): string {
   const route = `${backendUrl}/hooks/bnpl/notification`
@@ -25,11 +27,18 @@ export function notificationUrl(backendUrl: string, token?: string): string {
 }
 
 /**
- * The token rule: a payment whose notification URL carried the store's token needs it back
- * (compared in constant time); one made before the upgrade (no token in its URL) does not.
+ * The token rule: a payment whose notification URL carried a token needs one of the tokens
+ * accepted for it back (`acceptedTokensFor`), each compared in constant time; one made before
+ * the upgrade (no token in its URL) does not.
  */
-export function tokenAccepted(payment: { token_in_url: boolean }, given: unknown, storeToken: string): boolean {
-  return !payment.token_in_url || sameSecret(given, storeToken)
+export function tokenAccepted(
+  payment: { token_in_url: boolean },
+  given: unknown,
+  accepted: readonly string[]
+): boolean {
+  // Every token is compared (no early exit): the time taken does not say which one matched.
+  const matches = accepted.map((token) => sameSecret(given, token))
+  return !payment.token_in_url || matches.includes(true)
 }
 
 /** The service accepted the payment: Medusa may complete the cart with it. */

@@ -22,6 +22,11 @@ export type SignatureOptions = {
   notificationSignatureHeader?: string
 }
 
+/** The account checks notification signatures: turned on, with the header to read and the key to check it. */
+export function checksSignatures(account: SignatureOptions): boolean {
+  return !!account.verifyNotificationSignature && !!account.notificationSignatureHeader && !!account.apiKey
+}
+
 /**
  * The one signature rule of every notification path: true when the account does not check
  * signatures, or its key signed the pid (the hex HMAC in the account's header).
@@ -34,8 +39,23 @@ export function signedBy(
   if (!account.verifyNotificationSignature || !account.notificationSignatureHeader) {
     return true
   }
-  const signature = headers?.[account.notificationSignatureHeader]
-  return !!account.apiKey && isValidSignature(pid, signature, account.apiKey)
+  return hasValidSignature(account, pid, headers)
+}
+
+/**
+ * The account's key signed the pid, in the account's header: this authenticates a notification
+ * in place of the token, also after checking was turned off (payments made while it was on were
+ * sent a URL without the token).
+ */
+export function hasValidSignature(
+  account: SignatureOptions,
+  pid: string,
+  headers: Record<string, unknown> | undefined
+): boolean {
+  if (!account.notificationSignatureHeader || !account.apiKey) {
+    return false
+  }
+  return isValidSignature(pid, headers?.[account.notificationSignatureHeader], account.apiKey)
 }
 
 /** Constant-time equality of two secrets of any length (compared as SHA-256 digests). */

@@ -42,14 +42,16 @@ describe("notificationUrl", () => {
 })
 
 describe("tokenAccepted", () => {
-  it("needs the store's token for a payment whose URL carried it", () => {
-    expect(tokenAccepted({ token_in_url: true }, "abc", "abc")).toBe(true)
-    expect(tokenAccepted({ token_in_url: true }, "abd", "abc")).toBe(false)
-    expect(tokenAccepted({ token_in_url: true }, undefined, "abc")).toBe(false)
+  it("needs one of the tokens accepted for the payment when its URL carried one", () => {
+    expect(tokenAccepted({ token_in_url: true }, "abc", ["abc"])).toBe(true)
+    expect(tokenAccepted({ token_in_url: true }, "old", ["new", "old"])).toBe(true)
+    expect(tokenAccepted({ token_in_url: true }, "abd", ["abc", "old"])).toBe(false)
+    expect(tokenAccepted({ token_in_url: true }, undefined, ["abc"])).toBe(false)
+    expect(tokenAccepted({ token_in_url: true }, "abc", [])).toBe(false)
   })
 
   it("accepts a payment made before the upgrade without it", () => {
-    expect(tokenAccepted({ token_in_url: false }, undefined, "abc")).toBe(true)
+    expect(tokenAccepted({ token_in_url: false }, undefined, ["abc"])).toBe(true)
   })
 })
 

@@ -1,4 +1,12 @@
-import { forLog, isValidSignature, sameSecret, signedBy, signPaymentId } from "../signature"
+import {
+  checksSignatures,
+  forLog,
+  hasValidSignature,
+  isValidSignature,
+  sameSecret,
+  signedBy,
+  signPaymentId,
+} from "../signature"
 
 const KEY = "sk_test_active_0000000000000000"
 const PID = "payment_abc"
@@ -96,5 +104,33 @@ describe("forLog", () => {
     expect(forLog("\u001b[31mred")).toBe('"\\u001b[31mred"')
     expect(forLog("a".repeat(500))).toHaveLength(102)
     expect(forLog(undefined)).toBe('""')
+  })
+})
+
+describe("checksSignatures / hasValidSignature", () => {
+  const checking = { apiKey: KEY, verifyNotificationSignature: true, notificationSignatureHeader: "x-bnpl-signature" }
+
+  it("an account checks signatures when it is on and has a header and a key", () => {
+    expect(checksSignatures(checking)).toBe(true)
+    expect(checksSignatures({ ...checking, verifyNotificationSignature: false })).toBe(false)
+    expect(checksSignatures({ ...checking, notificationSignatureHeader: undefined })).toBe(false)
+    expect(checksSignatures({ ...checking, apiKey: undefined })).toBe(false)
+  })
+
+  it("a valid signature in the account's header authenticates, also when checking was turned off since", () => {
+    expect(hasValidSignature(checking, PID, { "x-bnpl-signature": PID_SIGNATURE })).toBe(true)
+    expect(
+      hasValidSignature({ ...checking, verifyNotificationSignature: false }, PID, { "x-bnpl-signature": PID_SIGNATURE })
+    ).toBe(true)
+    expect(hasValidSignature(checking, PID, {})).toBe(false)
+    expect(hasValidSignature(checking, PID, undefined)).toBe(false)
+    expect(
+      hasValidSignature({ ...checking, notificationSignatureHeader: undefined }, PID, {
+        "x-bnpl-signature": PID_SIGNATURE,
+      })
+    ).toBe(false)
+    expect(
+      hasValidSignature({ ...checking, apiKey: "sk_test_other" }, PID, { "x-bnpl-signature": PID_SIGNATURE })
+    ).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SettingsView } from "../../lib/http-types"
 import { notificationUrl } from "../../lib/notification"
+import { rotateNotificationToken } from "./notification-secret"
 import {
   checkSettingsAfter,
   effectiveSettings,
@@ -128,6 +129,19 @@ class BnplModuleService extends MedusaService({
     }
     forgetCachedSettings()
     return this.getSettings()
+  }
+
+  /**
+   * A new notification token for new payments (`POST /admin/bnpl/settings/notification-token/rotate`);
+   * the previous one keeps opening the payments made before, until the answer's
+   * `previous_accepted_until`. Never returns a token.
+   */
+  async rotateNotificationToken(): Promise<{ rotated_at: Date; previous_accepted_until: Date }> {
+    const knex = this.settingsSource.knex
+    if (!knex) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The token cannot be rotated: no database connection")
+    }
+    return rotateNotificationToken(knex)
   }
 }
 

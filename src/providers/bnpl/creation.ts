@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { Payment, Plan } from "../../client"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
 import { notificationUrl } from "../../lib/notification"
+import { tokenForUrl } from "../../lib/notification-token"
 import { recordPayment } from "../../modules/bnpl/ledger"
 import { notificationToken } from "../../modules/bnpl/notification-secret"
 import { readCheckoutSnapshot } from "../../modules/bnpl/checkout-snapshot-reader"
@@ -37,7 +38,7 @@ export async function createServicePayment(
       checkout,
       returnUrl,
       cancelUrl: op.options.cancelUrl,
-      notificationUrl: notificationUrl(op.options.backendUrl, token),
+      notificationUrl: notificationUrl(op.options.backendUrl, tokenForUrl(op.options, token)),
     })
   )
   await record(op, payment, data, checkout, cents, currency)

@@ -1,8 +1,9 @@
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
 import { notificationToken } from "../../modules/bnpl/notification-secret"
 import { toCents } from "../../lib/money"
-import { signedBy, type SignatureOptions } from "../../lib/signature"
+import { hasValidSignature, signedBy, type SignatureOptions } from "../../lib/signature"
 import { isPaymentId, tokenAccepted } from "../../lib/notification"
+import { acceptedTokensFor, legacyLookupOpen } from "../../lib/notification-token"
 import { BoundedCache } from "../../lib/bounded-cache"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
 import { modeOf, MODES, type Mode } from "../../lib/mode"
@@ -21,12 +22,15 @@ const unknownPids = new BoundedCache<true>({ maxEntries: 5_000 })
  * The one check every notification passes before anything calls the service (the plugin's
  * route and Medusa's `/hooks/payment/bnpl_bnpl` through the provider): a well-formed pid, the
  * signature when the merchant turned it on, a pid one of this store's payments holds (from the
- * `bnpl_payment` table, or a short negative cache), and the store's token.
+ * `bnpl_payment` table, or a short negative cache), and then either the signature of the
+ * payment's account or a token accepted for that payment (the current one, or one rotated out
+ * after it was made, during the grace period).
  *
  * Payments created before the upgrade were sent a notification URL without the token: their
  * notification is accepted without it only if a payment session created before the store's
- * token existed holds the pid (it is then recorded like any other payment). Every payment made
- * since has its row and needs the token.
+ * token existed holds the pid (it is then recorded like any other payment), and only during the
+ * grace period after the token was made; afterwards that look-up costs nothing. Every payment
+ * made since has its row and needs the signature or a token.
  */
 export async function checkNotification(
   knex: Knex,
@@ -46,15 +50,22 @@ export async function checkNotification(
     return { ok: false, status: 404, message: "unknown payment" }
   }
   const store = await notificationToken(knex)
-  const payment = (await findPayment(knex, pid)) ?? (await legacyPayment(knex, pid, store.since))
+  const now = new Date()
+  const payment =
+    (await findPayment(knex, pid)) ??
+    (legacyLookupOpen(store.since, now) ? await legacyPayment(knex, pid, store.since) : undefined)
   if (!payment) {
     unknownPids.set(pid, true, UNKNOWN_TTL_MS)
     return { ok: false, status: 404, message: "unknown payment" }
   }
-  if (!signedBy(accounts[modeOf(payment)], pid, claim.headers)) {
+  const account = accounts[modeOf(payment)]
+  if (!signedBy(account, pid, claim.headers)) {
     return { ok: false, status: 401, message: "invalid notification signature" }
   }
-  if (!tokenAccepted(payment, claim.token, store.token)) {
+  // The signature authenticates without the token (payments of an account checking it were sent
+  // a URL without one); otherwise a token this payment may have been given.
+  const signed = hasValidSignature(account, pid, claim.headers)
+  if (!signed && !tokenAccepted(payment, claim.token, acceptedTokensFor(store.tokens, payment.created_at, now))) {
     return { ok: false, status: 401, message: "invalid notification token" }
   }
   return { ok: true, pid, payment }

@@ -24,8 +24,9 @@ const BnplPayment = model
     /** "test" | "live": the account it was made with (null: made before modes, the live columns). */
     mode: model.text().nullable(),
     /**
-     * The notification URL sent with it carried the store's token (false: made before the
-     * upgrade, its notifications are accepted without the token).
+     * Made after the upgrade: its notifications must be authenticated, by its account's signature
+     * or a token accepted for it (its URL carried the store's token unless the account checked
+     * signatures). False: made before the upgrade, accepted without either.
      */
     token_in_url: model.boolean().default(true),
     /**

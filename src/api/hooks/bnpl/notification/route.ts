@@ -5,8 +5,9 @@ import { isPaymentId } from "../../../../lib/notification"
 
 /**
  * The service's notification: `GET /hooks/bnpl/notification?token=<store token>&pid=<payment id>`
- * (POST too). Its content is never trusted: the pid must be one of this store's payments and the
- * token the store's before anything calls the service; then the payment is re-fetched and
+ * (POST too; no token when the account's signature authenticates it). Its content is never
+ * trusted: the pid must be one of this store's payments, signed or with a token accepted for it,
+ * before anything calls the service; then the payment is re-fetched and
  * checked against the session before Medusa completes the cart. Answers 2xx only once the
  * payment's outcome is settled (an order, a refund, a cancellation), so the service retries
  * otherwise.

@@ -1,0 +1,13 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { BNPL_MODULE } from "../../../../../../modules/bnpl"
+import type BnplModuleService from "../../../../../../modules/bnpl/service"
+
+/**
+ * `POST /admin/bnpl/settings/notification-token/rotate` → `{rotated_at, previous_accepted_until}`:
+ * new payments get a new notification token; payments made before keep theirs until
+ * `previous_accepted_until` (7 days). The token itself is never answered.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
+  res.json(await bnpl.rotateNotificationToken())
+}
