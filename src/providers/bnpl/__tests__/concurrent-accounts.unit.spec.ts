@@ -15,7 +15,9 @@ const TEST_KEY = "sk_test_active_0000000000000000"
  */
 function slowDatabase(delayMs: number) {
   const tables: Record<string, Record<string, unknown>[]> = {
-    bnpl_notification_secret: [{ id: "bnplnot_store", token: "t".repeat(48), created_at: new Date(0) }],
+    bnpl_notification_secret: [
+      { id: "bnplnot_store", token: "t".repeat(48), created_at: new Date(0), retired_at: null },
+    ],
     bnpl_payment: [],
     bnpl_settings: [],
   }
@@ -31,6 +33,7 @@ function slowDatabase(delayMs: number) {
       whereIn: () => query,
       orderBy: () => query,
       limit: () => query,
+      select: () => query,
       first: () => later(() => rows()[0]),
       insert: (row: Record<string, unknown>) => later(() => void (tables[table] ??= []).push(row)),
       update: (patch: Record<string, unknown>) => later(() => rows().forEach((row) => Object.assign(row, patch))),
