@@ -27,7 +27,14 @@ const { formatReport, REQUIRED_ZERO } = require("../../scripts/lib/faults-table"
  *   - orders or authorized payments from forged or mismatched notifications (must be 0);
  *   - payments the customer made that ended without an order and were not refunded (must be
  *     0), counted over every service payment of every scenario once the settle job has run;
- *   - service calls made for forged notifications (must be 0).
+ *   - service calls made for forged notifications (must be 0);
+ *   - orders (not cancelled) holding a payment the service shows refunds for that Medusa did not
+ *     record, or whose ledger row was refunded or cancelled (must be 0);
+ *   - cancelled orders whose payments (the order's, and every one its cart made) still hold the
+ *     customer's money at the service, or are still open there (must be 0);
+ *   - service calls about a payment made with another account's key than the one that created
+ *     it (must be 0): the store has two accounts, live (env) and test (admin settings), both
+ *     served by the sandbox under different keys.
  *
  * `npm test` runs the short form (FAULTS_ITERATIONS=1); `npm run faults` the long one
  * (scripts/faults.js). The table is printed after the last scenario. Also: FAULTS_CONCURRENCY
@@ -51,6 +58,8 @@ const CLIENT_TIMEOUT_MS = 10_000
 const CART_ELIGIBILITY_TIMEOUT_MS = 1_500
 const IPN_RETRY_DELAYS_MS = [200, 1000, 2000]
 const SIGNATURE_HEADER = "x-bnpl-signature"
+/** The store's second account (test mode, admin settings); the live one is the env's TEST_API_KEY. */
+const TEST_MODE_KEY = "sk_test_faults_testmode_000000000000"
 
 jest.setTimeout((120 + ITERATIONS * 90) * 1000)
 
@@ -69,6 +78,9 @@ type Row = {
   resent_after_lost_answer: number
   forged_authorized: number
   paid_without_order: number
+  order_holds_refunded: number
+  cancelled_not_refunded: number
+  other_account_calls: number
   /** Hung service only: cart update p50 while the service hangs (after the first three) over healthy p50. */
   hung_over_healthy?: string
   forged_notification_calls: number
@@ -185,6 +197,14 @@ medusaIntegrationTestRunner({
           throw new Error(`Could not prepare a paid order to fulfil under faults (${e?.config?.method} ${e?.config?.url}): ${said}`)
         }
       })
+      // The store's second account: test mode, its own key, served by the same sandbox. The store
+      // stays in live mode (the env's account) except where a scenario switches it.
+      sandbox().setMerchant(TEST_MODE_KEY, { name: "Test-mode account", activated: true, revoked: false })
+      await api.post(
+        "/admin/bnpl/settings",
+        { test_api_key: TEST_MODE_KEY, test_api_url: sandbox().url, mode: "live" },
+        admin()
+      )
     })
 
     beforeEach(() => {
@@ -193,6 +213,7 @@ medusaIntegrationTestRunner({
       sandbox().clearRequests()
       sandbox().ipnCalls.length = 0
       sandbox().setMerchant(TEST_API_KEY, { activated: true, revoked: false })
+      sandbox().setMerchant(TEST_MODE_KEY, { activated: true, revoked: false })
     })
 
     afterAll(async () => {
@@ -226,6 +247,9 @@ medusaIntegrationTestRunner({
       resent_after_lost_answer: 0,
       forged_authorized: 0,
       paid_without_order: 0,
+      order_holds_refunded: 0,
+      cancelled_not_refunded: 0,
+      other_account_calls: 0,
       forged_notification_calls: 0,
       notes: [],
     })
@@ -472,11 +496,11 @@ medusaIntegrationTestRunner({
       return byPid
     }
 
-    async function allOrders(): Promise<{ id: string; bnplPayments: any[] }[]> {
+    async function allOrders(): Promise<{ id: string; status: string; bnplPayments: any[] }[]> {
       const orders: any[] = []
       for (let offset = 0; ; offset += 100) {
         const { data } = await api.get(
-          `/admin/orders?fields=id,*payment_collections.payments&limit=100&offset=${offset}`,
+          `/admin/orders?fields=id,status,*payment_collections.payments,*payment_collections.payments.refunds&limit=100&offset=${offset}`,
           admin()
         )
         orders.push(...data.orders)
@@ -484,10 +508,49 @@ medusaIntegrationTestRunner({
       }
       return orders.map((o) => ({
         id: o.id,
+        status: o.status,
         bnplPayments: (o.payment_collections ?? [])
           .flatMap((pc: any) => pc.payments ?? [])
           .filter((p: any) => p.provider_id === BNPL_PROVIDER_ID),
       }))
+    }
+
+    /** Cents the service gave back. */
+    const refundedCents = (payment: any): number => payment.refunds.reduce((sum: number, r: any) => sum + r.amount, 0)
+    /** Still open at the service: nothing charged, and not refused, stopped, cancelled or expired. */
+    const openAtService = (payment: any) =>
+      !charged(payment) && !payment.expired_at && !["scored_no", "stopped"].includes(payment.state)
+
+    /** Which key made a payment at the service (the sandbox's owner of it), cached: it never changes. */
+    const owners = new Map<string, string | null>()
+    async function ownerOf(pid: string): Promise<string | null> {
+      if (!owners.has(pid)) {
+        const answer = await fetch(`${sandbox().url}/_sandbox/payments/${encodeURIComponent(pid)}`)
+        owners.set(pid, answer.ok ? ((await answer.json()).merchant ?? null) : null)
+      }
+      return owners.get(pid)!
+    }
+    const accountName = (key: string | undefined) => (key && sandbox().merchants[key]?.name) || "an unknown key"
+
+    /**
+     * Service calls about a payment (read, edit, cancel, refund) made with another key than the
+     * one that created it, over every request the sandbox logged in the scenario. Calls about
+     * payments the service never made (forged ids) are not counted.
+     */
+    async function countOtherAccountCalls(row: Row) {
+      for (const request of [...sandbox().requests]) {
+        const id = /^\/v1\/payments?\/([^/]+)/.exec(request.path)?.[1]
+        if (!id || id === "eligibility") continue
+        const owner = await ownerOf(decodeURIComponent(id))
+        if (!owner) continue
+        const key = /^Service-Auth (\S+)$/.exec(request.headers.authorization ?? "")?.[1]
+        if (key !== owner) {
+          row.other_account_calls++
+          row.notes.push(
+            `OTHER ACCOUNT KEY: ${request.method} ${request.path} with the key of ${accountName(key)} (made by ${accountName(owner)})`
+          )
+        }
+      }
     }
 
     const accepted = (pid: string) => ["in_progress", "paid"].includes(sandbox().payments.get(pid)?.state)
@@ -542,6 +605,51 @@ medusaIntegrationTestRunner({
         if (order.bnplPayments.length > 1) {
           row.duplicates += order.bnplPayments.length - 1
           row.notes.push(`DUPLICATE: ${order.bnplPayments.length} payments on order ${order.id}`)
+        }
+      }
+
+      // Every order against the service and the ledger: an order that stands holds no money given
+      // back behind the merchant's back; a cancelled one holds none of the customer's money.
+      const knex = getContainer().resolve("__pg_connection__") as any
+      const ledger: any[] = await knex("bnpl_payment").select("bnpl_payment_id", "status", "cart_id")
+      const ledgerStatus = new Map(ledger.map((r) => [r.bnpl_payment_id, r.status]))
+      const cartOf = new Map(
+        ((await knex("order_cart").whereNull("deleted_at").select("order_id", "cart_id")) as any[]).map((r) => [r.order_id, r.cart_id])
+      )
+      for (const order of orders) {
+        if (order.status !== "canceled") {
+          for (const held of order.bnplPayments) {
+            const pid = held.data?.bnpl_payment_id
+            const payment = sandbox().payments.get(pid)
+            const recorded = Math.round((held.refunds ?? []).reduce((sum: number, r: any) => sum + Number(r.amount), 0) * 100)
+            const status = ledgerStatus.get(pid)
+            const serviceRefunded = payment ? refundedCents(payment) : 0
+            if (status === "refunded" || status === "cancelled" || serviceRefunded > recorded) {
+              row.order_holds_refunded++
+              row.notes.push(
+                `ORDER HOLDS A REFUNDED PAYMENT: order ${order.id} (${order.status}), payment ${pid}: ledger ${status ?? "-"}, service refunded ${serviceRefunded} cents, Medusa recorded ${recorded}`
+              )
+            }
+          }
+          continue
+        }
+        // Cancelled: the order's payments, and every payment its cart made (an order placed while
+        // the service reviewed has no Medusa payment).
+        const cartId = cartOf.get(order.id)
+        const pids = new Set<string>([
+          ...order.bnplPayments.map((p) => p.data?.bnpl_payment_id),
+          ...ledger.filter((r) => cartId && r.cart_id === cartId).map((r) => r.bnpl_payment_id),
+        ])
+        for (const pid of pids) {
+          const payment = sandbox().payments.get(pid)
+          if (!payment) continue
+          const holds = charged(payment) ? refundedCents(payment) < payment.purchase_amount : openAtService(payment)
+          if (holds) {
+            row.cancelled_not_refunded++
+            row.notes.push(
+              `CANCELLED, NOT REFUNDED: order ${order.id}, payment ${pid} (${payment.state}${payment.expired_at ? ", ended" : ""}, refunded ${refundedCents(payment)} of ${payment.purchase_amount} cents; ledger ${ledgerStatus.get(pid) ?? "-"})`
+            )
+          }
         }
       }
 
@@ -607,6 +715,7 @@ medusaIntegrationTestRunner({
       rows.push(row)
       try {
         await body(row)
+        await countOtherAccountCalls(row)
       } catch (e) {
         row.error = short((e as Error)?.stack ?? e)
         throw e
