@@ -27,7 +27,14 @@ const { formatReport, REQUIRED_ZERO } = require("../../scripts/lib/faults-table"
  *   - orders or authorized payments from forged or mismatched notifications (must be 0);
  *   - payments the customer made that ended without an order and were not refunded (must be
  *     0), counted over every service payment of every scenario once the settle job has run;
- *   - service calls made for forged notifications (must be 0).
+ *   - service calls made for forged notifications (must be 0);
+ *   - orders (not cancelled) holding a payment the service shows refunds for that Medusa did not
+ *     record, or whose ledger row was refunded or cancelled (must be 0);
+ *   - cancelled orders whose payments (the order's, and every one its cart made) still hold the
+ *     customer's money at the service, or are still open there (must be 0);
+ *   - service calls about a payment made with another account's key than the one that created
+ *     it (must be 0): the store has two accounts, live (env) and test (admin settings), both
+ *     served by the sandbox under different keys.
  *
  * `npm test` runs the short form (FAULTS_ITERATIONS=1); `npm run faults` the long one
  * (scripts/faults.js). The table is printed after the last scenario. Also: FAULTS_CONCURRENCY
@@ -51,6 +58,8 @@ const CLIENT_TIMEOUT_MS = 10_000
 const CART_ELIGIBILITY_TIMEOUT_MS = 1_500
 const IPN_RETRY_DELAYS_MS = [200, 1000, 2000]
 const SIGNATURE_HEADER = "x-bnpl-signature"
+/** The store's second account (test mode, admin settings); the live one is the env's TEST_API_KEY. */
+const TEST_MODE_KEY = "sk_test_faults_testmode_000000000000"
 
 jest.setTimeout((120 + ITERATIONS * 90) * 1000)
 
@@ -69,6 +78,9 @@ type Row = {
   resent_after_lost_answer: number
   forged_authorized: number
   paid_without_order: number
+  order_holds_refunded: number
+  cancelled_not_refunded: number
+  other_account_calls: number
   /** Hung service only: cart update p50 while the service hangs (after the first three) over healthy p50. */
   hung_over_healthy?: string
   forged_notification_calls: number
@@ -142,6 +154,8 @@ const FAULT_SCENARIOS: FaultScenario[] = [
 
 /** The scenarios below the service faults: a hung service, then the notification and hosted-page ones. */
 const NOTIFICATION_SCENARIOS = 8
+/** The two-accounts scenario and the customer back after the job refunded. */
+const ACCOUNT_SCENARIOS = 2
 
 const rows: Row[] = []
 const started = Date.now()
@@ -185,6 +199,14 @@ medusaIntegrationTestRunner({
           throw new Error(`Could not prepare a paid order to fulfil under faults (${e?.config?.method} ${e?.config?.url}): ${said}`)
         }
       })
+      // The store's second account: test mode, its own key, served by the same sandbox. The store
+      // stays in live mode (the env's account) except where a scenario switches it.
+      sandbox().setMerchant(TEST_MODE_KEY, { name: "Test-mode account", activated: true, revoked: false })
+      await api.post(
+        "/admin/bnpl/settings",
+        { test_api_key: TEST_MODE_KEY, test_api_url: sandbox().url, mode: "live" },
+        admin()
+      )
     })
 
     beforeEach(() => {
@@ -193,12 +215,13 @@ medusaIntegrationTestRunner({
       sandbox().clearRequests()
       sandbox().ipnCalls.length = 0
       sandbox().setMerchant(TEST_API_KEY, { activated: true, revoked: false })
+      sandbox().setMerchant(TEST_MODE_KEY, { activated: true, revoked: false })
     })
 
     afterAll(async () => {
       setLogsSilent(false)
       const report = {
-        expected_scenarios: FAULT_SCENARIOS.filter((f) => LONG_FORM || !f.longFormOnly).length + NOTIFICATION_SCENARIOS,
+        expected_scenarios: FAULT_SCENARIOS.filter((f) => LONG_FORM || !f.longFormOnly).length + NOTIFICATION_SCENARIOS + ACCOUNT_SCENARIOS,
         iterations: ITERATIONS,
         concurrency: CONCURRENCY,
         seconds: ((Date.now() - started) / 1000).toFixed(1),
@@ -226,6 +249,9 @@ medusaIntegrationTestRunner({
       resent_after_lost_answer: 0,
       forged_authorized: 0,
       paid_without_order: 0,
+      order_holds_refunded: 0,
+      cancelled_not_refunded: 0,
+      other_account_calls: 0,
       forged_notification_calls: 0,
       notes: [],
     })
@@ -390,6 +416,7 @@ medusaIntegrationTestRunner({
         pid: session.data.bnpl_payment_id as string,
         url: session.data.url as string,
         cents: session.data.purchase_amount as number,
+        mode: session.data.mode as "test" | "live",
         run: { cartId, pids: [session.data.bnpl_payment_id], expectOrder: true } as CartRun,
       }
     }
@@ -472,11 +499,11 @@ medusaIntegrationTestRunner({
       return byPid
     }
 
-    async function allOrders(): Promise<{ id: string; bnplPayments: any[] }[]> {
+    async function allOrders(): Promise<{ id: string; status: string; bnplPayments: any[] }[]> {
       const orders: any[] = []
       for (let offset = 0; ; offset += 100) {
         const { data } = await api.get(
-          `/admin/orders?fields=id,*payment_collections.payments&limit=100&offset=${offset}`,
+          `/admin/orders?fields=id,status,*payment_collections.payments,*payment_collections.payments.refunds&limit=100&offset=${offset}`,
           admin()
         )
         orders.push(...data.orders)
@@ -484,10 +511,49 @@ medusaIntegrationTestRunner({
       }
       return orders.map((o) => ({
         id: o.id,
+        status: o.status,
         bnplPayments: (o.payment_collections ?? [])
           .flatMap((pc: any) => pc.payments ?? [])
           .filter((p: any) => p.provider_id === BNPL_PROVIDER_ID),
       }))
+    }
+
+    /** Cents the service gave back. */
+    const refundedCents = (payment: any): number => payment.refunds.reduce((sum: number, r: any) => sum + r.amount, 0)
+    /** Still open at the service: nothing charged, and not refused, stopped, cancelled or expired. */
+    const openAtService = (payment: any) =>
+      !charged(payment) && !payment.expired_at && !["scored_no", "stopped"].includes(payment.state)
+
+    /** Which key made a payment at the service (the sandbox's owner of it), cached: it never changes. */
+    const owners = new Map<string, string | null>()
+    async function ownerOf(pid: string): Promise<string | null> {
+      if (!owners.has(pid)) {
+        const answer = await fetch(`${sandbox().url}/_sandbox/payments/${encodeURIComponent(pid)}`)
+        owners.set(pid, answer.ok ? ((await answer.json()).merchant ?? null) : null)
+      }
+      return owners.get(pid)!
+    }
+    const accountName = (key: string | undefined) => (key && sandbox().merchants[key]?.name) || "an unknown key"
+
+    /**
+     * Service calls about a payment (read, edit, cancel, refund) made with another key than the
+     * one that created it, over every request the sandbox logged in the scenario. Calls about
+     * payments the service never made (forged ids) are not counted.
+     */
+    async function countOtherAccountCalls(row: Row) {
+      for (const request of [...sandbox().requests]) {
+        const id = /^\/v1\/payments?\/([^/]+)/.exec(request.path)?.[1]
+        if (!id || id === "eligibility") continue
+        const owner = await ownerOf(decodeURIComponent(id))
+        if (!owner) continue
+        const key = /^Service-Auth (\S+)$/.exec(request.headers.authorization ?? "")?.[1]
+        if (key !== owner) {
+          row.other_account_calls++
+          row.notes.push(
+            `OTHER ACCOUNT KEY: ${request.method} ${request.path} with the key of ${accountName(key)} (made by ${accountName(owner)})`
+          )
+        }
+      }
     }
 
     const accepted = (pid: string) => ["in_progress", "paid"].includes(sandbox().payments.get(pid)?.state)
@@ -542,6 +608,51 @@ medusaIntegrationTestRunner({
         if (order.bnplPayments.length > 1) {
           row.duplicates += order.bnplPayments.length - 1
           row.notes.push(`DUPLICATE: ${order.bnplPayments.length} payments on order ${order.id}`)
+        }
+      }
+
+      // Every order against the service and the ledger: an order that stands holds no money given
+      // back behind the merchant's back; a cancelled one holds none of the customer's money.
+      const knex = getContainer().resolve("__pg_connection__") as any
+      const ledger: any[] = await knex("bnpl_payment").select("bnpl_payment_id", "status", "cart_id")
+      const ledgerStatus = new Map(ledger.map((r) => [r.bnpl_payment_id, r.status]))
+      const cartOf = new Map(
+        ((await knex("order_cart").whereNull("deleted_at").select("order_id", "cart_id")) as any[]).map((r) => [r.order_id, r.cart_id])
+      )
+      for (const order of orders) {
+        if (order.status !== "canceled") {
+          for (const held of order.bnplPayments) {
+            const pid = held.data?.bnpl_payment_id
+            const payment = sandbox().payments.get(pid)
+            const recorded = Math.round((held.refunds ?? []).reduce((sum: number, r: any) => sum + Number(r.amount), 0) * 100)
+            const status = ledgerStatus.get(pid)
+            const serviceRefunded = payment ? refundedCents(payment) : 0
+            if (status === "refunded" || status === "cancelled" || serviceRefunded > recorded) {
+              row.order_holds_refunded++
+              row.notes.push(
+                `ORDER HOLDS A REFUNDED PAYMENT: order ${order.id} (${order.status}), payment ${pid}: ledger ${status ?? "-"}, service refunded ${serviceRefunded} cents, Medusa recorded ${recorded}`
+              )
+            }
+          }
+          continue
+        }
+        // Cancelled: the order's payments, and every payment its cart made (an order placed while
+        // the service reviewed has no Medusa payment).
+        const cartId = cartOf.get(order.id)
+        const pids = new Set<string>([
+          ...order.bnplPayments.map((p) => p.data?.bnpl_payment_id),
+          ...ledger.filter((r) => cartId && r.cart_id === cartId).map((r) => r.bnpl_payment_id),
+        ])
+        for (const pid of pids) {
+          const payment = sandbox().payments.get(pid)
+          if (!payment) continue
+          const holds = charged(payment) ? refundedCents(payment) < payment.purchase_amount : openAtService(payment)
+          if (holds) {
+            row.cancelled_not_refunded++
+            row.notes.push(
+              `CANCELLED, NOT REFUNDED: order ${order.id}, payment ${pid} (${payment.state}${payment.expired_at ? ", ended" : ""}, refunded ${refundedCents(payment)} of ${payment.purchase_amount} cents; ledger ${ledgerStatus.get(pid) ?? "-"})`
+            )
+          }
         }
       }
 
@@ -607,6 +718,7 @@ medusaIntegrationTestRunner({
       rows.push(row)
       try {
         await body(row)
+        await countOtherAccountCalls(row)
       } catch (e) {
         row.error = short((e as Error)?.stack ?? e)
         throw e
@@ -959,6 +1071,180 @@ medusaIntegrationTestRunner({
         })
         await recover(row, carts.flat())
         await measure(row, carts.flat(), [])
+      }))
+
+    // ------------------------------------------------------------------ two accounts, and time
+
+    const setMode = (row: Row, mode: "test" | "live") =>
+      op(row, "merchant", `switch the store to ${mode} mode`, () => api.post("/admin/bnpl/settings", { mode }, admin()))
+
+    /** The service's notification of `pid` (the sandbox sends it signed with the payment's own account's key). */
+    async function serviceNotifies(row: Row, pid: string, label: string) {
+      row.operations++
+      const notified = await sandbox().notify(pid).catch(() => undefined)
+      if (notified?.status !== 200) row.notes.push(`notification ${label}: HTTP ${notified?.status ?? notified?.error}`)
+    }
+
+    /**
+     * `work`, while the merchant keeps looking at `orders` (the instalment view reads each
+     * payment from the service with its own account) and the service keeps notifying `pids`.
+     */
+    async function meanwhile<T>(row: Row, work: Promise<T>, orders: string[], pids: string[]): Promise<T> {
+      let done = false
+      const checks = (async () => {
+        // A round a second (the short form: three at most): the point is overlap, not load.
+        for (let round = 0; !done && (LONG_FORM || round < 3); round++) {
+          await Promise.all([
+            ...orders.map((id) =>
+              op(row, "merchant", "instalment view (other mode)", () => api.get(`/admin/bnpl/orders/${id}`, admin()))
+            ),
+            ...pids.map((pid) => serviceNotifies(row, pid, "of the other mode's payment")),
+          ])
+          await new Promise((r) => setTimeout(r, 1_000))
+        }
+      })()
+      try {
+        return await work
+      } finally {
+        done = true
+        await checks
+      }
+    }
+
+    it("test and live at once: every payment handled with its own account, whatever the store's mode", () =>
+      scenario("test and live at once", async (row) => {
+        type Role = "pays" | "changes mind" | "closes the tab" | "back while reviewed"
+        type Customer = { role: Role; mode: "test" | "live"; cart?: Awaited<ReturnType<typeof cartWithSession>>; orderId?: string }
+        const roles: Role[] = [
+          ...Array.from({ length: ITERATIONS }, () => "pays" as const),
+          ...Array.from({ length: LONG_FORM ? ITERATIONS : 1 }, () => "changes mind" as const),
+          "closes the tab",
+          "back while reviewed",
+        ]
+        const customers: Customer[] = (["test", "live"] as const).flatMap((mode) => roles.map((role) => ({ role, mode })))
+        const ofMode = (mode: "test" | "live") => customers.filter((c) => c.mode === mode)
+        const at = Math.max(2, CONCURRENCY)
+
+        /** A customer starts paying: cart, shipping, instalments (a payment of the store's current mode). */
+        const start = (c: Customer) => async () => {
+          c.cart = await cartWithSession(row)
+          if (c.cart.mode !== c.mode) row.notes.push(`a payment made while the store was in ${c.mode} mode is ${c.cart.mode}`)
+        }
+        /** Then, later (the store in the other mode by then), what the customer does. */
+        const finish = (c: Customer) => async () => {
+          const cart = c.cart
+          if (!cart) return
+          if (c.role === "changes mind") {
+            // Another sticker: the old payment is ended with its own account, the new one is made in the store's mode now.
+            await op(row, "cart", "add item after choosing instalments", () =>
+              api.post(`/store/carts/${cart.cartId}/line-items`, { variant_id: product("sticker").variantId, quantity: 1 }, h())
+            )
+            const collection = await op(row, "customer", "payment collection", () => api.post("/store/payment-collections", { cart_id: cart.cartId }, h()))
+            const again = sessionOf(await op(row, "customer", "choose 3 instalments again", startBnplSession(collection.data.payment_collection.id)))
+            if (!again?.data?.bnpl_payment_id) return
+            cart.pid = again.data.bnpl_payment_id
+            cart.url = again.data.url
+            cart.run.pids.push(cart.pid)
+          }
+          if (c.role === "back while reviewed") sandbox().payments.get(cart.pid).state = "scored_maybe"
+          else await customerAccepts(row, cart)
+          if (c.role === "closes the tab") return // paid, never back: the settle job refunds it
+          const back = await op(row, "customer", "return and place the order", complete(cart.cartId), placedOrder)
+          if (placedOrder(back)) c.orderId = back.data.order.id
+          if (c.role !== "back while reviewed") await serviceNotifies(row, cart.pid, "after the return")
+        }
+        const ordersOf = (mode: "test" | "live") => ofMode(mode).flatMap((c) => (c.orderId ? [c.orderId] : []))
+        const pidsOf = (mode: "test" | "live") => ofMode(mode).flatMap((c) => (c.cart ? [c.cart.pid] : []))
+        const live = prepared[0]
+
+        try {
+          // 1. Test mode: the test customers start paying, while the live account's order is looked at and notified.
+          await setMode(row, "test")
+          await meanwhile(row, pool(roles.length, at, (i) => start(ofMode("test")[i])()), [live.orderId], [live.pid])
+          // 2. Live mode: the live customers start paying while the test customers pay, come back, change their minds.
+          await setMode(row, "live")
+          await Promise.all([
+            pool(roles.length, at, (i) => start(ofMode("live")[i])()),
+            pool(roles.length, at, (i) => finish(ofMode("test")[i])()),
+          ])
+          // 3. Test mode again: the live customers finish, while the test orders are looked at and notified.
+          await setMode(row, "test")
+          await meanwhile(row, pool(roles.length, at, (i) => finish(ofMode("live")[i])()), ordersOf("test"), pidsOf("test"))
+          // 4. The merchant cancels an order of each mode and the test order awaiting review; the service
+          //    accepts the live order awaiting review. Live mode again, as the store was.
+          await setMode(row, "live")
+          const cancelled = [
+            ofMode("test").find((c) => c.role === "pays" && c.orderId),
+            ofMode("live").find((c) => c.role === "pays" && c.orderId),
+            ofMode("test").find((c) => c.role === "back while reviewed" && c.orderId),
+          ]
+          const lateAccepted = ofMode("live").find((c) => c.role === "back while reviewed" && c.cart)
+          await Promise.all([
+            ...cancelled.map(
+              (c) => c && op(row, "merchant", `cancel an order (${c.mode}, ${c.role})`, () => api.post(`/admin/orders/${c.orderId}/cancel`, {}, admin()))
+            ),
+            (async () => {
+              if (!lateAccepted?.cart) return
+              sandbox().accept(lateAccepted.cart.pid, { notify: false })
+              lateAccepted.cart.run.acceptedPid = lateAccepted.cart.pid
+              await serviceNotifies(row, lateAccepted.cart.pid, "late acceptance")
+            })(),
+            ...[...ordersOf("test"), ...ordersOf("live")].map((id) =>
+              op(row, "merchant", "order's instalment view", () => api.get(`/admin/bnpl/orders/${id}`, admin()))
+            ),
+          ])
+        } finally {
+          await setMode(row, "live")
+        }
+        // Both accounts really made payments here (else the "another account's key" count proves nothing).
+        const carts = customers.flatMap((c) => (c.cart ? [c.cart] : []))
+        const byOwner = new Map<string, number>()
+        for (const cart of carts) for (const pid of cart.run.pids) {
+          const owner = (await ownerOf(pid)) ?? "unknown"
+          byOwner.set(owner, (byOwner.get(owner) ?? 0) + 1)
+        }
+        row.notes.push(`payments: ${byOwner.get(TEST_MODE_KEY) ?? 0} of the test account, ${byOwner.get(TEST_API_KEY) ?? 0} of the live account`)
+        expect(byOwner.get(TEST_MODE_KEY) ?? 0).toBeGreaterThan(0)
+        expect(byOwner.get(TEST_API_KEY) ?? 0).toBeGreaterThan(0)
+        await measure(row, carts.map((c) => c.run), [])
+      }))
+
+    it("the customer comes back after the job refunded: no order holds a refunded payment", () =>
+      scenario("back after the job refunded", async (row) => {
+        type Variant = "return, then the notification" | "return and notification at once" | "notification, then the return" | "return while the job runs"
+        const variants: Variant[] = LONG_FORM
+          ? ["return, then the notification", "return and notification at once", "notification, then the return", "return while the job runs"]
+          : ["return, then the notification", "return and notification at once"]
+        // Customers pay and close the tab: no return, no notification yet.
+        const paid = await pool(ITERATIONS * variants.length, CONCURRENCY, async (i) => {
+          const cart = await cartWithSession(row)
+          await customerAccepts(row, cart)
+          return { cart, variant: variants[i % variants.length] }
+        })
+        const backAfterRefund = (a: Answer) => a.status < 500 && !placedOrder(a)
+        const comesBack = async ({ cart, variant }: (typeof paid)[number]) => {
+          if (variant === "return while the job runs") {
+            // Either the order is placed first (the job then leaves the payment alone) or the job refunds first.
+            await op(row, "customer", "return while the job runs", complete(cart.cartId), (a) => a.status < 500)
+            return
+          }
+          cart.run.expectOrder = false
+          const back = () => op(row, "customer", `return after the refund (${variant})`, complete(cart.cartId), backAfterRefund)
+          if (variant === "return, then the notification") {
+            await back()
+            await serviceNotifies(row, cart.pid, "after the refund")
+          } else if (variant === "notification, then the return") {
+            await serviceNotifies(row, cart.pid, "after the refund")
+            await back()
+          } else {
+            await Promise.all([back(), serviceNotifies(row, cart.pid, "after the refund, with the return")])
+          }
+        }
+        const racing = paid.filter((p) => p.variant === "return while the job runs")
+        // The settle job runs past the pages' expiry: the payments no order holds are refunded.
+        await Promise.all([settleJob(), ...racing.map(comesBack)])
+        await pool(paid.length - racing.length, CONCURRENCY, (i) => comesBack(paid.filter((p) => !racing.includes(p))[i]))
+        await measure(row, paid.map((p) => p.cart.run), [])
       }))
   },
 })
