@@ -30,6 +30,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^medusa-plugin-bnpl-storefront\/react$/, replacement: kit("react/index.tsx") },
+      { find: /^medusa-plugin-bnpl-storefront\/styles\.css$/, replacement: fileURLToPath(new URL("../storefront/styles.css", import.meta.url)) },
       { find: /^medusa-plugin-bnpl-storefront$/, replacement: kit("index.ts") },
     ],
   },

@@ -494,13 +494,19 @@ async function startSandbox(opts = {}) {
 <form method="post" action="/pay/${id}/refuse"><button type="submit">Refuse</button></form>
 ${payment.customer_cancel_url ? `<p><a class="cancel" href="${escape(withPid(payment.customer_cancel_url, payment.id))}">Cancel and return to the shop</a></p>` : ''}`
       : ''
-    return `<!doctype html><html><head><meta charset="utf-8"><title>BNPL sandbox payment</title></head><body>
+    // WCAG 2.2 AA: the page's language, reflow at 320 px, buttons and links of 24 px or more (2.5.8).
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>BNPL sandbox payment</title>
+<style>body{font-family:system-ui,sans-serif;margin:0 auto;padding:16px;max-width:640px;color:#1f2328;line-height:1.4}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:4px 6px;border-bottom:1px solid #d0cdc6;overflow-wrap:anywhere}
+form{display:inline-block;margin:16px 12px 0 0}button{font:inherit;min-height:44px;min-width:44px;padding:8px 18px;border-radius:8px;border:1px solid #1f2328;background:#fff;color:#1f2328;cursor:pointer}
+form:first-of-type button{background:#1f2328;color:#fff}a.cancel{display:inline-block;padding:12px 0}
+:focus-visible{outline:2px solid #5b3cc4;outline-offset:2px}</style></head><body><main>
 <h1>BNPL sandbox: ${money(payment.purchase_amount)}</h1>
 <p>Plan: ${escape(describePlan(payment))}. State: ${escape(payment.state)}.</p>
 ${notice ? `<p class="notice">${escape(notice)}</p>` : ''}
-<table><thead><tr><th>Due</th><th>Amount</th><th></th><th>State</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Due</th><th>Amount</th><th>Fees</th><th>State</th></tr></thead><tbody>${rows}</tbody></table>
 ${forms}
-</body></html>`
+</main></body></html>`
   }
 
   function pageNotice(payment) {

@@ -1,4 +1,6 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react"
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react"
+import { focusNextHeading, PageHeading } from "./heading"
+import { LangContext, localeOf, rememberLang, TEXTS, useT, useTitle, type Lang } from "./i18n"
 import { CartPage } from "./pages/cart"
 import { CheckoutPage } from "./pages/checkout"
 import { OrderPage } from "./pages/order"
@@ -9,7 +11,10 @@ import { go, type Shop } from "./shop"
 function usePath() {
   const [location, setLocation] = useState(() => window.location.pathname + window.location.search)
   useEffect(() => {
-    const update = () => setLocation(window.location.pathname + window.location.search)
+    const update = () => {
+      focusNextHeading()
+      setLocation(window.location.pathname + window.location.search)
+    }
     window.addEventListener("popstate", update)
     return () => window.removeEventListener("popstate", update)
   }, [])
@@ -28,8 +33,29 @@ export function Link({ to, children, className }: { to: string; children: ReactN
   )
 }
 
+function NotFound() {
+  const { t } = useT()
+  useTitle(t.notFound)
+  return (
+    <>
+      <PageHeading>{t.notFound}</PageHeading>
+      <p>
+        <Link to="/">{t.backToShop}</Link>
+      </p>
+    </>
+  )
+}
+
 export function App({ shop }: { shop: Shop }) {
   const url = usePath()
+  const [lang, setLang] = useState<Lang>(shop.lang)
+  const value = useMemo(() => ({ lang, locale: localeOf(lang), t: TEXTS[lang] }), [lang])
+  // The document's language follows the customer's choice (WCAG 3.1.1).
+  useEffect(() => {
+    document.documentElement.lang = lang
+    rememberLang(lang)
+  }, [lang])
+  const { t } = value
   const path = url.pathname
   let page: ReactNode
   if (path === "/") page = <ProductsPage shop={shop} />
@@ -38,22 +64,29 @@ export function App({ shop }: { shop: Shop }) {
   else if (path === "/checkout") page = <CheckoutPage shop={shop} notice={url.searchParams.get("bnpl")} />
   else if (path === "/checkout/bnpl-return") page = <ReturnPage shop={shop} pid={url.searchParams.get("pid")} />
   else if (path.startsWith("/order/")) page = <OrderPage shop={shop} orderId={path.slice("/order/".length)} />
-  else page = <p>Page not found. <Link to="/">Back to the shop</Link></p>
+  else page = <NotFound />
   return (
-    <>
+    <LangContext.Provider value={value}>
       <header className="site-header">
         <Link to="/" className="brand">
-          Maison Demo
+          {t.siteName}
         </Link>
         <nav>
-          <Link to="/">Shop</Link>
-          <Link to="/cart">Cart</Link>
+          <Link to="/">{t.shop}</Link>
+          <Link to="/cart">{t.cart}</Link>
+          <button
+            type="button"
+            className="lang-switch"
+            lang={t.switchToLang}
+            aria-label={t.switchLabel}
+            onClick={() => setLang(t.switchToLang as Lang)}
+          >
+            {t.switchTo}
+          </button>
         </nav>
       </header>
       <main className="page">{page}</main>
-      <footer className="site-footer">
-        Demo storefront of medusa-plugin-bnpl · payments go to the sandbox, nothing is charged
-      </footer>
-    </>
+      <footer className="site-footer">{t.footer}</footer>
+    </LangContext.Provider>
   )
 }

@@ -1,3 +1,6 @@
+// The kit's optional stylesheet (WCAG 2.2 AA contrast and focus), then the demo's own styles.
+import "medusa-plugin-bnpl-storefront/styles.css"
+import "./styles.css"
 import { createRoot } from "react-dom/client"
 import { App } from "./app"
 import { loadShop } from "./shop"

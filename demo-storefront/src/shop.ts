@@ -1,5 +1,6 @@
 import Medusa from "@medusajs/js-sdk"
 import { createBnplStorefront } from "medusa-plugin-bnpl-storefront"
+import { initialLang, type Lang } from "./i18n"
 
 /** What the demo serves at /config.json (from .demo/demo.json): no key is built in. */
 export type ShopConfig = { backend_url: string; publishable_key: string; region_id: string; locale?: string }
@@ -8,15 +9,14 @@ export type Shop = {
   config: ShopConfig
   sdk: InstanceType<typeof Medusa>
   bnpl: ReturnType<typeof createBnplStorefront>
-  locale: string
+  /** The language the demo opens in (the customer can switch: see `useT`). */
+  lang: Lang
 }
 
 export async function loadShop(): Promise<Shop> {
   const config: ShopConfig = await (await fetch("/config.json")).json()
   const sdk = new Medusa({ baseUrl: config.backend_url, publishableKey: config.publishable_key })
-  const params = new URLSearchParams(window.location.search)
-  const locale = params.get("lang") === "fr" || config.locale === "fr" ? "fr-FR" : "en-GB"
-  return { config, sdk, bnpl: createBnplStorefront({ sdk }), locale }
+  return { config, sdk, bnpl: createBnplStorefront({ sdk }), lang: initialLang(config.locale) }
 }
 
 const CART_KEY = "bnpl-demo-cart"

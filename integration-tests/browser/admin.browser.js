@@ -15,6 +15,11 @@
  *     settings page and the order widget again, every text, date and amount in French;
  *   - "Remove key" (confirmed in a dialog, in French) leaves the store without a key.
  *
+ *   - accessibility (WCAG 2.2 AA, see a11y.js): axe over the settings page, the payments without
+ *     an order and the order widget, in English and French, at 1280 and 320 px; only what the
+ *     plugin renders counts (Medusa's admin shell is reported apart); the switches' descriptions,
+ *     fields' hints and notes are their controls' descriptions; the payment id fits its card at 320 px.
+ *
  * Screenshots: <screenshotsDir>/settings.png, order.png (English), settings-fr.png and
  * order-fr.png (French). Throws on the first failed check.
  */
@@ -23,6 +28,10 @@ const fs = require('node:fs')
 const path = require('node:path')
 const assert = require('node:assert/strict')
 const { medusaClient, paidOrder, eventually } = require('../../scripts/lib/store-api')
+const { createAudit, accessibleText } = require('./a11y')
+
+/** What the plugin renders in the admin: only violations inside these count. */
+const OURS = ['[data-testid="bnpl-settings"]', '[data-testid="bnpl-payments"]', '[data-testid="bnpl-order-widget"]']
 
 const STEP_TIMEOUT_MS = 30_000
 /** The dev server compiles the dashboard on the first visit. */
@@ -51,6 +60,25 @@ async function run(ctx) {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
   })
+
+  const audit = createAudit({ log })
+  /** The payments without an order (Settings), audited. */
+  const auditPayments = async (/** @type {string} */ lang) => {
+    await page.goto(`${backendUrl}/app/settings/bnpl-payments`)
+    await page.getByTestId('bnpl-payments').waitFor({ timeout: 60_000 })
+    await audit.check(page, `admin payments without an order (${lang})`, { ours: OURS })
+  }
+  /** The payment id stays inside its card at 320 px (1.4.10). */
+  const assertBadgeFits = async () => {
+    await page.setViewportSize({ width: 320, height: 900 })
+    try {
+      const widget = await page.getByTestId('bnpl-order-widget').boundingBox()
+      const badge = await page.getByTestId('bnpl-payment-id').boundingBox()
+      assert.ok(widget && badge && badge.x + badge.width <= widget.x + widget.width + 0.5, `the payment id runs out of its card at 320 px: ${JSON.stringify({ widget, badge })}`)
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 })
+    }
+  }
 
   let step = 'start'
   const t0 = Date.now()
@@ -155,6 +183,15 @@ async function run(ctx) {
     await screenshot(page, path.join(screenshotsDir, 'settings.png'))
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings.png'))}`)
 
+    begin('accessibility: settings, payments without an order (English)')
+    // Hints and descriptions are read with their controls (aria-describedby).
+    const capture = await accessibleText(page, '#bnpl-auto-capture')
+    assert.match(capture.description, /\S/, 'the auto-capture switch has its description')
+    assert.match((await accessibleText(page, '#bnpl-api-url-test')).description, /Current value/, 'the URL field has its hint')
+    assert.match((await accessibleText(page, '#bnpl-mode')).description, /\S/, 'the mode select has its note')
+    await audit.check(page, 'admin settings (en)', { ours: OURS })
+    await auditPayments('en')
+
     // ---------------------------------------------------------------- an order paid in instalments
     begin('a customer pays in 3 instalments (store API, accepted on the sandbox)')
     const customer = medusaClient(backendUrl, { publishableKey: seed.publishable_key })
@@ -192,6 +229,8 @@ async function run(ctx) {
     await widget.getByTestId('bnpl-sync-log').getByText('Already up to date').waitFor()
     await screenshot(page, path.join(screenshotsDir, 'order.png'), widget)
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order.png'))}`)
+    await audit.check(page, 'admin order widget (en)', { ours: OURS })
+    await assertBadgeFits()
 
     // ---------------------------------------------------------------- the same pages in French
     begin("choosing French in the dashboard's language picker (Profile → Language)")
@@ -225,6 +264,8 @@ async function run(ctx) {
     await assertNoEnglish(settingsFr, ['Instalment payments', 'Test account', 'Live account', 'Plans', 'Shipping option', 'Key set', 'Save'])
     await screenshot(page, path.join(screenshotsDir, 'settings-fr.png'))
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-fr.png'))}`)
+    await audit.check(page, 'admin settings (fr)', { ours: OURS })
+    await auditPayments('fr')
 
     begin("the order's widget in French (dates and amounts in French)")
     await page.goto(`${backendUrl}/app/orders/${orderId}`)
@@ -245,6 +286,7 @@ async function run(ctx) {
     await assertNoEnglish(widgetFr, ['Instalment payment', 'Schedule', 'Push again', 'Shipping sync', 'Due', 'Sent'])
     await screenshot(page, path.join(screenshotsDir, 'order-fr.png'), widgetFr)
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order-fr.png'))}`)
+    await audit.check(page, 'admin order widget (fr)', { ours: OURS })
 
     begin('Supprimer la clé (with confirmation, in French)')
     await page.goto(`${backendUrl}/app/settings/bnpl`)
@@ -253,6 +295,7 @@ async function run(ctx) {
     await page.getByTestId('bnpl-settings').getByText("Aucune clé d'API", { exact: true }).waitFor()
     assert.equal(await page.getByTestId('bnpl-key-hint-test').count(), 0, 'no mask once the key is removed')
 
+    audit.assertClean()
     const ours = problems.filter((p) => /bnpl/i.test(p))
     assert.deepEqual(ours, [], 'no page or console error from the plugin')
     for (const problem of problems) log(`(browser console, not from the plugin) ${problem.split('\n')[0].slice(0, 200)}`)

@@ -14,17 +14,31 @@
  *     with a notice, no order; then a refused payment ("Refuse") → the checkout says so, no
  *     order; then the same cart paid on a second try: exactly one order.
  *
+ *   - accessibility (WCAG 2.2 AA, see a11y.js): axe over every state (product grid, product page,
+ *     greyed teaser, cart, plan picker with eligible and greyed plans, plan chosen, a payment
+ *     error, the hosted page, after a cancel, after a refusal, confirmation, a cart holding an
+ *     excluded product), in English and French (the demo's language switch), at 1280 and 320 px,
+ *     with no sideways scroll at 320 px; Chromium's accessibility tree: each plan radio's
+ *     description holds every due date and amount of its schedule; focus on the new heading after
+ *     a route change, on the payment step after choosing a delivery, on the error after a payment
+ *     error; the document's title per route and its lang following the language, also after the
+ *     hosted page.
+ *
  * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png and
- * storefront-confirmation.png. Throws on the first failed check.
+ * storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
+ * of them, at the end).
  */
 
 const path = require('node:path')
 const assert = require('node:assert/strict')
 const { medusaClient, eventually } = require('../../scripts/lib/store-api')
+const { createAudit, accessibleText } = require('./a11y')
 
 const STEP_TIMEOUT_MS = 30_000
 /** Plans the merchant offers for this test: the credit plan (from 500 €) is greyed on small carts. */
 const PLANS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 10 }]
+/** The product teaser: a sentence that stands alone, with the first instalment's fees. */
+const TEASER = /^or 3 instalments of €43\.30 \(the first €4\d\.\d\d, incl\. €\d\.\d\d fees\)$/
 const ADDRESS = { email: 'jeanne@example.com', first_name: 'Jeanne', last_name: 'Martin', address_1: '3 rue des Lilas', postal_code: '69003', city: 'Lyon' }
 
 /**
@@ -66,6 +80,46 @@ async function run(ctx) {
     log(`screenshot ${path.relative(process.cwd(), file)}`)
   }
 
+  const audit = createAudit({ log })
+  /** axe in English, then in French (the demo's language switch keeps the page's state), at both widths. */
+  const auditBoth = async (/** @type {string} */ state) => {
+    const lang = await page.evaluate(() => document.documentElement.lang)
+    await audit.check(page, `${state} (${lang})`)
+    await page.locator('.lang-switch').click()
+    const other = lang === 'fr' ? 'en' : 'fr'
+    await eventually(`the page in ${other}`, async () => (await page.evaluate(() => document.documentElement.lang)) === other)
+    await audit.check(page, `${state} (${other})`)
+    await page.locator('.lang-switch').click()
+    await eventually(`the page in ${lang}`, async () => (await page.evaluate(() => document.documentElement.lang)) === lang)
+  }
+  /** What has the focus: "H1 Checkout", "H2 3. Payment", "P.error ...". */
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement
+      return el ? `${el.tagName}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} ${el.textContent?.trim().slice(0, 60)}` : ''
+    })
+  /** Each plan radio's description (Chromium's accessibility tree) holds every due date and amount it shows. */
+  async function assertPlanDescriptions() {
+    const radios = page.locator('.bnpl-plan:not(.bnpl-plan--ineligible) .bnpl-plan__input')
+    const count = await radios.count()
+    assert.ok(count > 0, 'an eligible plan')
+    for (let i = 0; i < count; i++) {
+      const id = await radios.nth(i).getAttribute('id')
+      const { name, description } = await accessibleText(page, `[id="${id}"]`)
+      const squash = (/** @type {string} */ t) => t.replace(/\s+/g, ' ').trim()
+      const rows = page.locator(`[id="${id}-details"] .bnpl-schedule__row`)
+      const texts = { dates: await rows.locator('.bnpl-schedule__date').allTextContents(), amounts: await rows.locator('.bnpl-schedule__amount').allTextContents() }
+      assert.ok(texts.dates.length >= 3, `${id}: its schedule rows`)
+      for (const part of [...texts.dates, ...texts.amounts]) {
+        assert.ok(squash(description).includes(squash(part)), `${id}'s description lacks "${part}": "${description}"`)
+      }
+      const fees = await rows.locator('.bnpl-schedule__fees').allTextContents()
+      for (const fee of fees) assert.ok(squash(description).includes(squash(fee).replace(/^\(|\)$/g, '')), `${id}'s description lacks "${fee}"`)
+      assert.match(name, /\S \S/, `${id} has a name`)
+    }
+    log(`accessibility tree: ${count} plan radios, each described by its whole schedule`)
+  }
+
   const client = medusaClient(backendUrl)
   await client.login(admin.email, admin.password)
   const ordersOfPayment = async (/** @type {string} */ pid) => {
@@ -81,7 +135,7 @@ async function run(ctx) {
     await page.getByRole('link', { name: 'Checkout' }).click()
     await page.waitForURL('**/checkout')
     for (const [name, value] of Object.entries(ADDRESS)) await page.locator(`input[name="${name}"]`).fill(value)
-    await page.getByRole('button', { name: 'Continue to delivery' }).click()
+    await page.getByRole('button', { name: /Continue to delivery|Update address/ }).click()
     const options = page.locator('.shipping-option')
     await eventually('the five delivery options', async () => (await options.count()) === 5)
     assert.deepEqual(
@@ -90,6 +144,8 @@ async function run(ctx) {
     )
     await page.getByLabel(new RegExp(delivery)).check()
     await page.locator('.bnpl-picker').waitFor()
+    // 2.4.3: the focus is on the payment step, not lost to the page's body.
+    await eventually('the focus on the payment step', async () => /^H2 3\. (Payment|Paiement)/.test(await focused()))
   }
 
   /** Chooses a plan and goes to the hosted page; returns the service payment id. */
@@ -120,21 +176,39 @@ async function run(ctx) {
     await eventually('every product card', async () => (await cards.count()) === seed.products.length)
     const sweaterCard = page.locator('.card[data-handle="merino-wool-sweater"]')
     await sweaterCard.locator('.bnpl-teaser').waitFor()
-    assert.equal(await sweaterCard.locator('.bnpl-teaser').textContent(), 'or 3 × €43.30')
+    assert.match(await sweaterCard.locator('.bnpl-teaser').textContent(), TEASER)
     const toteTeaser = page.locator('.card[data-handle="linen-tote-bag"] .bnpl-teaser')
     assert.match(await toteTeaser.getAttribute('class'), /bnpl-teaser--ineligible/)
     assert.match(await toteTeaser.textContent(), /available from €50\.00/)
     assert.equal(eligibilityRequests.length, 1, `the grid made ${eligibilityRequests.length} eligibility requests`)
     assert.match(eligibilityRequests[0], /amounts=/)
+    assert.equal(await page.title(), 'Our products · Maison Demo')
+    await auditBoth('product grid, with a greyed teaser')
 
     // ---------------------------------------------------------------- full purchase
     begin('product page with its teaser')
     await page.goto(`${storefrontUrl}/products/merino-wool-sweater`)
     await page.locator('.product .bnpl-teaser').waitFor()
-    assert.equal(await page.locator('.product .bnpl-teaser').textContent(), 'or 3 × €43.30')
+    assert.match(await page.locator('.product .bnpl-teaser').textContent(), TEASER)
+    assert.match(await page.title(), /Sweater · Maison Demo$/)
     await shot('storefront-product.png')
+    await auditBoth('product page')
+    begin('a product page with a greyed teaser, reached by a link: focus on its heading')
+    await page.goto(storefrontUrl)
+    await page.locator('.card[data-handle="linen-tote-bag"] a').click()
+    await page.locator('.product .bnpl-teaser--ineligible').waitFor()
+    await eventually('the focus on the new heading', async () => /^H1 Linen Tote Bag/.test(await focused()))
+    await auditBoth('product page, greyed teaser')
 
     begin('cart, address, the five delivery options, the plans')
+    await page.goto(`${storefrontUrl}/products/merino-wool-sweater`)
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await page.waitForURL('**/cart')
+    await page.locator('.bnpl-teaser').waitFor()
+    await eventually('the focus on the cart heading', async () => /^H1 Your cart/.test(await focused()))
+    await auditBoth('cart')
+    // The product page's button added one: back to one sweater (checkoutWith adds another).
+    await page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart'))
     await checkoutWith('merino-wool-sweater', 'Express 24h')
     const picker = page.locator('.bnpl-picker')
     assert.equal(await picker.locator('input[type="radio"]').count(), 3)
@@ -146,11 +220,31 @@ async function run(ctx) {
     // 129.90 + 12.90 express: 142.80 €, 3 × 47.60 €, the first with 2.07 € fees.
     assert.match(await picker.locator('.bnpl-plan').first().textContent(), /3 × €47\.60/)
     assert.match(await picker.locator('.bnpl-plan').first().textContent(), /Today\s*€49\.67 \(incl\. €2\.07 fees\)/)
+    await auditBoth('plan picker, eligible and greyed plans')
+    await assertPlanDescriptions()
+    await page.locator('.lang-switch').click()
+    await assertPlanDescriptions()
+    await page.locator('.lang-switch').click()
     await page.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
     await shot('storefront-plans.png', picker)
+    await auditBoth('plan chosen')
+
+    begin('a payment that cannot start: the error, with the focus')
+    await page.route('**/payment-sessions', (route) => route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': storefrontUrl, 'access-control-allow-credentials': 'true' },
+        body: JSON.stringify({ message: 'The payment could not start (test)' }),
+      }))
+    await page.locator('.button--pay').click()
+    await page.locator('.error').waitFor()
+    await eventually('the focus on the error', async () => /^P\.error/.test(await focused()))
+    await auditBoth('a payment error')
+    await page.unroute('**/payment-sessions')
 
     begin('paying on the hosted page')
     const pid = await payWith(3)
+    await audit.check(page, 'the hosted page')
     await page.getByRole('button', { name: 'Accept and pay' }).click()
     await page.waitForURL('**/order/**', { timeout: 60_000 })
     const confirmation = page.locator('.confirmation')
@@ -158,6 +252,8 @@ async function run(ctx) {
     assert.match(await confirmation.textContent(), /Order #\d+ is confirmed/)
     assert.equal(await confirmation.locator('.bnpl-schedule__row').count(), 3)
     await shot('storefront-confirmation.png')
+    assert.match(await page.title(), /^Order #\d+ · Maison Demo$/)
+    await auditBoth('confirmation')
 
     begin('the order in the admin API')
     const orderId = new URL(page.url()).pathname.split('/').pop()
@@ -180,6 +276,7 @@ async function run(ctx) {
     await page.locator('.notice--abandoned').waitFor()
     await page.locator('.bnpl-picker').waitFor()
     assert.equal((await ordersOfPayment(cancelled)).length, 0)
+    await auditBoth('after a cancel')
 
     begin('a refused payment')
     const refused = await payWith(3)
@@ -189,6 +286,21 @@ async function run(ctx) {
     assert.match(await page.locator('.notice--refused').textContent(), /refused/)
     assert.equal((await ordersOfPayment(refused)).length, 0)
     assert.equal(sandbox.payments.get(refused).state, 'scored_no')
+    await auditBoth('after a refusal')
+
+    begin('French chosen before the hosted page: still French after it')
+    await page.locator('.lang-switch').click()
+    await eventually('the page in French', async () => (await page.evaluate(() => document.documentElement.lang)) === 'fr')
+    const roundTrip = await payWith(3)
+    await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
+    await page.waitForURL('**/checkout?bnpl=cancelled**')
+    await page.locator('.notice--abandoned').waitFor()
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr')
+    assert.equal(await page.locator('.bnpl-picker').getAttribute('lang'), 'fr-FR')
+    assert.equal(await page.title(), 'Commander · Maison Demo')
+    assert.equal((await ordersOfPayment(roundTrip)).length, 0)
+    await page.locator('.lang-switch').click()
+    await eventually('the page in English', async () => (await page.evaluate(() => document.documentElement.lang)) === 'en')
 
     begin('the same cart paid on a second try: one order')
     const paid = await payWith(4)
@@ -198,6 +310,18 @@ async function run(ctx) {
     assert.equal(await page.locator('.confirmation .bnpl-schedule__row').count(), 4)
     assert.equal((await ordersOfPayment(paid)).length, 1)
 
+    begin('a cart holding an excluded product: the reason, greyed')
+    await page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart'))
+    await page.goto(`${storefrontUrl}/products/gift-card-100`)
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await page.waitForURL('**/cart')
+    const excluded = page.locator('.bnpl-teaser--ineligible')
+    await excluded.waitFor()
+    assert.match(await excluded.textContent(), /not available for “Gift Card 100”/)
+    await auditBoth('cart with an excluded product')
+
+    // Every violation of every state at once (a failure above stops before this).
+    audit.assertClean()
     assert.deepEqual(problems, [], 'no error in the page')
     log(`storefront journey done (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
   } catch (error) {

@@ -282,6 +282,10 @@ describe('hosted payment page', () => {
     expect(page.text).toContain('347.84 €')
     expect(page.text).toContain(`action="/pay/${payment.id}/accept"`)
     expect(page.text).toContain(`action="/pay/${payment.id}/refuse"`)
+    // WCAG 2.2 AA: the page's language, a viewport for 320 px, buttons of 24 px or more (2.5.8).
+    expect(page.text).toContain('<html lang="en">')
+    expect(page.text).toContain('name="viewport"')
+    expect(page.text).toMatch(/button\{[^}]*min-height:44px/)
     const accepted = await call('POST', `/pay/${payment.id}/accept`, { key: null })
     expect(accepted.status).toBe(302)
     expect(accepted.headers.get('location')).toBe(`https://shop.test/return?cart=c1&pid=${payment.id}`)

@@ -14,7 +14,7 @@ const path = require('node:path')
 const ROOT = path.resolve(__dirname, '..', '..')
 const DEMO_DIR = path.join(ROOT, 'demo-storefront')
 const DIST = path.join(DEMO_DIR, 'dist')
-const SOURCES = [path.join(DEMO_DIR, 'src'), path.join(DEMO_DIR, 'index.html'), path.join(DEMO_DIR, 'vite.config.mjs'), path.join(ROOT, 'storefront', 'src')]
+const SOURCES = [path.join(DEMO_DIR, 'src'), path.join(DEMO_DIR, 'index.html'), path.join(DEMO_DIR, 'vite.config.mjs'), path.join(ROOT, 'storefront', 'src'), path.join(ROOT, 'storefront', 'styles.css')]
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.ico': 'image/x-icon' }
 

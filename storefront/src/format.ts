@@ -24,6 +24,8 @@ export type ScheduleRow = {
   amount: string
   /** "incl. 1.88 € fees" when this instalment carries fees or interest. */
   fees?: string
+  /** Those fees or interest alone ("€1.88"). */
+  feesAmount?: string
   label: string
 }
 
@@ -34,6 +36,8 @@ export type FormattedPlan = {
   label: string
   /** "3 × 43.30 €" (eligible plans). */
   title?: string
+  /** "30 days", "1 month": when the (first) payment is deferred. */
+  deferral?: string
   /** "Available from 50.00 €" (ineligible plans). */
   reason?: string
   /** "45.18 € today, incl. 1.88 € fees". */
@@ -102,7 +106,7 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
       due: dueDate === today ? m.today : dateText.format(date),
       dueDate,
       amount: money(instalment.total_amount),
-      ...(extra > 0 ? { fees: m.includingFees(money(extra)) } : {}),
+      ...(extra > 0 ? { fees: m.includingFees(money(extra)), feesAmount: money(extra) } : {}),
     }
   })
   // The title shows the regular instalment (the last): the first one carries the fees.
@@ -120,6 +124,7 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
   return {
     ...base,
     title,
+    ...(deferral ? { deferral } : {}),
     firstInstalment: `${first.amount} ${first.due === m.today ? m.today.toLowerCase() : first.due}${first.fees ? `, ${first.fees}` : ""}`,
     schedule,
     totalCost: cost > 0 ? m.totalCost(money(cost)) : m.noFees,

@@ -2,6 +2,22 @@
  * Every text the kit shows, in English and French. Pass `messages` (any subset) to
  * `formatPlan` or to a component to change one.
  */
+/** What a teaser says of its plan (amounts already formatted). */
+export type TeaserParts = {
+  count: number
+  /** The regular instalment (the last one). */
+  amount: string
+  /** The first instalment, when it carries fees or interest. */
+  first?: string
+  /** Those fees or interest. */
+  fees?: string
+  /** "30 days", "1 month": when the (first) payment is deferred. */
+  deferral?: string
+}
+
+const list = (titles: string[], and: string) =>
+  titles.length < 2 ? titles.join("") : `${titles.slice(0, -1).join(", ")} ${and} ${titles[titles.length - 1]}`
+
 export type BnplMessages = {
   planLabel: (count: number) => string
   deferredLabel: (deferral: string) => string
@@ -10,7 +26,12 @@ export type BnplMessages = {
   months: (n: number) => string
   title: (count: number, amount: string) => string
   deferredTitle: (amount: string, deferral: string) => string
-  teaser: (title: string) => string
+  /**
+   * The teaser, a sentence that stands alone: "or 3 instalments of €43.30 (the first €45.18, incl.
+   * €1.88 fees)". `amount` is the regular instalment; `first` and `fees` only when the first
+   * instalment carries fees or interest; `deferral` ("30 days") for a deferred plan.
+   */
+  teaser: (plan: TeaserParts) => string
   teaserUnavailable: (reason: string) => string
   today: string
   instalment: (index: number) => string
@@ -24,8 +45,9 @@ export type BnplMessages = {
   availableBetween: (minimum: string, maximum: string) => string
   notAvailable: string
   serviceUnavailable: string
+  /** The cart holds products the merchant excluded from instalment payment (their titles). */
+  excludedProducts: (titles: string[]) => string
   pickerLegend: string
-  scheduleCaption: string
   paymentMethodTitle: string
 }
 
@@ -37,7 +59,11 @@ const en: BnplMessages = {
   months: (n) => `${n} month${n > 1 ? "s" : ""}`,
   title: (n, amount) => `${n} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} in ${d}`,
-  teaser: (title) => `or ${title}`,
+  teaser: ({ count, amount, first, fees, deferral }) => {
+    if (count === 1) return deferral ? `or pay ${amount} in ${deferral}` : `or pay ${amount} in one payment`
+    const fee = first && fees ? ` (the first ${first}, incl. ${fees} fees)` : ""
+    return `or ${count} instalments of ${amount}${deferral ? `, the first in ${deferral}` : ""}${fee}`
+  },
   teaserUnavailable: (reason) => `Pay in instalments: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
   today: "Today",
   instalment: (i) => `Instalment ${i}`,
@@ -51,8 +77,8 @@ const en: BnplMessages = {
   availableBetween: (min, max) => `Available from ${min} to ${max}`,
   notAvailable: "Not available for this purchase",
   serviceUnavailable: "Instalment payment is not available right now",
+  excludedProducts: (titles) => `Instalment payment is not available for ${list(titles.map((t) => `“${t}”`), "and")}`,
   pickerLegend: "Choose how to pay",
-  scheduleCaption: "Payment schedule",
   paymentMethodTitle: "Pay in instalments",
 }
 
@@ -64,7 +90,11 @@ const fr: BnplMessages = {
   months: (n) => `${n} mois`,
   title: (n, amount) => `${n} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} dans ${d}`,
-  teaser: (title) => `ou ${title}`,
+  teaser: ({ count, amount, first, fees, deferral }) => {
+    if (count === 1) return deferral ? `ou ${amount} à payer dans ${deferral}` : `ou ${amount} en une fois`
+    const fee = first && fees ? ` (la première ${first}, dont ${fees} de frais)` : ""
+    return `ou ${count} échéances de ${amount}${deferral ? `, la première dans ${deferral}` : ""}${fee}`
+  },
   teaserUnavailable: (reason) => `Paiement en plusieurs fois : ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
   today: "Aujourd’hui",
   instalment: (i) => `Échéance ${i}`,
@@ -78,12 +108,20 @@ const fr: BnplMessages = {
   availableBetween: (min, max) => `Disponible de ${min} à ${max}`,
   notAvailable: "Non disponible pour cet achat",
   serviceUnavailable: "Le paiement en plusieurs fois n’est pas disponible pour le moment",
+  excludedProducts: (titles) =>
+    `Le paiement en plusieurs fois n’est pas disponible pour ${list(titles.map((t) => `« ${t} »`), "et")}`,
   pickerLegend: "Choisissez comment payer",
-  scheduleCaption: "Échéancier",
   paymentMethodTitle: "Paiement en plusieurs fois",
 }
 
 export const MESSAGES: Record<"en" | "fr", BnplMessages> = { en, fr }
+
+/** The language of the kit's texts for `locale`: the locale itself for French and English, else English (the texts fall back to it) unless the merchant gave its own `messages`. */
+export function textLanguage(locale: string | undefined, overrides?: Partial<BnplMessages>): string {
+  const l = (locale ?? "en").toLowerCase()
+  if (l.startsWith("fr") || l.startsWith("en") || (overrides && Object.keys(overrides).length)) return locale ?? "en"
+  return "en"
+}
 
 /** The texts for a locale ("fr-FR" → French, anything else English), with overrides. */
 export function messagesFor(locale: string | undefined, overrides?: Partial<BnplMessages>): BnplMessages {

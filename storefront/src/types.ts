@@ -34,6 +34,16 @@ export type UnavailableReason =
   | "unavailable"
   | "malformed_answer"
   | "not_configured"
+  /** The cart holds a product the merchant excluded (`excluded_products` names them; the service is not asked). */
+  | "excluded_products"
+  | "rate_limited"
+
+/** A product of the cart the merchant excluded from instalment payment, and the rule that excludes it. */
+export type ExcludedProduct = {
+  product_id: string
+  title: string | null
+  excluded_by: { kind: string; id: string; name: string | null }
+}
 
 /** The plans for one amount (`GET /store/bnpl/eligibility`). */
 export type PlansAnswer = {
@@ -44,7 +54,10 @@ export type PlansAnswer = {
   /** False when the service could not be asked: hide the payment method, the cart works as usual. */
   service_available: boolean
   unavailable_reason?: UnavailableReason
+  /** The store's explanation (in English) when `service_available` is false. */
   message?: string
+  /** With `unavailable_reason: "excluded_products"`: which products. */
+  excluded_products?: ExcludedProduct[]
   plans: Plan[]
 }
 

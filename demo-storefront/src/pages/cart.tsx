@@ -2,6 +2,8 @@ import { useEffect, useState } from "react"
 import type { CartPlans } from "medusa-plugin-bnpl-storefront"
 import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
 import { Link } from "../app"
+import { PageHeading } from "../heading"
+import { useT, useTitle } from "../i18n"
 import { cartId, euros, type Shop } from "../shop"
 
 export type DemoCart = {
@@ -29,7 +31,8 @@ export function useCart(shop: Shop, version = 0) {
   return cart
 }
 
-export function CartSummary({ cart, shop }: { cart: DemoCart; shop: Shop }) {
+export function CartSummary({ cart }: { cart: DemoCart; shop: Shop }) {
+  const { t, locale } = useT()
   return (
     <table className="summary">
       <tbody>
@@ -38,18 +41,18 @@ export function CartSummary({ cart, shop }: { cart: DemoCart; shop: Shop }) {
             <td>
               {item.product_title ?? item.title} × {item.quantity}
             </td>
-            <td className="amount">{euros(item.total ?? 0, shop.locale)}</td>
+            <td className="amount">{euros(item.total ?? 0, locale)}</td>
           </tr>
         ))}
         {cart.shipping_methods?.length ? (
           <tr>
-            <td>Delivery: {cart.shipping_methods[0].name}</td>
-            <td className="amount">{euros(cart.shipping_total ?? 0, shop.locale)}</td>
+            <td>{t.delivery(cart.shipping_methods[0].name)}</td>
+            <td className="amount">{euros(cart.shipping_total ?? 0, locale)}</td>
           </tr>
         ) : null}
         <tr className="summary__total">
-          <td>Total</td>
-          <td className="amount">{euros(cart.total, shop.locale)}</td>
+          <td>{t.total}</td>
+          <td className="amount">{euros(cart.total, locale)}</td>
         </tr>
       </tbody>
     </table>
@@ -59,23 +62,28 @@ export function CartSummary({ cart, shop }: { cart: DemoCart; shop: Shop }) {
 export function CartPage({ shop }: { shop: Shop }) {
   const cart = useCart(shop)
   const [plans, setPlans] = useState<CartPlans | null>(null)
+  const { t, locale } = useT()
+  useTitle(t.yourCart)
   useEffect(() => {
     if (cart) shop.bnpl.plansForCart(cart.id).then(setPlans).catch(() => setPlans(null))
   }, [shop, cart])
-  if (cart === undefined) return <p>Loading…</p>
+  if (cart === undefined) return <p>{t.loading}</p>
   if (!cart || !cart.items?.length)
     return (
-      <p>
-        Your cart is empty. <Link to="/">Back to the shop</Link>
-      </p>
+      <>
+        <PageHeading>{t.yourCart}</PageHeading>
+        <p>
+          {t.cartEmpty} <Link to="/">{t.backToShop}</Link>
+        </p>
+      </>
     )
   return (
     <>
-      <h1>Your cart</h1>
+      <PageHeading>{t.yourCart}</PageHeading>
       <CartSummary cart={cart} shop={shop} />
-      <BnplTeaser eligibility={plans} locale={shop.locale} />
+      <BnplTeaser eligibility={plans} locale={locale} />
       <Link to="/checkout" className="button">
-        Checkout
+        {t.checkout}
       </Link>
     </>
   )

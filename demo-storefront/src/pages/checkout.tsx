@@ -1,25 +1,22 @@
-import { useEffect, useState, type FormEvent } from "react"
+import { useEffect, useRef, useState, type FormEvent } from "react"
 import { planKey, type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
 import { Link } from "../app"
+import { PageHeading } from "../heading"
+import { useT, useTitle } from "../i18n"
 import { cartId, euros, go, type Shop } from "../shop"
 import { CartSummary, useCart } from "./cart"
 
 type ShippingOption = { id: string; name: string; amount?: number | null; calculated_price?: { calculated_amount?: number } }
 
 const FIELDS = [
-  ["email", "Email", "email"],
-  ["first_name", "First name", "text"],
-  ["last_name", "Last name", "text"],
-  ["address_1", "Address", "text"],
-  ["postal_code", "Postal code", "text"],
-  ["city", "City", "text"],
+  ["email", "email", "email"],
+  ["first_name", "text", "given-name"],
+  ["last_name", "text", "family-name"],
+  ["address_1", "text", "address-line1"],
+  ["postal_code", "text", "postal-code"],
+  ["city", "text", "address-level2"],
 ] as const
-
-const NOTICES: Record<string, string> = {
-  abandoned: "You cancelled the instalment payment. Your cart is kept: choose a plan again when you are ready.",
-  refused: "The instalment service refused the payment. Your cart is kept: you can choose another plan.",
-}
 
 export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | null }) {
   const [version, setVersion] = useState(0)
@@ -33,6 +30,22 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   // The option just clicked, shown as chosen while the cart is updated.
   const [pendingOption, setPendingOption] = useState<string | null>(null)
   const pid = new URLSearchParams(window.location.search).get("pid")
+  const { t, locale } = useT()
+  useTitle(t.checkout)
+  // Focus (WCAG 2.4.3): to the payment step once the plans for the chosen delivery are shown, to
+  // the error when a payment cannot start (the controls the customer used are disabled meanwhile).
+  const paymentHeading = useRef<HTMLHeadingElement>(null)
+  const problemRef = useRef<HTMLParagraphElement>(null)
+  const focusPayment = useRef(false)
+  useEffect(() => {
+    if (plans && focusPayment.current && paymentHeading.current) {
+      focusPayment.current = false
+      paymentHeading.current.focus()
+    }
+  }, [plans])
+  useEffect(() => {
+    if (problem) problemRef.current?.focus()
+  }, [problem])
 
   // Back from the hosted page through the cancel URL: ask the store what happened.
   useEffect(() => {
@@ -56,12 +69,15 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
     if (cart && hasShipping) shop.bnpl.plansForCart(cart.id).then(setPlans)
   }, [shop, cart, hasShipping])
 
-  if (cart === undefined) return <p>Loading…</p>
+  if (cart === undefined) return <p>{t.loading}</p>
   if (!cart)
     return (
-      <p>
-        Your cart is empty. <Link to="/">Back to the shop</Link>
-      </p>
+      <>
+        <PageHeading>{t.checkout}</PageHeading>
+        <p>
+          {t.cartEmpty} <Link to="/">{t.backToShop}</Link>
+        </p>
+      </>
     )
 
   const run = async (work: () => Promise<unknown>) => {
@@ -87,6 +103,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }
   const chooseShipping = (optionId: string) => {
     setPendingOption(optionId)
+    focusPayment.current = true
     setPlans(null)
     setPlan(null)
     return run(() => shop.sdk.store.cart.addShippingMethod(cart.id, { option_id: optionId }))
@@ -115,46 +132,47 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   const chosenOption = pendingOption ?? cart.shipping_methods?.[0]?.shipping_option_id
   return (
     <div className="checkout">
-      <h1>Checkout</h1>
+      <PageHeading>{t.checkout}</PageHeading>
       {outcome && outcome.status !== "paid" ? (
         <p className={`notice notice--${outcome.status}`} role="alert">
-          {NOTICES[outcome.status]}
+          {t.notices[outcome.status]}
         </p>
       ) : null}
       <CartSummary cart={cart} shop={shop} />
 
       <section className="step">
-        <h2>1. Address</h2>
+        <h2>{t.stepAddress}</h2>
         <form onSubmit={saveAddress} className="address-form">
-          {FIELDS.map(([name, label, type]) => (
+          {FIELDS.map(([name, type, autoComplete]) => (
             <label key={name}>
-              {label}
+              {t.fields[name]}
               <input
                 name={name}
                 type={type}
+                autoComplete={autoComplete}
                 required
                 defaultValue={(name === "email" ? cart.email : address[name]) ?? ""}
               />
             </label>
           ))}
           <label>
-            Country
-            <select name="country_code" defaultValue={address.country_code ?? "fr"}>
-              <option value="fr">France</option>
-              <option value="de">Germany</option>
+            {t.country}
+            <select name="country_code" autoComplete="country" defaultValue={address.country_code ?? "fr"}>
+              <option value="fr">{t.france}</option>
+              <option value="de">{t.germany}</option>
             </select>
           </label>
           <button className="button" type="submit" disabled={busy}>
-            {hasAddress ? "Update address" : "Continue to delivery"}
+            {hasAddress ? t.updateAddress : t.continueToDelivery}
           </button>
         </form>
       </section>
 
       {hasAddress ? (
         <section className="step">
-          <h2>2. Delivery</h2>
+          <h2>{t.stepDelivery}</h2>
           <fieldset className="shipping-options" disabled={busy}>
-            <legend>Choose a delivery</legend>
+            <legend>{t.chooseDelivery}</legend>
             {options.map((o) => (
               <label key={o.id} className="shipping-option">
                 <input
@@ -164,7 +182,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
                   checked={chosenOption === o.id}
                   onChange={() => chooseShipping(o.id)}
                 />
-                {o.name} <span className="amount">{euros(o.calculated_price?.calculated_amount ?? o.amount ?? 0, shop.locale)}</span>
+                {o.name} <span className="amount">{euros(o.calculated_price?.calculated_amount ?? o.amount ?? 0, locale)}</span>
               </label>
             ))}
           </fieldset>
@@ -173,22 +191,24 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
 
       {hasShipping && plans ? (
         <section className="step">
-          <h2>3. Payment</h2>
+          <h2 ref={paymentHeading} tabIndex={-1}>
+            {t.stepPayment}
+          </h2>
           <BnplPlanPicker
             eligibility={plans}
             value={plan ? planKey(plan) : null}
             onChange={setPlan}
             name="bnpl-plan"
-            locale={shop.locale}
+            locale={locale}
             disabled={busy}
           />
           <button className="button button--pay" onClick={pay} disabled={!plan || busy}>
-            {busy ? "Please wait…" : `Pay ${euros(cart.total, shop.locale)} in instalments`}
+            {busy ? t.pleaseWait : t.payInInstalments(euros(cart.total, locale))}
           </button>
         </section>
       ) : null}
       {problem ? (
-        <p className="error" role="alert">
+        <p className="error" role="alert" tabIndex={-1} ref={problemRef}>
           {problem}
         </p>
       ) : null}

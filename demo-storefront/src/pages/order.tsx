@@ -2,6 +2,8 @@ import { useEffect, useState } from "react"
 import { isBnplProvider, paymentMethodInfo, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplSchedule } from "medusa-plugin-bnpl-storefront/react"
 import { Link } from "../app"
+import { PageHeading } from "../heading"
+import { useT, useTitle } from "../i18n"
 import { euros, type Shop } from "../shop"
 
 type Order = {
@@ -18,6 +20,8 @@ type Order = {
 export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
   const [order, setOrder] = useState<Order | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t, locale } = useT()
+  useTitle(order ? t.orderTitle(order.display_id) : null)
   useEffect(() => {
     shop.sdk.store.order
       .retrieve(orderId, { fields: "id,display_id,email,currency_code,total,*items,*shipping_methods,*payment_collections.payments" })
@@ -25,7 +29,7 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
       .catch((e) => setProblem(e.message))
   }, [shop, orderId])
   if (problem) return <p className="error">{problem}</p>
-  if (!order) return <p>Loading your order…</p>
+  if (!order) return <p>{t.loadingOrder}</p>
 
   const payment = order.payment_collections?.flatMap((pc) => pc.payments ?? []).find((p) => isBnplProvider(p.provider_id))
   const data = payment?.data
@@ -34,26 +38,24 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
     : null
   return (
     <article className="confirmation">
-      <h1>Thank you! Order #{order.display_id} is confirmed</h1>
-      <p>A confirmation goes to {order.email}.</p>
+      <PageHeading>{t.confirmed(order.display_id)}</PageHeading>
+      <p>{t.confirmationTo(order.email)}</p>
       <ul className="order-items">
         {order.items.map((item) => (
           <li key={item.id}>
-            {item.product_title ?? item.title} × {item.quantity} — {euros(item.total, shop.locale)}
+            {item.product_title ?? item.title} × {item.quantity} — {euros(item.total, locale)}
           </li>
         ))}
       </ul>
-      <p>
-        Delivery: {order.shipping_methods?.[0]?.name ?? "—"} · Total {euros(order.total, shop.locale)}
-      </p>
+      <p>{t.deliveryAndTotal(order.shipping_methods?.[0]?.name ?? "—", euros(order.total, locale))}</p>
       {payment ? (
         <section className="payment">
-          <h2>{(data?.installments_count ?? 0) > 1 ? `Paid in ${data!.installments_count} instalments` : paymentMethodInfo.pp_bnpl_bnpl.title}</h2>
-          {schedule ? <BnplSchedule plan={schedule} currencyCode={order.currency_code} locale={shop.locale} /> : null}
+          <h2>{(data?.installments_count ?? 0) > 1 ? t.paidIn(data!.installments_count) : paymentMethodInfo.pp_bnpl_bnpl.title}</h2>
+          {schedule ? <BnplSchedule plan={schedule} currencyCode={order.currency_code} locale={locale} /> : null}
         </section>
       ) : null}
       <Link to="/" className="button">
-        Continue shopping
+        {t.continueShopping}
       </Link>
     </article>
   )

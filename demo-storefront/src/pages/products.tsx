@@ -2,6 +2,8 @@ import { useEffect, useState } from "react"
 import type { AmountPlans } from "medusa-plugin-bnpl-storefront"
 import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
 import { Link } from "../app"
+import { PageHeading } from "../heading"
+import { useT, useTitle } from "../i18n"
 import { cartId, euros, go, setCartId, type Shop } from "../shop"
 
 type Product = {
@@ -36,19 +38,21 @@ function useProducts(shop: Shop, handle?: string) {
 
 export function ProductsPage({ shop }: { shop: Shop }) {
   const { products, plans, error } = useProducts(shop)
+  const { t, locale } = useT()
+  useTitle(t.ourProducts)
   if (error) return <p className="error">{error}</p>
-  if (!products) return <p>Loading…</p>
+  if (!products) return <p>{t.loading}</p>
   return (
     <>
-      <h1>Our products</h1>
+      <PageHeading>{t.ourProducts}</PageHeading>
       <ul className="grid">
         {products.map((p) => (
           <li key={p.id} className="card" data-handle={p.handle}>
             <Link to={`/products/${p.handle}`}>
               <span className="card__title">{p.title}</span>
             </Link>
-            <span className="price">{priceOf(p) !== null ? euros(priceOf(p)!, shop.locale) : ""}</span>
-            <BnplTeaser eligibility={plans.get(p.id)} locale={shop.locale} />
+            <span className="price">{priceOf(p) !== null ? euros(priceOf(p)!, locale) : ""}</span>
+            <BnplTeaser eligibility={plans.get(p.id)} locale={locale} />
           </li>
         ))}
       </ul>
@@ -60,10 +64,20 @@ export function ProductPage({ shop, handle }: { shop: Shop; handle: string }) {
   const { products, plans, error } = useProducts(shop, handle)
   const [adding, setAdding] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const { t, locale } = useT()
+  const product = products?.[0]
+  useTitle(products ? (product?.title ?? t.noSuchProduct) : null)
   if (error) return <p className="error">{error}</p>
-  if (!products) return <p>Loading…</p>
-  const product = products[0]
-  if (!product) return <p>No such product. <Link to="/">Back to the shop</Link></p>
+  if (!products) return <p>{t.loading}</p>
+  if (!product)
+    return (
+      <>
+        <PageHeading>{t.noSuchProduct}</PageHeading>
+        <p>
+          <Link to="/">{t.backToShop}</Link>
+        </p>
+      </>
+    )
 
   async function addToCart() {
     setAdding(true)
@@ -79,7 +93,7 @@ export function ProductPage({ shop, handle }: { shop: Shop; handle: string }) {
         id = cart.id
         setCartId(id)
       }
-      await shop.sdk.store.cart.createLineItem(id, { variant_id: product.variants![0].id, quantity: 1 })
+      await shop.sdk.store.cart.createLineItem(id, { variant_id: product!.variants![0].id, quantity: 1 })
       go("/cart")
     } catch (e) {
       setProblem((e as Error).message)
@@ -89,14 +103,18 @@ export function ProductPage({ shop, handle }: { shop: Shop; handle: string }) {
 
   return (
     <article className="product">
-      <h1>{product.title}</h1>
+      <PageHeading>{product.title}</PageHeading>
       <p className="description">{product.description}</p>
-      <p className="price price--large">{priceOf(product) !== null ? euros(priceOf(product)!, shop.locale) : ""}</p>
-      <BnplTeaser eligibility={plans.get(product.id)} locale={shop.locale} />
+      <p className="price price--large">{priceOf(product) !== null ? euros(priceOf(product)!, locale) : ""}</p>
+      <BnplTeaser eligibility={plans.get(product.id)} locale={locale} />
       <button className="button" onClick={addToCart} disabled={adding}>
-        {adding ? "Adding…" : "Add to cart"}
+        {adding ? t.adding : t.addToCart}
       </button>
-      {problem ? <p className="error">{problem}</p> : null}
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </article>
   )
 }

@@ -1,9 +1,12 @@
 import { useEffect, useState } from "react"
+import { useT, useTitle } from "../i18n"
 import { cartId, go, setCartId, type Shop } from "../shop"
 
 /** `/checkout/bnpl-return?pid=...`: the customer is back from the hosted page. */
 export function ReturnPage({ shop, pid }: { shop: Shop; pid: string | null }) {
   const [problem, setProblem] = useState<string | null>(null)
+  const { t } = useT()
+  useTitle(t.confirming)
   useEffect(() => {
     const id = cartId()
     if (!id) return go("/")
@@ -19,5 +22,11 @@ export function ReturnPage({ shop, pid }: { shop: Shop; pid: string | null }) {
       })
       .catch((e) => setProblem(e.message))
   }, [shop, pid])
-  return problem ? <p className="error">{problem}</p> : <p>Confirming your payment…</p>
+  return problem ? (
+    <p className="error" role="alert">
+      {problem}
+    </p>
+  ) : (
+    <p role="status">{t.confirming}</p>
+  )
 }

@@ -5,9 +5,11 @@ import { FOUR_TOO_SMALL, NOW, TEN, THREE, answer } from "./fixtures"
 const noop = () => undefined
 
 describe("BnplTeaser", () => {
-  it("shows the first plan of several instalments: 'or 3 × €43.30'", () => {
+  it("shows the first plan of several instalments: 'or 3 instalments of €43.30 (the first …)'", () => {
     const html = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE, FOUR_TOO_SMALL])} locale="en-GB" />)
-    expect(html).toBe('<p class="bnpl-teaser" data-plan="3x-d0-m0">or 3 × €43.30</p>')
+    expect(html).toBe(
+      '<p class="bnpl-teaser" data-plan="3x-d0-m0" lang="en-GB">or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees)</p>'
+    )
   })
 
   it("greys an ineligible price with the reason, or hides it, as the merchant prefers", () => {
@@ -39,7 +41,7 @@ describe("BnplPlanPicker", () => {
 
   it("is a labelled radio group: one native radio per plan, each with its label and details", () => {
     const html = render("3x-d0-m0")
-    expect(html).toMatch(/^<fieldset class="bnpl-picker"><legend class="bnpl-picker__legend">Choose how to pay<\/legend>/)
+    expect(html).toMatch(/^<fieldset class="bnpl-picker" lang="en-GB"><legend class="bnpl-picker__legend">Choose how to pay<\/legend>/)
     expect(html.match(/type="radio"/g)).toHaveLength(3)
     expect(html).toMatch(/<input type="radio" class="bnpl-plan__input" id="plan-3x-d0-m0" name="plan"[^>]* checked="" value="3x-d0-m0"\/>/)
     expect(html).toContain('<label class="bnpl-plan__label" for="plan-3x-d0-m0">')

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react"
 import { formatPlan, type FormattedPlan } from "../format"
-import { messagesFor, type BnplMessages } from "../messages"
+import { messagesFor, textLanguage, type BnplMessages } from "../messages"
 import { planKey } from "../plans"
 import { BNPL_ICON_SVG } from "../providers"
 import type { Plan, PlanChoice, PlansAnswer } from "../types"
@@ -15,6 +15,17 @@ type Common = {
 }
 
 const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(" ")
+
+/**
+ * Why instalments are not offered when the store did not ask the service: the excluded products
+ * named in the kit's language, else the store's own message (English, marked so), else undefined.
+ */
+function unavailableReason(answer: PlansAnswer, m: BnplMessages): { text: string; lang?: string } | undefined {
+  if (answer.unavailable_reason !== "excluded_products") return undefined
+  const titles = (answer.excluded_products ?? []).map((p) => p.title ?? p.product_id)
+  if (titles.length) return { text: m.excludedProducts(titles) }
+  return answer.message ? { text: answer.message, lang: "en" } : undefined
+}
 
 /** The eligible plan a teaser shows: the preferred count, else the first with several instalments. */
 function teaserPlan(plans: Plan[], preferred?: number): Plan | undefined {
@@ -35,28 +46,47 @@ export type BnplTeaserProps = Common & {
   whenIneligible?: "grey" | "hide"
 }
 
-/** "or 3 × 43.30 €" on a product page or in a cart summary. */
+/**
+ * "or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees)" on a product page or in a cart
+ * summary: a sentence that stands alone. Greyed (class `bnpl-teaser--ineligible`) with the reason
+ * when no plan fits the price or the cart holds an excluded product.
+ */
 export function BnplTeaser({ eligibility, installmentsCount, whenIneligible = "grey", locale, messages, className, timeZone }: BnplTeaserProps) {
-  if (!eligibility || !eligibility.service_available || !eligibility.plans.length) return null
+  if (!eligibility) return null
   const m = messagesFor(locale, messages)
+  const lang = textLanguage(locale, messages)
+  const greyed = (text: string, textLang = lang) =>
+    whenIneligible === "hide" ? null : (
+      <p className={cx("bnpl-teaser", "bnpl-teaser--ineligible", className)} lang={textLang}>
+        {text}
+      </p>
+    )
+  if (!eligibility.service_available) {
+    const excluded = unavailableReason(eligibility, m)
+    return excluded ? greyed(excluded.text, excluded.lang) : null
+  }
+  if (!eligibility.plans.length) return null
   const currencyCode = eligibility.currency_code
   const plan = teaserPlan(eligibility.plans, installmentsCount)
   if (plan) {
-    const formatted = formatPlan(plan, { locale, currencyCode, messages, timeZone })
+    const f = formatPlan(plan, { locale, currencyCode, messages, timeZone })
+    const regular = f.schedule[f.schedule.length - 1]
+    const first = f.schedule[0]
+    const text = m.teaser({
+      count: plan.installments_count,
+      amount: regular.amount,
+      ...(first.fees && first.feesAmount ? { first: first.amount, fees: first.feesAmount } : {}),
+      ...(f.deferral ? { deferral: f.deferral } : {}),
+    })
     return (
-      <p className={cx("bnpl-teaser", className)} data-plan={formatted.key}>
-        {m.teaser(formatted.title!)}
+      <p className={cx("bnpl-teaser", className)} data-plan={f.key} lang={lang}>
+        {text}
       </p>
     )
   }
-  if (whenIneligible === "hide") return null
   const first = eligibility.plans.find((p) => p.installments_count === installmentsCount) ?? eligibility.plans[0]
   const { reason } = formatPlan(first, { locale, currencyCode, messages, purchaseAmount: eligibility.purchase_amount })
-  return (
-    <p className={cx("bnpl-teaser", "bnpl-teaser--ineligible", className)} aria-disabled="true">
-      {m.teaserUnavailable(reason!)}
-    </p>
-  )
+  return greyed(m.teaserUnavailable(reason!))
 }
 
 export type BnplScheduleProps = Common & {
@@ -70,10 +100,16 @@ export type BnplScheduleProps = Common & {
 export function BnplSchedule({ plan, currencyCode, formatted, locale, messages, className, timeZone }: BnplScheduleProps) {
   const f = formatted ?? formatPlan(plan, { locale, currencyCode, messages, timeZone })
   if (!f.eligible) return null
-  const m = messagesFor(locale, messages)
+  return <Schedule f={f} className={className} lang={textLanguage(locale, messages)} />
+}
+
+/** The schedule's markup (`lang` only where it is a root of the kit: the picker's says it already). */
+function Schedule({ f, className, lang }: { f: FormattedPlan; className?: string; lang?: string }) {
   return (
-    <div className={cx("bnpl-schedule", className)}>
-      <ol className="bnpl-schedule__rows" aria-label={m.scheduleCaption}>
+    // No aria-label on the list: it would replace the rows in the plan's description (what a
+    // screen reader says of a plan radio), and the rows are what the customer must hear.
+    <div className={cx("bnpl-schedule", className)} lang={lang}>
+      <ol className="bnpl-schedule__rows">
         {f.schedule.map((row) => (
           <li key={row.index} className="bnpl-schedule__row">
             <time className="bnpl-schedule__date" dateTime={row.dueDate}>
@@ -126,16 +162,19 @@ export function BnplPlanPicker({
   const autoName = useId()
   const groupName = name ?? `bnpl-plan-${autoName}`
   const m = messagesFor(locale, messages)
+  const lang = textLanguage(locale, messages)
   const currencyCode = eligibility.currency_code
   if (!eligibility.service_available) {
+    // Excluded products: the reason naming them; otherwise the service could not be asked.
+    const excluded = unavailableReason(eligibility, m)
     return (
-      <p className={cx("bnpl-picker", "bnpl-picker--unavailable", className)} role="status">
-        {m.serviceUnavailable}
+      <p className={cx("bnpl-picker", "bnpl-picker--unavailable", className)} role="status" lang={excluded?.lang ?? lang}>
+        {excluded?.text ?? m.serviceUnavailable}
       </p>
     )
   }
   return (
-    <fieldset className={cx("bnpl-picker", className)} disabled={disabled}>
+    <fieldset className={cx("bnpl-picker", className)} disabled={disabled} lang={lang}>
       <legend className="bnpl-picker__legend">{legend ?? m.pickerLegend}</legend>
       {eligibility.plans.map((plan) => {
         const f = formatPlan(plan, { locale, currencyCode, messages, timeZone, purchaseAmount: eligibility.purchase_amount })
@@ -159,11 +198,12 @@ export function BnplPlanPicker({
             />
             <label className="bnpl-plan__label" htmlFor={id}>
               <span className="bnpl-plan__name">{f.label}</span>
-              {f.title ? <span className="bnpl-plan__title">{f.title}</span> : null}
+              {/* A space: the name is read "Pay in 3 instalments 3 × €43.30", not "instalments3". */}
+              {f.title ? <> <span className="bnpl-plan__title">{f.title}</span></> : null}
             </label>
             <div className="bnpl-plan__details" id={`${id}-details`}>
               {f.eligible ? (
-                <BnplSchedule plan={plan} currencyCode={currencyCode} formatted={f} locale={locale} messages={messages} />
+                <Schedule f={f} />
               ) : (
                 <p className="bnpl-plan__reason">{f.reason}</p>
               )}

@@ -8,11 +8,12 @@ import { Schedule } from "./schedule"
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="text-ui-fg-subtle grid grid-cols-2 items-center px-6 py-4">
+    // minmax(0, 1fr): a long value (the payment id) wraps inside the card at 320 px (WCAG 1.4.10).
+    <div className="text-ui-fg-subtle grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-center gap-x-2 px-6 py-4">
       <Text size="small" leading="compact" weight="plus">
         {label}
       </Text>
-      <div className="flex flex-wrap items-center gap-2">{children}</div>
+      <div className="flex min-w-0 flex-wrap items-center gap-2">{children}</div>
     </div>
   )
 }
@@ -55,7 +56,11 @@ function PaymentRows({ payment }: { payment: OrderPaymentView }) {
   return (
     <>
       <Row label={t("order.servicePayment")}>
-        <Badge size="2xsmall" className="font-mono" data-testid="bnpl-payment-id">
+        <Badge
+          size="2xsmall"
+          className="h-auto max-w-full whitespace-normal break-all py-0.5 font-mono"
+          data-testid="bnpl-payment-id"
+        >
           {payment.bnpl_payment_id ?? "-"}
         </Badge>
       </Row>

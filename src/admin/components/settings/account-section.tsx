@@ -1,5 +1,5 @@
 import { Trash } from "@medusajs/icons"
-import { Alert, Badge, Button, Input, StatusBadge, Text, usePrompt } from "@medusajs/ui"
+import { Alert, Badge, Button, Input, StatusBadge, usePrompt } from "@medusajs/ui"
 import { Controller, type UseFormReturn } from "react-hook-form"
 import type { AccountView, SettingsView } from "../../../lib/http-types"
 import type { Mode } from "../../../lib/mode"
@@ -7,7 +7,7 @@ import type { useSaveSettings, useVerifyAccount } from "../../hooks/use-settings
 import { useBnplI18n } from "../../lib/i18n"
 import { verifyBody } from "../../lib/settings-changes"
 import type { SettingsFormValues } from "../../lib/settings-form"
-import { Field } from "../common/field"
+import { describedBy, Field } from "../common/field"
 import { Section } from "../common/section"
 import { SourceHint } from "./source-hint"
 import { VerifyOutcome } from "./verify-outcome"
@@ -107,6 +107,7 @@ function ApiKeyField({ mode, form, account, saving }: FieldProps & Pick<Props, "
           <Input
             {...field}
             id={`bnpl-api-key-${mode}`}
+            aria-describedby={describedBy(`bnpl-api-key-${mode}`, { hint: true })}
             type="password"
             size="small"
             autoComplete="new-password"
@@ -131,17 +132,21 @@ function ApiUrlField({ mode, form, account }: FieldProps) {
       label={t("settings.account.url")}
       htmlFor={`bnpl-api-url-${mode}`}
       hint={<SourceHint source={account.source.api_url} env={mode === "live" ? "BNPL_API_URL" : "BNPL_API_URL_TEST"} />}
+      note={t(`settings.account.urlHint_${mode}`)}
     >
       <Controller
         control={form.control}
         name={`accounts.${mode}.apiUrl`}
         render={({ field }) => (
-          <Input {...field} id={`bnpl-api-url-${mode}`} size="small" placeholder="https://api.example.com" />
+          <Input
+            {...field}
+            id={`bnpl-api-url-${mode}`}
+            aria-describedby={describedBy(`bnpl-api-url-${mode}`, { hint: true, note: true })}
+            size="small"
+            placeholder="https://api.example.com"
+          />
         )}
       />
-      <Text size="xsmall" className="text-ui-fg-muted">
-        {t(`settings.account.urlHint_${mode}`)}
-      </Text>
     </Field>
   )
 }

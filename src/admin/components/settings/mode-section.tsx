@@ -1,9 +1,9 @@
-import { Select, Text } from "@medusajs/ui"
+import { Select } from "@medusajs/ui"
 import { Controller, type UseFormReturn } from "react-hook-form"
 import { MODES } from "../../../lib/mode"
 import { useBnplI18n } from "../../lib/i18n"
 import type { SettingsFormValues } from "../../lib/settings-form"
-import { Field } from "../common/field"
+import { describedBy, Field } from "../common/field"
 import { Section } from "../common/section"
 
 /** Which account new payments use. */
@@ -11,13 +11,17 @@ export function ModeSection({ form }: { form: UseFormReturn<SettingsFormValues> 
   const { t } = useBnplI18n()
   return (
     <Section title={t("settings.mode.title")} description={t("settings.mode.description")}>
-      <Field label={t("settings.mode.label")} htmlFor="bnpl-mode">
+      <Field label={t("settings.mode.label")} htmlFor="bnpl-mode" note={t("settings.mode.hint")}>
         <Controller
           control={form.control}
           name="mode"
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
-              <Select.Trigger id="bnpl-mode" data-testid="bnpl-mode">
+              <Select.Trigger
+                id="bnpl-mode"
+                data-testid="bnpl-mode"
+                aria-describedby={describedBy("bnpl-mode", { note: true })}
+              >
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -30,9 +34,6 @@ export function ModeSection({ form }: { form: UseFormReturn<SettingsFormValues> 
             </Select>
           )}
         />
-        <Text size="xsmall" className="text-ui-fg-muted">
-          {t("settings.mode.hint")}
-        </Text>
       </Field>
     </Section>
   )

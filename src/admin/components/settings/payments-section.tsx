@@ -2,7 +2,7 @@ import { Input } from "@medusajs/ui"
 import { Controller, useWatch } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
 import type { SectionProps } from "../../lib/settings-form"
-import { Field, SwitchField } from "../common/field"
+import { describedBy, Field, SwitchField } from "../common/field"
 import { Section } from "../common/section"
 import { SourceHint } from "./source-hint"
 
@@ -62,6 +62,7 @@ function SignatureHeaderField({ form, settings }: SectionProps) {
           <Input
             {...field}
             id="bnpl-signature-header"
+            aria-describedby={describedBy("bnpl-signature-header", { hint: true })}
             size="small"
             placeholder="x-bnpl-signature"
             disabled={!verifying && !field.value}

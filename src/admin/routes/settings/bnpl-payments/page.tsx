@@ -10,7 +10,7 @@ const PaymentsWithoutOrderPage = () => {
   const { data, isLoading } = usePaymentsWithoutOrder()
   const payments = data?.payments ?? []
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-testid="bnpl-payments">
       <div className="px-6 py-4">
         <Heading>{t("payments.title")}</Heading>
         <Text size="small" className="text-ui-fg-subtle mt-1">

@@ -1,0 +1,133 @@
+import { createContext, useContext, useEffect } from "react"
+
+/** The demo's own texts (the kit has its own, in `medusa-plugin-bnpl-storefront`). */
+const en = {
+  shop: "Shop",
+  cart: "Cart",
+  siteName: "Maison Demo",
+  switchTo: "Français",
+  switchToLang: "fr",
+  switchLabel: "Afficher la boutique en français",
+  footer: "Demo storefront of medusa-plugin-bnpl · payments go to the sandbox, nothing is charged",
+  notFound: "Page not found",
+  backToShop: "Back to the shop",
+  loading: "Loading…",
+  ourProducts: "Our products",
+  noSuchProduct: "No such product",
+  addToCart: "Add to cart",
+  adding: "Adding…",
+  yourCart: "Your cart",
+  cartEmpty: "Your cart is empty.",
+  checkout: "Checkout",
+  delivery: (name: string) => `Delivery: ${name}`,
+  total: "Total",
+  fields: { email: "Email", first_name: "First name", last_name: "Last name", address_1: "Address", postal_code: "Postal code", city: "City" },
+  country: "Country",
+  france: "France",
+  germany: "Germany",
+  updateAddress: "Update address",
+  continueToDelivery: "Continue to delivery",
+  stepAddress: "1. Address",
+  stepDelivery: "2. Delivery",
+  chooseDelivery: "Choose a delivery",
+  stepPayment: "3. Payment",
+  pleaseWait: "Please wait…",
+  payInInstalments: (amount: string) => `Pay ${amount} in instalments`,
+  notices: {
+    abandoned: "You cancelled the instalment payment. Your cart is kept: choose a plan again when you are ready.",
+    refused: "The instalment service refused the payment. Your cart is kept: you can choose another plan.",
+  } as Record<string, string>,
+  confirmed: (n: number) => `Thank you! Order #${n} is confirmed`,
+  orderTitle: (n: number) => `Order #${n}`,
+  confirmationTo: (email: string) => `A confirmation goes to ${email}.`,
+  deliveryAndTotal: (name: string, total: string) => `Delivery: ${name} · Total ${total}`,
+  paidIn: (n: number) => `Paid in ${n} instalments`,
+  continueShopping: "Continue shopping",
+  loadingOrder: "Loading your order…",
+  confirming: "Confirming your payment…",
+}
+
+export type Texts = typeof en
+
+const fr: Texts = {
+  shop: "Boutique",
+  cart: "Panier",
+  siteName: "Maison Demo",
+  switchTo: "English",
+  switchToLang: "en",
+  switchLabel: "Show the shop in English",
+  footer: "Boutique de démonstration de medusa-plugin-bnpl · les paiements vont au bac à sable, rien n’est débité",
+  notFound: "Page introuvable",
+  backToShop: "Retour à la boutique",
+  loading: "Chargement…",
+  ourProducts: "Nos produits",
+  noSuchProduct: "Produit introuvable",
+  addToCart: "Ajouter au panier",
+  adding: "Ajout…",
+  yourCart: "Votre panier",
+  cartEmpty: "Votre panier est vide.",
+  checkout: "Commander",
+  delivery: (name) => `Livraison : ${name}`,
+  total: "Total",
+  fields: { email: "E-mail", first_name: "Prénom", last_name: "Nom", address_1: "Adresse", postal_code: "Code postal", city: "Ville" },
+  country: "Pays",
+  france: "France",
+  germany: "Allemagne",
+  updateAddress: "Modifier l’adresse",
+  continueToDelivery: "Continuer vers la livraison",
+  stepAddress: "1. Adresse",
+  stepDelivery: "2. Livraison",
+  chooseDelivery: "Choisissez une livraison",
+  stepPayment: "3. Paiement",
+  pleaseWait: "Patientez…",
+  payInInstalments: (amount) => `Payer ${amount} en plusieurs fois`,
+  notices: {
+    abandoned: "Vous avez annulé le paiement en plusieurs fois. Votre panier est conservé : choisissez à nouveau quand vous voulez.",
+    refused: "Le service a refusé le paiement en plusieurs fois. Votre panier est conservé : vous pouvez choisir une autre formule.",
+  },
+  confirmed: (n) => `Merci ! La commande n° ${n} est confirmée`,
+  orderTitle: (n) => `Commande n° ${n}`,
+  confirmationTo: (email) => `Une confirmation est envoyée à ${email}.`,
+  deliveryAndTotal: (name, total) => `Livraison : ${name} · Total ${total}`,
+  paidIn: (n) => `Payé en ${n} fois`,
+  continueShopping: "Continuer mes achats",
+  loadingOrder: "Chargement de votre commande…",
+  confirming: "Confirmation de votre paiement…",
+}
+
+export type Lang = "en" | "fr"
+export const TEXTS: Record<Lang, Texts> = { en, fr }
+/** The kit's locale for a language (its dates and amounts follow it). */
+export const localeOf = (lang: Lang) => (lang === "fr" ? "fr-FR" : "en-GB")
+
+const LANG_KEY = "bnpl-demo-lang"
+
+/**
+ * The language: `?lang=` when given (then remembered), else the one chosen before (it survives
+ * the round trip through the hosted payment page), else the demo's configuration, else English.
+ */
+export function initialLang(configured?: string): Lang {
+  const asked = new URLSearchParams(window.location.search).get("lang")
+  if (asked === "fr" || asked === "en") {
+    rememberLang(asked)
+    return asked
+  }
+  const kept = window.localStorage.getItem(LANG_KEY)
+  if (kept === "fr" || kept === "en") return kept
+  return configured === "fr" ? "fr" : "en"
+}
+
+export function rememberLang(lang: Lang) {
+  window.localStorage.setItem(LANG_KEY, lang)
+}
+
+export const LangContext = createContext<{ lang: Lang; locale: string; t: Texts }>({ lang: "en", locale: "en-GB", t: en })
+export const useT = () => useContext(LangContext)
+
+/** The document's title for this page (WCAG 2.4.2): "<page> · Maison Demo". */
+export function useTitle(title: string | null | undefined) {
+  const { t } = useT()
+  useEffect(() => {
+    if (title) document.title = `${title} · ${t.siteName}`
+  }, [title, t])
+}
