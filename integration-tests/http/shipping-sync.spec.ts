@@ -144,6 +144,67 @@ medusaIntegrationTestRunner({
       expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
     })
 
+    /** Whether another owner could take the payment's push lock right now (taken and given back at once). */
+    async function lockIsFree(pid: string) {
+      const locking = getContainer().resolve("locking") as any
+      const key = `bnpl-shipping-sync:${pid}`
+      try {
+        await locking.acquire(key, { ownerId: "test-probe", expire: 5 })
+      } catch {
+        return false
+      }
+      await locking.release(key, { ownerId: "test-probe" })
+      return true
+    }
+    const pushAgain = (orderId: string) => api.post(`/admin/bnpl/orders/${orderId}/shipping-sync`, {}, admin())
+
+    it("holds the payment's lock while a push is in flight: a second sync waits, and sends nothing twice", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      sandbox().setFault({ match: { method: "POST", path: `/v1/payment/${pid}` }, delayMs: 2000, count: 1 })
+      const first = pushAgain(order.id)
+      let second: Promise<any> | undefined
+      try {
+        await eventually(async () => edits(pid).length === 1)
+        expect(await lockIsFree(pid)).toBe(false)
+        second = pushAgain(order.id) // while the first is in flight
+      } finally {
+        // Never left running into the next test.
+        await Promise.allSettled([first, second])
+      }
+      expect((await first).data.sync).toMatchObject({ status: "synced" })
+      expect((await second).data.sync).toMatchObject({ status: "unchanged" })
+      expect(edits(pid)).toHaveLength(1)
+      expect(await lockIsFree(pid)).toBe(true)
+    })
+
+    it("releases the payment's lock when the push step throws: the next attempt is not blocked", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      // The push fails, then recording its outcome fails too (a database error): the step throws.
+      sandbox().setFault({ match: { method: "POST", path: `/v1/payment/${pid}` }, status: 500 })
+      const recordOutcome = jest
+        .spyOn(bnpl(), "updateBnplShippingSyncs")
+        .mockRejectedValueOnce(new Error("connection terminated"))
+      try {
+        const failed = await pushAgain(order.id).catch((e: any) => e.response)
+        expect(failed.status).toBe(500)
+        expect(recordOutcome).toHaveBeenCalledTimes(1)
+      } finally {
+        recordOutcome.mockRestore()
+      }
+      // Free at once (the lock step's compensation), not after its TTL.
+      expect(await lockIsFree(pid)).toBe(true)
+
+      // The recorded sync is still pending; the retry job's next attempt pushes it at once.
+      sandbox().clearFaults()
+      const [pending] = await syncsOf(order.id)
+      expect(pending).toMatchObject({ status: "pending", attempts: 0 })
+      await bnpl().updateBnplShippingSyncs({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
+      await retryBnplShippingSync(getContainer())
+      const [synced] = await syncsOf(order.id)
+      expect(synced).toMatchObject({ status: "synced", attempts: 1 })
+      expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
+    })
+
     it("shows the merchant what each shipping option maps to, and why", async () => {
       const { data } = await api.get("/admin/bnpl/shipping-options", admin())
       const byName = Object.fromEntries(data.shipping_options.map((o: any) => [o.name, o.mapping]))

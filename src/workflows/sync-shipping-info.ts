@@ -14,12 +14,16 @@ import { readShippingSyncStep } from "./steps/read-shipping-sync"
  * one left by a process that died mid-push frees after it. A unique owner per run: two runs for
  * one payment never share it, and only the run that took it releases it. No key (nothing to
  * push, `[]`): both lock steps do nothing.
+ *
+ * Not named `key`: Medusa 2.21's step input resolution takes a resolved object holding a `key`
+ * for its own `{key, value}` marker, so `lock.key` and `lock.ownerId` came out undefined and the
+ * lock steps locked nothing.
  */
 function lockOf(syncId: string | null, orderId: string, read: ReadOrderShippingOutput) {
   return {
-    key: (syncId ? `bnpl-shipping-sync:${read.bnpl_payment_id ?? read.payment_id ?? orderId}` : []) as
+    lockKey: (syncId ? `bnpl-shipping-sync:${read.bnpl_payment_id ?? read.payment_id ?? orderId}` : []) as
       string | string[],
-    ownerId: `bnpl-shipping-sync:${randomUUID()}`,
+    owner: `bnpl-shipping-sync:${randomUUID()}`,
   }
 }
 
@@ -32,9 +36,9 @@ export const syncShippingInfoWorkflow = createWorkflow("bnpl-sync-shipping-info"
   const read = readOrderShippingStep({ order_id: input.order_id })
   const syncId = prepareShippingSyncStep(transform({ input, read }, ({ input, read }) => ({ ...input, read })))
   const lock = transform({ syncId, input, read }, ({ syncId, input, read }) => lockOf(syncId, input.order_id, read))
-  acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  acquireLockStep({ key: lock.lockKey, ownerId: lock.owner, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
   const result = pushShippingInfoStep(transform({ syncId, read }, ({ syncId, read }) => ({ sync_id: syncId, read })))
-  releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
+  releaseLockStep({ key: lock.lockKey, ownerId: lock.owner, executeOnSubWorkflow: true })
   return new WorkflowResponse(result)
 })
 
@@ -45,10 +49,10 @@ export const retryShippingSyncWorkflow = createWorkflow("bnpl-retry-shipping-syn
   const sync = readShippingSyncStep({ sync_id: input.sync_id })
   const read = readOrderShippingStep({ order_id: sync.order_id })
   const lock = transform({ sync, read }, ({ sync, read }) => lockOf(sync.id, sync.order_id, read))
-  acquireLockStep({ key: lock.key, ownerId: lock.ownerId, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  acquireLockStep({ key: lock.lockKey, ownerId: lock.owner, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
   const result = pushShippingInfoStep(
     transform({ input, read }, ({ input, read }) => ({ sync_id: input.sync_id, read, call: input.call }))
   )
-  releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
+  releaseLockStep({ key: lock.lockKey, ownerId: lock.owner, executeOnSubWorkflow: true })
   return new WorkflowResponse(result)
 })

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { stableHash } from "../stable-hash"
 import type { ShippingInfo } from "../../client"
 import type { OrderShippingInfo } from "./order"
 
@@ -18,23 +18,7 @@ export function nextAttemptDelayMs(attempts: number): number {
  * another order is the same information), so the same information always has the same hash.
  */
 export function hashShippingInfo(info: ShippingInfo): string {
-  const stable = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v
-          .map(stable)
-          .map((item) => JSON.stringify(item))
-          .sort()
-          .map((json) => JSON.parse(json))
-      : v && typeof v === "object"
-        ? Object.fromEntries(
-            Object.keys(v as object)
-              .sort()
-              .map((k) => [k, stable((v as any)[k])])
-          )
-        : v
-  return createHash("sha256")
-    .update(JSON.stringify(stable(info)))
-    .digest("hex")
+  return stableHash(info)
 }
 
 export type AcceptedSync = {

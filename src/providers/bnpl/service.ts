@@ -97,7 +97,8 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     const current = data as BnplSessionData
     const currency = (currency_code ?? current.currency_code ?? "").toLowerCase()
     const cents = toCents(amount, currency)
-    if (current.bnpl_payment_id && current.purchase_amount === cents) {
+    const sameAmount = !!current.bnpl_payment_id && current.purchase_amount === cents
+    if (sameAmount && !(await this.checkoutChanged(current))) {
       return { data: current }
     }
     if (!current.session_id) {
@@ -106,7 +107,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         "This instalment payment cannot be changed: create a new payment session for the new amount"
       )
     }
-    // Never leave a payment for a stale amount: make the new one, then end the old one.
+    // Never leave a payment for a stale amount or stale details: make the new one, then end the old one.
     // The new payment is made in the store's current mode; the old one is ended in its own.
     const op = await this.operation()
     const plan = chosenPlan(current, op.options.plans)
@@ -116,10 +117,22 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
       await endPayment(
         await this.operation(modeOf(current)),
         current.bnpl_payment_id,
-        "replaced by a payment for the new amount"
+        sameAmount ? "replaced by a payment with the cart's new details" : "replaced by a payment for the new amount"
       )
     }
     return { data: next }
+  }
+
+  /**
+   * The session names another checkout snapshot than the one its payment was made with (the
+   * ledger's): the cart hook found the details the service holds changed. The service's edit
+   * endpoint takes only shipping information, so new details mean a new payment.
+   */
+  private async checkoutChanged(session: BnplSessionData): Promise<boolean> {
+    const knex = this.container_.__pg_connection__ as Parameters<typeof findPayment>[0]
+    const row =
+      session.checkout_id && session.bnpl_payment_id ? await findPayment(knex, session.bnpl_payment_id) : undefined
+    return !!row?.checkout_id && row.checkout_id !== session.checkout_id
   }
 
   /**

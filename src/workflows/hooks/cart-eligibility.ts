@@ -4,14 +4,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isConfigured } from "../../client"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { plansForCart } from "../eligibility/plans"
+import { plansForCart, type CartPlansAnswer } from "../eligibility/plans"
+import { refreshCheckoutDetails } from "../payment/checkout-details"
 
 /**
  * Keeps each cart's plans current as it is created and as its items or total change
  * (`refreshCartItemsWorkflow` runs for every item change and cart update). A cart mutation
  * never fails because of this: errors are logged, and the service call has a tight timeout.
  */
-async function refresh(container: MedusaContainer, cartId: string | undefined) {
+async function refresh(container: MedusaContainer, cartId: string | undefined): Promise<CartPlansAnswer | undefined> {
   if (!cartId) {
     return
   }
@@ -21,11 +22,25 @@ async function refresh(container: MedusaContainer, cartId: string | undefined) {
     if (!isConfigured(options)) {
       return
     }
-    await plansForCart(container, cartId)
+    return await plansForCart(container, cartId)
   } catch (e) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(`BNPL eligibility for cart ${cartId} not refreshed: ${(e as Error).message}`)
+  }
+}
+
+/** The cart's open instalment payment given the cart's new details, when they changed (see checkout-details.ts). */
+async function refreshPayment(container: MedusaContainer, cartId: string | undefined, plans?: CartPlansAnswer) {
+  if (!cartId) {
+    return
+  }
+  try {
+    await refreshCheckoutDetails(container, cartId, plans)
+  } catch (e) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`BNPL payment of cart ${cartId} keeps the details it was made with: ${(e as Error).message}`)
   }
 }
 
@@ -34,5 +49,6 @@ createCartWorkflow.hooks.cartCreated(async ({ cart }, { container }) => {
 })
 
 refreshCartItemsWorkflow.hooks.beforeRefreshingPaymentCollection(async ({ input }, { container }) => {
-  await refresh(container, input?.cart_id)
+  const plans = await refresh(container, input?.cart_id)
+  await refreshPayment(container, input?.cart_id, plans)
 })

@@ -35,8 +35,7 @@ export async function buildCheckoutSnapshot(
   if (!cart) {
     return undefined
   }
-  const methods = cart.shipping_methods ?? []
-  const [available, options] = await Promise.all([
+  const [available, selected] = await Promise.all([
     offeredShippingOptions(container, cart, overrides).catch((e: Error): ShippingOption[] | undefined => {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
@@ -45,14 +44,32 @@ export async function buildCheckoutSnapshot(
         )
       return undefined
     }),
-    loadShippingOptions(container, optionIdsOf(methods)),
+    selectedShipping(container, cart, overrides),
   ])
-  const selected = selectedOptions(methods, options, {
+  return snapshotOfCart(cart, { selected_options: selected, ...(available ? { available_options: available } : {}) })
+}
+
+/** The shipping methods a cart read with `CART_FIELDS` has, as the service gets them. */
+async function selectedShipping(container: MedusaContainer, cart: any, overrides: Record<string, ShippingOverride>) {
+  const methods = cart.shipping_methods ?? []
+  const options = await loadShippingOptions(container, optionIdsOf(methods))
+  return selectedOptions(methods, options, {
     currency: cart.currency_code,
     requiresShipping: requiresShipping(cart.items),
     overrides,
   })
-  return snapshotOfCart(cart, { selected_options: selected, ...(available ? { available_options: available } : {}) })
+}
+
+/**
+ * The snapshot of a cart read with `CART_FIELDS`, without the options offered (listing them
+ * prices every option): enough to tell whether the details the service holds changed.
+ */
+export async function checkoutDetailsOfCart(
+  container: MedusaContainer,
+  cart: any,
+  overrides: Record<string, ShippingOverride> = {}
+): Promise<CheckoutSnapshot> {
+  return snapshotOfCart(cart, { selected_options: await selectedShipping(container, cart, overrides) })
 }
 
 /**
