@@ -20,9 +20,13 @@
  *     excluded product), in English and French (the demo's language switch), at 1280 and 320 px,
  *     with no sideways scroll at 320 px; Chromium's accessibility tree: each plan radio's
  *     description holds every due date and amount of its schedule; focus on the new heading after
- *     a route change, on the payment step after choosing a delivery, on the error after a payment
+ *     a route change, on the chosen delivery after choosing it, on the error after a payment
  *     error; the document's title per route and its lang following the language, also after the
  *     hosted page.
+ *   - keyboard only (keyboard.js): product page → cart → checkout (address typed field by field,
+ *     delivery and plan chosen with the arrows, the greyed plan skipped) → Accept on the hosted
+ *     page → confirmation, with Tab, Shift+Tab, Enter, Space and arrows alone; after each key the
+ *     focus is on the expected element (role and accessible name) and shows.
  *
  * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png and
  * storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
@@ -33,12 +37,15 @@ const path = require('node:path')
 const assert = require('node:assert/strict')
 const { medusaClient, eventually } = require('../../scripts/lib/store-api')
 const { createAudit, accessibleText } = require('./a11y')
+const { createKeyboard } = require('./keyboard')
 
 const STEP_TIMEOUT_MS = 30_000
 /** Plans the merchant offers for this test: the credit plan (from 500 €) is greyed on small carts. */
 const PLANS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 10 }]
 /** The product teaser: a sentence that stands alone, with the first instalment's fees. */
 const TEASER = /^or 3 instalments of €43\.30 \(the first €4\d\.\d\d, incl\. €\d\.\d\d fees\)$/
+/** The address fields' labels (what the keyboard journey expects to reach, in order). */
+const ADDRESS_LABELS = { email: 'Email', first_name: 'First name', last_name: 'Last name', address_1: 'Address', postal_code: 'Postal code', city: 'City' }
 const ADDRESS = { email: 'jeanne@example.com', first_name: 'Jeanne', last_name: 'Martin', address_1: '3 rue des Lilas', postal_code: '69003', city: 'Lyon' }
 
 /**
@@ -144,8 +151,9 @@ async function run(ctx) {
     )
     await page.getByLabel(new RegExp(delivery)).check()
     await page.locator('.bnpl-picker').waitFor()
-    // 2.4.3: the focus is on the payment step, not lost to the page's body.
-    await eventually('the focus on the payment step', async () => /^H2 3\. (Payment|Paiement)/.test(await focused()))
+    // 2.4.3 and 3.2.2: the focus stays on the chosen delivery (not lost to the page's body, not moved).
+    await eventually('the focus on the chosen delivery', async () =>
+      page.evaluate(() => document.activeElement instanceof HTMLInputElement && document.activeElement.name === 'shipping' && document.activeElement.checked))
   }
 
   /** Chooses a plan and goes to the hosted page; returns the service payment id. */
@@ -319,6 +327,65 @@ async function run(ctx) {
     await excluded.waitFor()
     assert.match(await excluded.textContent(), /not available for “Gift Card 100”/)
     await auditBoth('cart with an excluded product')
+
+    begin('keyboard only: product page to confirmation')
+    await page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart'))
+    await page.goto(`${storefrontUrl}/products/oak-side-table`)
+    await page.locator('.product .bnpl-teaser').waitFor()
+    const keys = createKeyboard(page, { log })
+    // The header, then the product's button (its heading takes no Tab: tabindex -1).
+    await keys.tab({ role: 'link', name: 'Maison Demo' })
+    await keys.tab({ role: 'link', name: 'Shop' })
+    await keys.tab({ role: 'link', name: 'Cart' })
+    await keys.tab({ role: 'button', name: 'Afficher la boutique en français' })
+    await keys.tab({ role: 'button', name: 'Add to cart' })
+    await keys.press('Enter', { role: 'heading', name: 'Your cart' })
+    await keys.tab({ role: 'link', name: 'Checkout' })
+    await keys.press('Enter', { role: 'heading', name: 'Checkout' })
+    for (const [field, value] of Object.entries(ADDRESS)) {
+      await keys.tab({ role: 'textbox', name: ADDRESS_LABELS[field] })
+      await keys.type(value)
+    }
+    await keys.tab({ role: 'combobox', name: /^Country/ })
+    await keys.shiftTab({ role: 'textbox', name: 'City' })
+    await keys.tab({ role: 'combobox', name: /^Country/ })
+    await keys.tab({ role: 'button', name: 'Continue to delivery' })
+    await keys.press('Enter', { role: 'heading', name: '2. Delivery' }, { timeoutMs: 20_000 })
+    // Delivery: the arrows choose, one option after the other, and the focus stays in the group.
+    await keys.tab({ role: 'radio', name: /^Colissimo Home/, checked: false })
+    await keys.press('ArrowDown', { role: 'radio', name: /^Express 24h/, checked: true })
+    const third = await keys.press('ArrowDown', { role: 'radio', name: /^(?!Express 24h|Colissimo Home)/, checked: true })
+    await keys.press('ArrowUp', { role: 'radio', name: /^Express 24h/, checked: true })
+    // The payment step follows once the cart holds the last one chosen (349.00 + 12.90 express).
+    await eventually('the cart with Express 24h', async () => /Express 24h[\s\S]*€361\.90/.test(await page.locator('.summary').textContent()), { timeoutMs: 20_000 })
+    await page.locator('.bnpl-picker').waitFor()
+    log(`  (${third.name} chosen on the way, then Express 24h again: the cart has it)`)
+    // The plans: 3 and 4 instalments, 10 greyed (from 500 €): Space chooses, the arrows skip it.
+    assert.equal(await page.locator('#bnpl-plan-10x-d0-m0').isDisabled(), true)
+    await keys.tab({ role: 'radio', name: /^Pay in 3 instalments 3 × /, checked: false, card: true })
+    await keys.press(' ', { role: 'radio', name: /^Pay in 3 instalments/, checked: true, card: true })
+    await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 4 instalments 4 × /, checked: true, card: true })
+    await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 3 instalments/, checked: true, card: true })
+    await keys.press('ArrowUp', { role: 'radio', name: /^Pay in 4 instalments/, checked: true, card: true })
+    await keys.tab({ role: 'button', name: 'Pay €361.90 in instalments' })
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'))
+    const keyboardPid = new URL(page.url()).pathname.split('/').pop()
+    // The hosted page: Accept reached by Tab.
+    await keys.tab({ role: 'button', name: 'Accept and pay' })
+    await keys.tab({ role: 'button', name: 'Refuse' })
+    await keys.shiftTab({ role: 'button', name: 'Accept and pay' })
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/order/**', { timeout: 60_000 })
+    const confirmed = await keys.expectFocus({ role: 'heading', name: /^Thank you! Order #\d+ is confirmed$/ }, { timeoutMs: 20_000 })
+    log(`  (back from the hosted page) → heading "${confirmed.name}"`)
+    const [keyboardOrder] = await ordersOfPayment(/** @type {string} */ (keyboardPid))
+    assert.equal(keyboardOrder?.id, new URL(page.url()).pathname.split('/').pop())
+    const keyboardPayment = keyboardOrder.payment_collections.flatMap((pc) => pc.payments).find((p) => p.data?.bnpl_payment_id === keyboardPid)
+    assert.equal(keyboardPayment.data.installments_count, 4)
+    // The delivery chosen last (Express 24h), not one the arrows went through: 349.00 + 12.90.
+    assert.equal(keyboardPayment.amount, 361.9)
+    log(`keyboard only: ${keys.presses()} keys, no click, the focus where expected and visible at each`)
 
     // Every violation of every state at once (a failure above stops before this).
     audit.assertClean()

@@ -23,10 +23,15 @@ export function useCart(shop: Shop, version = 0) {
   useEffect(() => {
     const id = cartId()
     if (!id) return setCart(null)
+    // Only the latest version's answer is shown (updates can follow each other quickly).
+    let latest = true
     shop.sdk.store.cart
       .retrieve(id, { fields: "*items,*shipping_address,*shipping_methods,total,subtotal,shipping_total,email,completed_at" })
-      .then(({ cart }) => setCart(cart.completed_at ? null : (cart as unknown as DemoCart)))
-      .catch(() => setCart(null))
+      .then(({ cart }) => latest && setCart(cart.completed_at ? null : (cart as unknown as DemoCart)))
+      .catch(() => latest && setCart(null))
+    return () => {
+      latest = false
+    }
   }, [shop, version])
   return cart
 }

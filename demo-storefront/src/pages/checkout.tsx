@@ -22,7 +22,10 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   const [version, setVersion] = useState(0)
   const cart = useCart(shop, version)
   const [options, setOptions] = useState<ShippingOption[]>([])
-  const [plans, setPlans] = useState<CartPlans | null>(null)
+  // The plans with the delivery option of the cart they were asked for.
+  const [plansFor, setPlansFor] = useState<{ answer: CartPlans; option: string | null | undefined } | null>(null)
+  // Delivery choices sent and not answered yet (arrow keys choose one option after the other).
+  const [shippingPending, setShippingPending] = useState(0)
   const [plan, setPlan] = useState<Plan | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -32,19 +35,37 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   const pid = new URLSearchParams(window.location.search).get("pid")
   const { t, locale } = useT()
   useTitle(t.checkout)
-  // Focus (WCAG 2.4.3): to the payment step once the plans for the chosen delivery are shown, to
-  // the error when a payment cannot start (the controls the customer used are disabled meanwhile).
+  // Focus (WCAG 2.4.3): to the delivery step once its options are shown after the address is
+  // saved (the button is disabled meanwhile), to the error when a payment cannot start. Choosing
+  // a delivery leaves the focus on its radio (3.2.2: arrow keys move through the options, each
+  // one chosen in turn), unless it was lost: then to the payment step.
+  const deliveryHeading = useRef<HTMLHeadingElement>(null)
   const paymentHeading = useRef<HTMLHeadingElement>(null)
   const problemRef = useRef<HTMLParagraphElement>(null)
+  const focusDelivery = useRef(false)
   const focusPayment = useRef(false)
+  const focusLost = () => !document.activeElement || document.activeElement === document.body
+  useEffect(() => {
+    if (options.length && focusDelivery.current && deliveryHeading.current) {
+      focusDelivery.current = false
+      deliveryHeading.current.focus()
+    }
+  }, [options])
+  // Shown only once the cart holds the last delivery chosen: no plan nor payment for another total.
+  const chosenOption = pendingOption ?? cart?.shipping_methods?.[0]?.shipping_option_id
+  const plans = plansFor && !shippingPending && plansFor.option === chosenOption ? plansFor.answer : null
   useEffect(() => {
     if (plans && focusPayment.current && paymentHeading.current) {
       focusPayment.current = false
-      paymentHeading.current.focus()
+      if (focusLost()) paymentHeading.current.focus()
     }
   }, [plans])
+  // Delivery choices, one request after the other: the last one chosen is the cart's.
+  const shippingQueue = useRef<Promise<unknown>>(Promise.resolve())
   useEffect(() => {
-    if (problem) problemRef.current?.focus()
+    if (!problem) return
+    focusDelivery.current = false
+    problemRef.current?.focus()
   }, [problem])
 
   // Back from the hosted page through the cancel URL: ask the store what happened.
@@ -66,7 +87,13 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
       .then(({ shipping_options }) => setOptions(shipping_options as unknown as ShippingOption[]))
   }, [shop, cart, hasAddress])
   useEffect(() => {
-    if (cart && hasShipping) shop.bnpl.plansForCart(cart.id).then(setPlans)
+    if (!cart || !hasShipping) return
+    let latest = true
+    const option = cart.shipping_methods?.[0]?.shipping_option_id
+    shop.bnpl.plansForCart(cart.id).then((answer) => latest && setPlansFor({ answer, option }))
+    return () => {
+      latest = false
+    }
   }, [shop, cart, hasShipping])
 
   if (cart === undefined) return <p>{t.loading}</p>
@@ -97,6 +124,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
     e.preventDefault()
     const form = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>
     const { email, ...address } = form
+    focusDelivery.current = true
     return run(() =>
       shop.sdk.store.cart.update(cart.id, { email, shipping_address: address, billing_address: address })
     )
@@ -104,9 +132,17 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   const chooseShipping = (optionId: string) => {
     setPendingOption(optionId)
     focusPayment.current = true
-    setPlans(null)
     setPlan(null)
-    return run(() => shop.sdk.store.cart.addShippingMethod(cart.id, { option_id: optionId }))
+    setProblem(null)
+    setShippingPending((n) => n + 1)
+    const update = shippingQueue.current.then(() => shop.sdk.store.cart.addShippingMethod(cart.id, { option_id: optionId }))
+    shippingQueue.current = update.catch(() => undefined)
+    return update
+      .then(
+        () => setVersion((v) => v + 1),
+        (e) => setProblem((e as Error).message)
+      )
+      .finally(() => setShippingPending((n) => n - 1))
   }
 
   const pay = async () => {
@@ -129,7 +165,6 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }
 
   const address = cart.shipping_address ?? {}
-  const chosenOption = pendingOption ?? cart.shipping_methods?.[0]?.shipping_option_id
   return (
     <div className="checkout">
       <PageHeading>{t.checkout}</PageHeading>
@@ -170,8 +205,11 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
 
       {hasAddress ? (
         <section className="step">
-          <h2>{t.stepDelivery}</h2>
-          <fieldset className="shipping-options" disabled={busy}>
+          <h2 ref={deliveryHeading} tabIndex={-1}>
+            {t.stepDelivery}
+          </h2>
+          {/* Not disabled while the cart is updated: the focus stays on the radio the arrows moved to. */}
+          <fieldset className="shipping-options" aria-busy={shippingPending > 0}>
             <legend>{t.chooseDelivery}</legend>
             {options.map((o) => (
               <label key={o.id} className="shipping-option">
