@@ -1,30 +1,11 @@
-import { randomUUID } from "node:crypto"
-import {
-  createStep,
-  createWorkflow,
-  StepResponse,
-  transform,
-  WorkflowResponse,
-} from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { CallOptions } from "../client"
-import { BNPL_MODULE } from "../modules/bnpl"
-import type BnplModuleService from "../modules/bnpl/service"
+import { paymentLock } from "./payment-lock"
 import { pushOrderMessagesStep } from "./steps/push-order-messages"
+import { readOrderMessageStep } from "./steps/read-order-message"
 import { readOrderMessagesStep, type ReadOrderMessagesInput } from "./steps/read-order-messages"
 import { recordOrderMessagesStep } from "./steps/record-order-messages"
-
-/**
- * The payment's lock, the very one the shipping sync takes (same key): every message about a
- * payment, of any kind, is decided and sent one at a time. See `sync-shipping-info.ts` for the
- * ttl. No message (`[]`): both lock steps do nothing.
- */
-export function paymentLock(hasWork: boolean, paymentKey: string) {
-  return {
-    key: (hasWork ? `bnpl-shipping-sync:${paymentKey}` : []) as string | string[],
-    ownerId: `bnpl-shipping-sync:${randomUUID()}`,
-  }
-}
 
 /**
  * What an order event tells the service after the order (reference, status, tracking): read the
@@ -44,17 +25,6 @@ export const sendOrderMessagesWorkflow = createWorkflow("bnpl-send-order-message
   releaseLockStep({ key: lock.key, ownerId: lock.ownerId, executeOnSubWorkflow: true })
   return new WorkflowResponse(result)
 })
-
-/** The recorded message a retry works on: its payment, for the lock. */
-const readOrderMessageStep = createStep(
-  "bnpl-read-order-message",
-  async (input: { message_id: string }, { container }) => {
-    const row = await container
-      .resolve<BnplModuleService>(BNPL_MODULE)
-      .retrieveBnplShippingSync(input.message_id, { select: ["id", "order_id", "payment_id", "bnpl_payment_id"] })
-    return new StepResponse({ id: row.id, key: row.bnpl_payment_id ?? row.payment_id ?? row.order_id })
-  }
-)
 
 /** Another attempt at a recorded message (the retry job): its content was fixed when recorded. */
 export const retryOrderMessageWorkflow = createWorkflow(
