@@ -2,7 +2,7 @@
 
 /**
  * The sandbox: a separate, in-memory implementation of the BNPL service over real HTTP.
- * Service API under /v1 (authenticated), hosted payment page under /pay, control API under /_sandbox.
+ * Service API under /v1 and /v2 (authenticated), hosted payment page under /pay, control API under /_sandbox.
  * See README.md for the behaviour in prose.
  */
 
@@ -164,6 +164,8 @@ async function startSandbox(opts = {}) {
   const payments = new Map()
   /** @type {Map<string, string>} payment id -> API key of its merchant */
   const owners = new Map()
+  /** @type {Map<string, string>} service order id -> its payment id */
+  const orderPayments = new Map()
   /** @type {any[]} */
   const requests = []
   /** @type {any[]} */
@@ -198,6 +200,7 @@ async function startSandbox(opts = {}) {
     cancelAll(ipnTimers)
     payments.clear()
     owners.clear()
+    orderPayments.clear()
     requests.length = 0
     ipnCalls.length = 0
     faults = []
@@ -353,6 +356,7 @@ async function startSandbox(opts = {}) {
       shipping_address: payment.shipping_address ?? null,
       cart: payment.cart ?? null,
       order: body.order ?? null,
+      orders: [],
     }
     payments.set(id, created)
     owners.set(id, ctx.key)
@@ -407,7 +411,109 @@ async function startSandbox(opts = {}) {
     return payment
   }
 
+  // ---------------------------------------------------------------- after the order (vendor API, not the contract)
+
+  /** The endpoint itself is missing for a merchant without the feature: a 404 like an unknown route. */
+  function requireAfterOrder(ctx, method, path) {
+    if (ctx.merchant.after_order === false) throw notFound(`No route ${method} ${path}`)
+  }
+
+  const ORDER_FIELDS = ['merchant_reference', 'merchant_url', 'data']
+
+  /** `{orders: [...]}`, or one client's `{order: {...}}`: each order validated field by field. */
+  function readOrders(body) {
+    if (!isObject(body)) throw validationError([fieldError('body', 'invalid_value', 'The request body must be a JSON object')])
+    const list = body.orders !== undefined ? body.orders : body.order !== undefined ? [body.order] : undefined
+    if (list === undefined) throw validationError([fieldError('orders', 'missing_field', 'orders is required (an array of {merchant_reference, merchant_url?, data?})')])
+    if (!Array.isArray(list)) throw validationError([fieldError('orders', 'invalid_value', 'orders must be an array', list)])
+    const errors = []
+    list.forEach((order, i) => {
+      const at = body.orders !== undefined ? `orders[${i}]` : 'order'
+      if (!isObject(order)) return errors.push(fieldError(at, 'invalid_value', 'an order must be an object', order))
+      for (const key of Object.keys(order)) {
+        if (!ORDER_FIELDS.includes(key)) errors.push(fieldError(`${at}.${key}`, 'invalid_value', `Unknown order property ${key}`))
+      }
+      if (order.merchant_reference == null) errors.push(fieldError(`${at}.merchant_reference`, 'missing_field', 'merchant_reference is required'))
+      else if (typeof order.merchant_reference !== 'string' || order.merchant_reference.trim() === '')
+        errors.push(fieldError(`${at}.merchant_reference`, 'invalid_value', 'merchant_reference must be a non-empty string', order.merchant_reference))
+      if (order.merchant_url != null && !isHttpUrl(order.merchant_url))
+        errors.push(fieldError(`${at}.merchant_url`, 'invalid_value', 'merchant_url must be an absolute http(s) URL', order.merchant_url))
+      if (order.data != null && !isObject(order.data)) errors.push(fieldError(`${at}.data`, 'invalid_value', 'data must be an object', order.data))
+    })
+    if (errors.length) throw validationError(errors)
+    return list
+  }
+
+  /** A new service order, or the payment's order of that reference updated (an append is not a duplicate). */
+  function upsertOrder(payment, fields) {
+    const existing = payment.orders.find((o) => o.merchant_reference === fields.merchant_reference)
+    const order = existing || { id: randomId('order_'), created: nowSeconds(), status: null, is_shipped: false, shipments: [] }
+    Object.assign(order, { merchant_reference: fields.merchant_reference, merchant_url: fields.merchant_url ?? null, data: fields.data ?? null, updated: nowSeconds() })
+    if (!existing) payment.orders.push(order)
+    orderPayments.set(order.id, payment.id)
+    return order
+  }
+
+  function ordersRoute(replace) {
+    return (ctx, id) => {
+      requireAfterOrder(ctx, replace ? 'POST' : 'PUT', `/v1/payments/${id}/orders`)
+      const payment = ownPayment(ctx, id)
+      const list = readOrders(ctx.body)
+      if (!replace && !list.length) throw validationError([fieldError('orders', 'invalid_value', 'Append at least one order', list)])
+      if (replace) {
+        const kept = new Set(list.map((o) => o.merchant_reference))
+        for (const gone of payment.orders.filter((o) => !kept.has(o.merchant_reference))) orderPayments.delete(gone.id)
+        payment.orders = payment.orders.filter((o) => kept.has(o.merchant_reference))
+      }
+      for (const fields of list) upsertOrder(payment, fields)
+      return payment
+    }
+  }
+
+  function orderStatusRoute(ctx, id, reference) {
+    requireAfterOrder(ctx, 'POST', `/v1/payments/${id}/orders/${reference}/status`)
+    const payment = ownPayment(ctx, id)
+    const order = payment.orders.find((o) => o.merchant_reference === reference)
+    if (!order) throw notFound(`Payment ${id} has no order ${reference}: attach it first (POST /v1/payments/${id}/orders)`)
+    const body = ctx.body
+    if (!isObject(body)) throw validationError([fieldError('body', 'invalid_value', 'The request body must be a JSON object')])
+    const errors = []
+    if (body.status == null) errors.push(fieldError('status', 'missing_field', 'status is required (the shop\'s own word, e.g. shipped)'))
+    else if (typeof body.status !== 'string' || body.status.trim() === '') errors.push(fieldError('status', 'invalid_value', 'status must be a non-empty string', body.status))
+    if (body.is_shipped == null) errors.push(fieldError('is_shipped', 'missing_field', 'is_shipped is required (boolean)'))
+    else if (typeof body.is_shipped !== 'boolean') errors.push(fieldError('is_shipped', 'invalid_value', 'is_shipped must be a boolean', body.is_shipped))
+    if (errors.length) throw validationError(errors)
+    Object.assign(order, { status: body.status, is_shipped: body.is_shipped, updated: nowSeconds() })
+    return order
+  }
+
+  function shipmentRoute(ctx, orderId) {
+    requireAfterOrder(ctx, 'POST', `/v2/orders/${orderId}/shipment`)
+    const paymentId = orderPayments.get(orderId)
+    if (!paymentId || owners.get(paymentId) !== ctx.key) throw notFound(`Order ${orderId} not found: attach the shop's order to its payment first`)
+    const order = findPayment(paymentId).orders.find((o) => o.id === orderId)
+    const body = ctx.body
+    if (!isObject(body)) throw validationError([fieldError('body', 'invalid_value', 'The request body must be a JSON object')])
+    const errors = []
+    for (const key of Object.keys(body)) {
+      if (!['carrier', 'tracking_number', 'tracking_url'].includes(key)) errors.push(fieldError(key, 'invalid_value', `Unknown shipment property ${key}`))
+    }
+    for (const field of ['carrier', 'tracking_number']) {
+      if (body[field] == null) errors.push(fieldError(field, 'missing_field', `${field} is required`))
+      else if (typeof body[field] !== 'string' || body[field].trim() === '') errors.push(fieldError(field, 'invalid_value', `${field} must be a non-empty string`, body[field]))
+    }
+    if (body.tracking_url != null && !isHttpUrl(body.tracking_url))
+      errors.push(fieldError('tracking_url', 'invalid_value', 'tracking_url must be an absolute http(s) URL', body.tracking_url))
+    if (errors.length) throw validationError(errors)
+    order.shipments.push({ carrier: body.carrier, tracking_number: body.tracking_number, tracking_url: body.tracking_url ?? null, created: nowSeconds() })
+    return order
+  }
+
   const routes = [
+    ['POST', /^\/v1\/payments\/([^/]+)\/orders$/, ordersRoute(true)],
+    ['PUT', /^\/v1\/payments\/([^/]+)\/orders$/, ordersRoute(false)],
+    ['POST', /^\/v1\/payments\/([^/]+)\/orders\/([^/]+)\/status$/, orderStatusRoute],
+    ['POST', /^\/v2\/orders\/([^/]+)\/shipment$/, shipmentRoute],
     ['POST', /^\/v1\/payments\/eligibility$/, eligibilityRoute],
     ['POST', /^\/v1\/payments$/, createRoute],
     ['GET', /^\/v1\/payments\/([^/]+)$/, (ctx, id) => ownPayment(ctx, id)],
@@ -608,7 +714,8 @@ ${forms}
       const body = parseBody(req, raw)
       for (const [method, pattern, handler] of routes) {
         const m = /** @type {RegExp} */ (pattern).exec(path)
-        if (m && method === req.method) return { status: 200, json: /** @type {Function} */ (handler)({ ...auth, body, entry }, m[1] && decodeURIComponent(m[1])) }
+        if (m && method === req.method)
+          return { status: 200, json: /** @type {Function} */ (handler)({ ...auth, body, entry }, ...m.slice(1).map((part) => decodeURIComponent(part))) }
       }
       throw notFound(`No route ${req.method} ${path}`)
     } catch (e) {

@@ -78,7 +78,9 @@ medusaIntegrationTestRunner({
         admin()
       )
       const bnpl = getContainer().resolve("bnpl") as any
-      await eventually(async () => (await bnpl.listBnplShippingSyncs({ order_id: order.id })).length > 0)
+      await eventually(
+        async () => (await bnpl.listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })).length > 0
+      )
       await api.get(`/admin/bnpl/orders/${order.id}`, admin())
 
       // A failing service: errors are logged and answered, still without the key.

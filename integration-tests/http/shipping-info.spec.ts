@@ -22,7 +22,7 @@ medusaIntegrationTestRunner({
 
     const bnpl = () => getContainer().resolve("bnpl") as any
     const syncsOf = (orderId: string) =>
-      bnpl().listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "ASC" } })
+      bnpl().listBnplShippingSyncs({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) =>
       sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}` && r.method === "POST" && !r.fault)
     const lastInfo = (pid: string) => edits(pid).at(-1)?.body.payment.shipping_info

@@ -20,7 +20,7 @@ medusaIntegrationTestRunner({
 
     const bnpl = () => getContainer().resolve("bnpl") as any
     const syncsOf = (orderId: string) =>
-      bnpl().listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "ASC" } })
+      bnpl().listBnplShippingSyncs({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) => sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
 
     async function fulfill(orderId: string, itemIndexes?: number[]) {

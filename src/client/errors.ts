@@ -2,7 +2,14 @@
  * The few errors the service client throws. Each carries an actionable message and
  * nothing of the request (no headers, so never the API key).
  */
-export type BnplErrorCode = "not_activated" | "unauthorized" | "invalid_request" | "unavailable" | "malformed_answer"
+export type BnplErrorCode =
+  | "not_activated"
+  | "unauthorized"
+  | "invalid_request"
+  | "unavailable"
+  | "malformed_answer"
+  /** An optional endpoint this account does not have (a 404 on the endpoint, the payment itself found). */
+  | "not_available"
 
 export class BnplServiceError extends Error {
   readonly code: BnplErrorCode

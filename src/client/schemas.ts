@@ -73,6 +73,17 @@ export const paymentAnswer = z.looseObject({
   expired_at: z.number().nullish(),
 })
 
+export const serviceOrder = z.looseObject({
+  id: z.string().min(1),
+  merchant_reference: z.string(),
+  merchant_url: z.string().nullish(),
+  status: z.string().nullish(),
+  is_shipped: z.boolean().nullish(),
+})
+
+/** A payment whose attached orders are listed (the answer to attaching one). */
+export const paymentWithOrders = paymentAnswer.extend({ orders: z.array(serviceOrder) })
+
 export const shippingOption = z.strictObject({
   title: z.string().trim().min(1, "title is required"),
   amount: z.number().int("amount must be an integer number of cents").nonnegative(),

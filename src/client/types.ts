@@ -152,7 +152,21 @@ export type Payment = {
   refunds: Refund[]
   shipping_info?: ShippingInfo | null
   expired_at?: number | null
+  /** The shop orders attached to the payment (vendor API, after the order). */
+  orders?: ServiceOrder[]
 }
+
+/** The shop's order as attached to a payment (`merchant_reference`: the shop's order number). */
+export type OrderReference = { merchant_reference: string; merchant_url?: string; data?: Record<string, unknown> }
+
+/** The service's record of an attached order: its `id` is what tracking is sent to. */
+export type ServiceOrder = OrderReference & { id: string; status?: string | null; is_shipped?: boolean }
+
+/** An order's status in the shop's own word (`shipped`, `delivered`, `canceled`). */
+export type OrderStatus = { status: string; is_shipped: boolean }
+
+/** One parcel's tracking. */
+export type Tracking = { carrier: string; tracking_number: string; tracking_url?: string }
 
 export type RefundInput = {
   /** Always explicit, so a partial refund can never turn into a full one. */

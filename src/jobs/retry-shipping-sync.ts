@@ -1,20 +1,28 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
+import { retryOrderMessageWorkflow } from "../workflows/send-order-messages"
 import { retryShippingSyncWorkflow } from "../workflows/sync-shipping-info"
 
 /**
- * Retries shipping syncs that are still pending (service down, timeouts) when they are due.
+ * Retries messages to the service that are still pending (service down, timeouts) when they
+ * are due: shipping syncs, rebuilt from the order as it is now, and the after-order messages
+ * (reference, status, tracking), whose content was fixed when recorded.
  * The job's backoff is the retry: one short attempt each, and the run stops at the first sync
  * the service cannot take now, so an outage never makes a run last long.
  */
 export default async function retryBnplShippingSync(container: MedusaContainer) {
   const logger = container.resolve("logger")
-  for (const syncId of await dueShippingSyncs(container)) {
+  const call = { timeoutMs: 5000, retries: 0 }
+  for (const { id: syncId, kind } of await dueShippingSyncs(container)) {
     try {
-      const { result } = await retryShippingSyncWorkflow(container).run({
-        input: { sync_id: syncId, call: { timeoutMs: 5000, retries: 0 } },
-      })
+      const { result } =
+        kind === "shipping_info"
+          ? await retryShippingSyncWorkflow(container).run({ input: { sync_id: syncId, call } })
+          : {
+              result: (await retryOrderMessageWorkflow(container).run({ input: { message_id: syncId, call } }))
+                .result[0],
+            }
       if (result?.error_code === "unavailable") {
         logger.warn("BNPL shipping sync retries paused until the next run: the service is unavailable")
         return
@@ -27,14 +35,14 @@ export default async function retryBnplShippingSync(container: MedusaContainer) 
 }
 
 /** Pending syncs whose next attempt is due, the most overdue first. */
-async function dueShippingSyncs(container: MedusaContainer, limit = 100): Promise<string[]> {
+async function dueShippingSyncs(container: MedusaContainer, limit = 100): Promise<{ id: string; kind: string }[]> {
   const due = await container
     .resolve<BnplModuleService>(BNPL_MODULE)
     .listBnplShippingSyncs(
       { status: "pending", next_attempt_at: { $lte: new Date() } },
-      { order: { next_attempt_at: "ASC" }, take: limit, select: ["id"] }
+      { order: { next_attempt_at: "ASC" }, take: limit, select: ["id", "kind"] }
     )
-  return due.map((s) => s.id)
+  return due.map((s) => ({ id: s.id, kind: s.kind }))
 }
 
 export const config = {

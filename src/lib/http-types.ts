@@ -157,10 +157,31 @@ export type OrderPaymentView = {
   service_error: string | null
 }
 
+/** A message to the service after the order (the record's other kinds than `shipping_info`). */
+export type OrderMessageView = {
+  id: string
+  kind: "order_reference" | "order_status" | "tracking" | string
+  status: "pending" | "synced" | "failed" | "skipped" | "unchanged" | "unavailable" | string
+  trigger: string
+  fulfillment_id?: string | null
+  attempts: number
+  last_error: string | null
+  next_attempt_at: string | null
+  accepted_at: string | null
+  created_at: string
+  content?: unknown
+}
+
 /** `GET /admin/bnpl/orders/:id` → `{bnpl_order}`. */
 export type OrderView =
   | { order_id: string; paid_with_bnpl: false }
-  | { order_id: string; paid_with_bnpl: true; payment: OrderPaymentView; shipping_syncs: ShippingSyncView[] }
+  | {
+      order_id: string
+      paid_with_bnpl: true
+      payment: OrderPaymentView
+      shipping_syncs: ShippingSyncView[]
+      messages?: OrderMessageView[]
+    }
 
 /** `POST /admin/bnpl/orders/:id/shipping-sync`: the push's outcome and the order's view after it. */
 export type ShippingSyncAnswer = {

@@ -18,7 +18,10 @@ export default async function bnplOrderShippingChanged({ event, container }: Sub
   const orderId = event.data.order_id
   try {
     const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-    const [pushedBefore] = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { take: 1, select: ["id"] })
+    const [pushedBefore] = await bnpl.listBnplShippingSyncs(
+      { order_id: orderId, kind: "shipping_info" },
+      { take: 1, select: ["id"] }
+    )
     if (!pushedBefore) {
       return
     }

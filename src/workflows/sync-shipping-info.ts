@@ -1,31 +1,15 @@
-import { randomUUID } from "node:crypto"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { CallOptions } from "../client"
+import { paymentLock } from "./payment-lock"
 import { prepareShippingSyncStep, type PrepareShippingSyncInput } from "./steps/prepare-shipping-sync"
 import { pushShippingInfoStep } from "./steps/push-shipping-info"
 import { readOrderShippingStep, type ReadOrderShippingOutput } from "./steps/read-order-shipping"
 import { readShippingSyncStep } from "./steps/read-shipping-sync"
 
-/**
- * The lock of one payment's pushes (the order's, while its payment is unknown): one push at a
- * time, so "the last accepted" and its sequence are decided under it. `ttl`: nothing renews the
- * lock while the push runs, so it outlasts the client's worst attempt (3 × 10 s and backoff);
- * one left by a process that died mid-push frees after it. A unique owner per run: two runs for
- * one payment never share it, and only the run that took it releases it. No key (nothing to
- * push, `[]`): both lock steps do nothing.
- *
- * Not named `key`: Medusa 2.21's step input resolution takes a resolved object holding a `key`
- * for its own `{key, value}` marker, so `lock.key` and `lock.ownerId` came out undefined and the
- * lock steps locked nothing.
- */
-function lockOf(syncId: string | null, orderId: string, read: ReadOrderShippingOutput) {
-  return {
-    lockKey: (syncId ? `bnpl-shipping-sync:${read.bnpl_payment_id ?? read.payment_id ?? orderId}` : []) as
-      string | string[],
-    owner: `bnpl-shipping-sync:${randomUUID()}`,
-  }
-}
+/** The payment's lock (`payment-lock.ts`), shared with the other messages about the order. */
+const lockOf = (syncId: string | null, orderId: string, read: ReadOrderShippingOutput) =>
+  paymentLock(!!syncId, read.bnpl_payment_id ?? read.payment_id ?? orderId)
 
 /**
  * An order's shipping information to the service: read the order once, record the sync, then

@@ -13,6 +13,7 @@ export const SHOPPER_MESSAGES: Record<BnplErrorCode, string> = {
     "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
   malformed_answer:
     "Payment in instalments is unavailable right now: try again in a moment, or choose another payment method",
+  not_available: "Payment in instalments is not available in this shop yet: choose another payment method",
 }
 
 /** The Medusa error type a service failure becomes for the storefront (else `unexpected_state`). */

@@ -156,7 +156,7 @@ export async function acceptedSyncsOf(container: MedusaContainer, orderId: strin
   return container
     .resolve<BnplModuleService>(BNPL_MODULE)
     .listBnplShippingSyncs(
-      { order_id: orderId, status: "synced" },
+      { order_id: orderId, kind: "shipping_info", status: "synced" },
       { select: ["id", "bnpl_payment_id", "payload_hash", "accepted_sequence", "synced_at"] }
     )
 }

@@ -1,24 +1,35 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * One push (or decision not to push) of an order's shipping information to the service,
- * with every attempt's outcome: the shipping sync log merchants see on the order.
+ * One message to the service about an order (or the decision not to send it), with every
+ * attempt's outcome: what the service was told, the log merchants see on the order. Born as the
+ * shipping sync's record (hence the table's name, kept: rows and the retry job carry over), it
+ * now holds every kind; `kind` says which.
  */
 const BnplShippingSync = model
   .define("bnpl_shipping_sync", {
     id: model.id({ prefix: "bnplsync" }).primaryKey(),
     order_id: model.text(),
+    /**
+     * `shipping_info` (the contract's edit), `order_reference` (the shop order attached to the
+     * payment), `order_status`, `tracking` (one parcel): the vendor's after-order endpoints.
+     */
+    kind: model.enum(["shipping_info", "order_reference", "order_status", "tracking"]).default("shipping_info"),
     /** Medusa payment id, and the service's payment id it belongs to. */
     payment_id: model.text().nullable(),
     bnpl_payment_id: model.text().nullable(),
     fulfillment_id: model.text().nullable(),
-    /** What triggered it: `fulfillment_created`, `order_placed`, `order_edit_confirmed`, `claim_created`, `exchange_created`, `manual`. */
+    /** What triggered it: `fulfillment_created`, `order_placed`, `order_edit_confirmed`, `claim_created`, `exchange_created`, `shipment_created`, `delivery_created`, `order_canceled`, `manual`. */
     trigger: model.text(),
-    /** The `shipping_info` sent (or to send). */
+    /** What is sent (or to send): the `shipping_info`, the order reference, the status, the tracking. */
     payload: model.json().nullable(),
+    /** A SHA-256 of the payload, per kind: the same content is never sent twice. */
     payload_hash: model.text().nullable(),
-    /** pending (will be retried) | synced | failed (gave up) | skipped | unchanged */
-    status: model.enum(["pending", "synced", "failed", "skipped", "unchanged"]).default("pending"),
+    /**
+     * pending (will be retried) | synced (the service accepted it) | failed (gave up) | skipped |
+     * unchanged (the service has it already) | unavailable (the account lacks the endpoint: not retried)
+     */
+    status: model.enum(["pending", "synced", "failed", "skipped", "unchanged", "unavailable"]).default("pending"),
     attempts: model.number().default(0),
     /** Without secrets: the client's error messages never carry the key. */
     last_error: model.text().nullable(),
@@ -29,7 +40,9 @@ const BnplShippingSync = model
      * payment's lock: "the last accepted" never depends on server clocks.
      */
     accepted_sequence: model.number().nullable(),
+    /** An accepted `order_reference`: the service's id of the attached order, where tracking goes. */
+    service_order_id: model.text().nullable(),
   })
-  .indexes([{ on: ["order_id"] }, { on: ["status", "next_attempt_at"] }])
+  .indexes([{ on: ["order_id"] }, { on: ["status", "next_attempt_at"] }, { on: ["order_id", "kind"] }])
 
 export default BnplShippingSync

@@ -8,7 +8,8 @@ import { modeOf } from "../../../../../lib/mode"
 
 /**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,
- * schedule, refunds, fetched live when the service answers) and the shipping sync log.
+ * schedule, refunds, fetched live when the service answers), the shipping sync log, and the
+ * other messages the service was told (order reference, status, tracking).
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
   const { order, payment } = await orderWithBnplPayment(container, orderId)
@@ -33,7 +34,9 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       serviceError = (e as Error).message
     }
   }
-  const syncs = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "DESC" }, take: 50 })
+  // One read of what the service was told: the shipping syncs, and the after-order messages.
+  const told = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
+  const syncs = told.filter((s) => s.kind === "shipping_info").slice(0, 50)
   return {
     order_id: orderId,
     paid_with_bnpl: true as const,
@@ -67,5 +70,20 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       created_at: s.created_at,
       payload: s.payload,
     })),
+    messages: told
+      .filter((m) => m.kind !== "shipping_info")
+      .map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        status: m.status,
+        trigger: m.trigger,
+        fulfillment_id: m.fulfillment_id,
+        attempts: m.attempts,
+        last_error: m.last_error,
+        next_attempt_at: m.next_attempt_at,
+        accepted_at: m.synced_at,
+        created_at: m.created_at,
+        content: m.payload,
+      })),
   }
 }

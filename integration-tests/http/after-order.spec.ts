@@ -1,0 +1,287 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { eventually, storefront, testPorts } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
+import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+
+jest.setTimeout(180 * 1000)
+
+const ports = testPorts(3)
+
+/**
+ * After the order (issue 19, section 2): what each Medusa event tells the service, through a
+ * real Medusa over HTTP, its PostgreSQL and the sandbox over HTTP. Each message is one durable
+ * row (`bnpl_shipping_sync` with its `kind`), sent once, retried by the job after failures.
+ */
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { paidOrder } = storefront(api, store)
+
+    const bnpl = () => getContainer().resolve("bnpl") as any
+    const messagesOf = (orderId: string, kind?: string) =>
+      bnpl().listBnplShippingSyncs(
+        { order_id: orderId, ...(kind ? { kind } : { kind: ["order_reference", "order_status", "tracking"] }) },
+        { order: { created_at: "ASC" } }
+      )
+    const calls = (prefix: string, method = "POST") =>
+      sandbox().requests.filter((r: any) => r.method === method && r.path.startsWith(prefix))
+    const accepted = (prefix: string) => calls(prefix).filter((r: any) => !r.fault && r.status === 200)
+
+    const sorted = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort()
+
+    /** Messages recorded and each attempted at least once (subscribers run after the answer). */
+    const settled = (orderId: string, count: number, kind?: string) =>
+      eventually(async () => {
+        const rows = await messagesOf(orderId, kind)
+        return rows.length >= count && rows.every((r: any) => r.status !== "pending" || r.attempts > 0) && rows
+      })
+
+    async function fulfill(orderId: string) {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
+      const { data: after } = await api.post(
+        `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
+        {
+          items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })),
+          location_id: store().stockLocationId,
+        },
+        admin()
+      )
+      return { fulfillmentId: after.order.fulfillments.at(-1).id as string, items: data.order.items }
+    }
+
+    async function ship(orderId: string, labels: { tracking_number: string; tracking_url?: string }[]) {
+      const { fulfillmentId, items } = await fulfill(orderId)
+      const response = await api.post(
+        `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
+        {
+          items: items.map((i: any) => ({ id: i.id, quantity: i.quantity })),
+          labels: labels.map((l) => ({ label_url: "https://labels.test/1.pdf", tracking_url: "", ...l })),
+        },
+        admin()
+      )
+      expect(response.status).toBe(200)
+      return fulfillmentId
+    }
+
+    /** The retry job, with every pending message made due (as if its backoff had passed). */
+    async function runRetryJob(orderId: string) {
+      const pending = (await bnpl().listBnplShippingSyncs({ order_id: orderId, status: "pending" })) as any[]
+      if (pending.length) {
+        await bnpl().updateBnplShippingSyncs(
+          pending.map((s) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) }))
+        )
+      }
+      await retryBnplShippingSync(getContainer())
+    }
+
+    it("order placed: the shop's order is attached (display id, admin URL), once, and shown to the admin", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      const [reference] = await settled(order.id, 1)
+      const orders = accepted(`/v1/payments/${pid}/orders`)
+      expect(orders).toHaveLength(1)
+      expect(orders[0].body).toEqual({
+        orders: [
+          {
+            merchant_reference: String(order.display_id),
+            merchant_url: `${ports.env.MEDUSA_BACKEND_URL}/app/orders/${order.id}`,
+          },
+        ],
+      })
+      const serviceOrder = sandbox().payments.get(pid).orders[0]
+      expect(reference).toMatchObject({
+        kind: "order_reference",
+        trigger: "order_placed",
+        status: "synced",
+        attempts: 1,
+        bnpl_payment_id: pid,
+        service_order_id: serviceOrder.id,
+      })
+      const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin())
+      expect(data.bnpl_order.messages).toEqual([
+        expect.objectContaining({ kind: "order_reference", status: "synced", content: orders[0].body.orders[0] }),
+      ])
+      expect(data.bnpl_order.shipping_syncs.every((s: any) => !("kind" in s) || s.kind === "shipping_info")).toBe(true)
+    })
+
+    it("shipment created: each new tracking number once (carrier from the option), then status shipped", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9, 2)
+      await settled(order.id, 1)
+      const fulfillmentId = await ship(order.id, [
+        { tracking_number: "6A001", tracking_url: "https://track.test/6A001" },
+        { tracking_number: "6A001", tracking_url: "https://track.test/6A001" },
+        { tracking_number: "6A002" },
+      ])
+      const rows = await settled(order.id, 4)
+      const serviceOrderId = sandbox().payments.get(pid).orders[0].id
+      const tracking = accepted(`/v2/orders/${serviceOrderId}/shipment`).map((r: any) => r.body)
+      expect(tracking).toEqual([
+        { carrier: "Colissimo Home", tracking_number: "6A001", tracking_url: "https://track.test/6A001" },
+        { carrier: "Colissimo Home", tracking_number: "6A002" },
+      ])
+      expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body)).toEqual([
+        { status: "shipped", is_shipped: true },
+      ])
+      // Rows recorded together share their created_at: compared in a fixed order.
+      expect(sorted(rows.map((r: any) => [r.kind, r.status, r.fulfillment_id]))).toEqual(
+        sorted([
+          ["order_reference", "synced", null],
+          ["tracking", "synced", fulfillmentId],
+          ["tracking", "synced", fulfillmentId],
+          ["order_status", "synced", null],
+        ])
+      )
+      // The shipping information went as before, beside them.
+      const [sync] = await eventually(async () => {
+        const syncs = await bnpl().listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })
+        return syncs.length && syncs[0].status !== "pending" && syncs
+      })
+      expect(sync).toMatchObject({ status: "synced", trigger: "fulfillment_created" })
+    })
+
+    it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 30, 2)
+      await settled(order.id, 1)
+      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
+      const item = data.order.items[0]
+      for (const [i, numbers] of [["P1"], ["P1", "P2"]].entries()) {
+        const { data: after } = await api.post(
+          `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`,
+          { items: [{ id: item.id, quantity: 1 }], location_id: store().stockLocationId },
+          admin()
+        )
+        const fid = after.order.fulfillments.at(-1).id
+        await api.post(
+          `/admin/orders/${order.id}/fulfillments/${fid}/shipments`,
+          {
+            items: [{ id: item.id, quantity: 1 }],
+            labels: numbers.map((n) => ({ tracking_number: n, tracking_url: "", label_url: "https://labels.test/x.pdf" })),
+          },
+          admin()
+        )
+        await settled(order.id, i === 0 ? 3 : 5)
+      }
+      const serviceOrderId = sandbox().payments.get(pid).orders[0].id
+      expect(accepted(`/v2/orders/${serviceOrderId}/shipment`).map((r: any) => r.body.tracking_number)).toEqual([
+        "P1",
+        "P2",
+      ])
+      expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`)).toHaveLength(1)
+      const statuses = await messagesOf(order.id, "order_status")
+      expect(statuses.map((r: any) => r.status)).toEqual(["synced", "unchanged"])
+    })
+
+    it("delivery created: status delivered", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      await settled(order.id, 1)
+      const fulfillmentId = await ship(order.id, [{ tracking_number: "D1" }])
+      await settled(order.id, 3)
+      const response = await api.post(
+        `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`,
+        {},
+        admin()
+      )
+      expect(response.status).toBe(200)
+      await settled(order.id, 4)
+      expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body)).toEqual([
+        { status: "shipped", is_shipped: true },
+        { status: "delivered", is_shipped: true },
+      ])
+      const [, , , delivered] = await messagesOf(order.id)
+      expect(delivered).toMatchObject({ kind: "order_status", trigger: "delivery_created", status: "synced" })
+    })
+
+    it("order canceled: status canceled, beside the payment's release", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      await settled(order.id, 1)
+      const response = await api.post(`/admin/orders/${order.id}/cancel`, {}, admin())
+      expect(response.status).toBe(200)
+      const rows = await settled(order.id, 2)
+      expect(rows[1]).toMatchObject({ kind: "order_status", trigger: "order_canceled", status: "synced" })
+      expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body)).toEqual([
+        { status: "canceled", is_shipped: false },
+      ])
+      // What the plugin already did on cancellation still happens (the accepted payment refunded).
+      await eventually(async () => accepted(`/v1/payments/${pid}/refund`).length === 1)
+    })
+
+    it("each message is retried after 503s by the job, and accepted once", async () => {
+      // Placement: the attachment fails (the call and its two retries).
+      sandbox().setFault({ match: { method: "POST", path: "/v1/payments/payment_" }, status: 503, count: 3 })
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      const [reference] = await settled(order.id, 1)
+      expect(reference).toMatchObject({ status: "pending", attempts: 1 })
+      expect(reference.last_error).toMatch(/unavailable|503/)
+
+      // Shipment while the reference is still pending: tracking and status wait for it.
+      const fulfillmentId = await ship(order.id, [{ tracking_number: "R1" }])
+      const waiting = await settled(order.id, 3)
+      expect(sorted(waiting.slice(1).map((r: any) => [r.kind, r.status]))).toEqual(
+        sorted([
+          ["tracking", "pending"],
+          ["order_status", "pending"],
+        ])
+      )
+      expect(calls("/v2/orders/")).toHaveLength(0)
+
+      // The job (one attempt per message and run, stopping at the first outage): the reference is
+      // attached; tracking and status then fail once more each (a 503), and go on later runs.
+      sandbox().setFault({ match: { path: "/v2/orders/" }, status: 503, count: 1 })
+      sandbox().setFault({ match: { path: `/v1/payments/${pid}/orders/${order.display_id}/status` }, status: 503, count: 1 })
+      await runRetryJob(order.id)
+      expect((await messagesOf(order.id, "order_reference"))[0]).toMatchObject({ status: "synced", attempts: 2 })
+      for (let run = 0; run < 3; run++) await runRetryJob(order.id)
+      const rows = await messagesOf(order.id)
+      expect(sorted(rows.map((r: any) => [r.kind, r.status]))).toEqual(
+        sorted([
+          ["order_reference", "synced"],
+          ["tracking", "synced"],
+          ["order_status", "synced"],
+        ])
+      )
+      // Accepted once each, whatever the failures before.
+      expect(accepted(`/v1/payments/${pid}/orders`).filter((r: any) => !r.path.includes("/status"))).toHaveLength(1)
+      expect(accepted("/v2/orders/")).toHaveLength(1)
+      expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`)).toHaveLength(1)
+      expect(calls("/v2/orders/").filter((r: any) => r.fault)).toHaveLength(1)
+      expect(calls(`/v1/payments/${pid}/orders/${order.display_id}/status`).filter((r: any) => r.fault)).toHaveLength(1)
+
+      // Delivery and cancellation statuses: the same path (one 503 burst each, then the job).
+      sandbox().setFault({ match: { path: `/v1/payments/${pid}/orders/${order.display_id}/status` }, status: 503, count: 3 })
+      await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, admin())
+      const [delivered] = (await settled(order.id, 4)).slice(3)
+      expect(delivered).toMatchObject({ status: "pending", trigger: "delivery_created" })
+      await runRetryJob(order.id)
+      expect((await messagesOf(order.id)).at(-1)).toMatchObject({ status: "synced", attempts: 2 })
+      expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body.status)).toEqual([
+        "shipped",
+        "delivered",
+      ])
+      // Nothing left for the job: running it again sends nothing.
+      const before = sandbox().requests.length
+      await runRetryJob(order.id)
+      expect(sandbox().requests.length).toBe(before)
+    })
+
+    it("an account without the after-order endpoints: recorded unavailable, not retried; shipping_info still goes", async () => {
+      sandbox().setMerchant(ports.env.BNPL_API_KEY, { after_order: false })
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      const [reference] = await settled(order.id, 1)
+      expect(reference).toMatchObject({ status: "unavailable", next_attempt_at: null })
+      expect(reference.last_error).toMatch(/not available/)
+      await ship(order.id, [{ tracking_number: "U1" }])
+      const rows = await settled(order.id, 3)
+      expect(rows.map((r: any) => r.status)).toEqual(["unavailable", "unavailable", "unavailable"])
+      // Only the reference tried its endpoint (and looked at the payment once); nothing else was sent.
+      expect(calls("/v2/orders/")).toHaveLength(0)
+      expect(calls(`/v1/payments/${pid}/orders/`)).toHaveLength(0)
+      await runRetryJob(order.id)
+      expect(calls(`/v1/payments/${pid}/orders`)).toHaveLength(1)
+      const [sync] = await eventually(async () => {
+        const syncs = await bnpl().listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })
+        return syncs.length && syncs[0].status !== "pending" && syncs
+      })
+      expect(sync.status).toBe("synced")
+    })
+  },
+})

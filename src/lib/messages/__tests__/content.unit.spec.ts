@@ -1,0 +1,103 @@
+import { hashShippingInfo } from "../../shipping/sync-policy"
+import { carrierOf, hashMessage, messagesFor, orderReference, trackingOf } from "../content"
+
+const order = {
+  id: "order_01",
+  display_id: 1042,
+  fulfillments: [
+    {
+      id: "ful_1",
+      provider_id: "manual_manual",
+      shipping_option: { name: "Colissimo Home", metadata: null, data: null },
+      labels: [
+        { tracking_number: "6A1", tracking_url: "https://track.test/6A1" },
+        { tracking_number: " 6A1 ", tracking_url: "https://track.test/6A1" },
+        { tracking_number: "6A2", tracking_url: "" },
+        { tracking_number: "", tracking_url: "https://track.test/none" },
+      ],
+    },
+    { id: "ful_2", provider_id: "manual_manual", labels: [{ tracking_number: "Z9" }] },
+  ],
+}
+
+describe("what each order event tells the service", () => {
+  it("placed: the order reference (display id, admin URL)", () => {
+    expect(messagesFor("order_placed", order, { backendUrl: "https://shop.test/" })).toEqual([
+      {
+        kind: "order_reference",
+        payload: { merchant_reference: "1042", merchant_url: "https://shop.test/app/orders/order_01" },
+      },
+    ])
+  })
+
+  it("shipment: each parcel of that fulfillment once, then shipped", () => {
+    expect(messagesFor("shipment_created", order, { fulfillment_id: "ful_1" })).toEqual([
+      {
+        kind: "tracking",
+        fulfillment_id: "ful_1",
+        payload: { carrier: "Colissimo Home", tracking_number: "6A1", tracking_url: "https://track.test/6A1" },
+      },
+      { kind: "tracking", fulfillment_id: "ful_1", payload: { carrier: "Colissimo Home", tracking_number: "6A2" } },
+      { kind: "order_status", payload: { status: "shipped", is_shipped: true } },
+    ])
+  })
+
+  it("shipment of an unknown fulfillment: the status only", () => {
+    expect(messagesFor("shipment_created", order, { fulfillment_id: "ful_x" })).toEqual([
+      { kind: "order_status", payload: { status: "shipped", is_shipped: true } },
+    ])
+  })
+
+  it.each([
+    ["delivery_created", { status: "delivered", is_shipped: true }],
+    ["order_canceled", { status: "canceled", is_shipped: false }],
+  ] as const)("%s: its status", (trigger, payload) => {
+    expect(messagesFor(trigger, order)).toEqual([{ kind: "order_status", payload }])
+  })
+
+  it("an order without a display id is referenced by its id; no backend URL, no merchant_url", () => {
+    expect(orderReference({ id: "order_9" })).toEqual({ merchant_reference: "order_9" })
+  })
+})
+
+describe("the carrier of a parcel", () => {
+  it.each([
+    [
+      "the option's carrier metadata",
+      { shipping_option: { name: "Home", metadata: { carrier: "Chronopost" } } },
+      "Chronopost",
+    ],
+    ["the option's carrier data", { shipping_option: { name: "Home", data: { carrier: "DHL" } } }, "DHL"],
+    ["the option's name", { shipping_option: { name: " Relay point " } }, "Relay point"],
+    ["the provider", { provider_id: "mondial-relay_relay" }, "mondial-relay"],
+    ["nothing known", {}, "unknown"],
+  ])("from %s", (_, fulfillment, carrier) => {
+    expect(carrierOf({ id: "f", ...fulfillment })).toBe(carrier)
+  })
+
+  it("a tracking URL that is not http(s) is left out", () => {
+    const [message] = trackingOf({ id: "f", labels: [{ tracking_number: "1", tracking_url: "javascript:alert(1)" }] })
+    expect(message.payload).toEqual({ carrier: "unknown", tracking_number: "1" })
+  })
+})
+
+describe("content hash per kind", () => {
+  it("is stable across key order, and ignores absent fields", () => {
+    expect(hashMessage("tracking", { carrier: "A", tracking_number: "1", tracking_url: undefined })).toBe(
+      hashMessage("tracking", { tracking_number: "1", carrier: "A" })
+    )
+  })
+
+  it("differs with the content and with the kind", () => {
+    const status = { status: "shipped", is_shipped: true }
+    expect(hashMessage("order_status", status)).not.toBe(
+      hashMessage("order_status", { ...status, status: "delivered" })
+    )
+    expect(hashMessage("order_status", status)).not.toBe(hashMessage("order_reference", status))
+  })
+
+  it("keeps the shipping sync's own hash for shipping_info (rows recorded before compare with it)", () => {
+    const info = { selected_options: [{ title: "Home", amount: 490 }] }
+    expect(hashMessage("shipping_info", info)).toBe(hashShippingInfo(info))
+  })
+})

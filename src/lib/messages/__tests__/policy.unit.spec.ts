@@ -1,0 +1,94 @@
+import { decideMessage, nextSequence, type MessageRow } from "../policy"
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute))
+const row = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">): MessageRow => ({
+  status: "pending",
+  attempts: 0,
+  bnpl_payment_id: "payment_1",
+  payload_hash: "h",
+  created_at: at(1),
+  ...fields,
+})
+const reference = row({
+  id: "ref",
+  kind: "order_reference",
+  status: "synced",
+  accepted_sequence: 1,
+  service_order_id: "order_svc",
+  payload: { merchant_reference: "1042" },
+  created_at: at(0),
+})
+
+describe("one attempt at a message", () => {
+  it("a message decided already is left alone", () => {
+    expect(decideMessage(row({ id: "m", kind: "order_status", status: "synced" }), [])).toEqual({ action: "done" })
+  })
+
+  it("no service payment id: skipped", () => {
+    expect(decideMessage(row({ id: "m", kind: "order_reference", bnpl_payment_id: null }), [])).toMatchObject({
+      action: "skip",
+    })
+  })
+
+  it("the reference is pushed first; status and tracking then name the attached order", () => {
+    expect(decideMessage(row({ id: "r2", kind: "order_reference" }), [])).toEqual({ action: "push" })
+    const status = row({ id: "s", kind: "order_status", payload_hash: "shipped" })
+    expect(decideMessage(status, [reference, status])).toEqual({
+      action: "push",
+      reference: { merchant_reference: "1042", service_order_id: "order_svc" },
+    })
+  })
+
+  it("a parcel already accepted is not sent again (a set: any accepted one counts)", () => {
+    const sent = row({ id: "t1", kind: "tracking", status: "synced", payload_hash: "A", accepted_sequence: 1 })
+    const other = row({ id: "t2", kind: "tracking", status: "synced", payload_hash: "B", accepted_sequence: 2 })
+    const again = row({ id: "t3", kind: "tracking", payload_hash: "A", created_at: at(5) })
+    expect(decideMessage(again, [reference, sent, other, again])).toEqual({ action: "unchanged" })
+  })
+
+  it("a status equal to the last accepted is unchanged; a different one is pushed", () => {
+    const shipped = row({
+      id: "s1",
+      kind: "order_status",
+      status: "synced",
+      payload_hash: "shipped",
+      accepted_sequence: 1,
+    })
+    const again = row({ id: "s2", kind: "order_status", payload_hash: "shipped", created_at: at(5) })
+    const delivered = row({ id: "s3", kind: "order_status", payload_hash: "delivered", created_at: at(6) })
+    expect(decideMessage(again, [reference, shipped, again])).toEqual({ action: "unchanged" })
+    expect(decideMessage(delivered, [reference, shipped, delivered]).action).toBe("push")
+  })
+
+  it("a late retry never puts an older status over a newer accepted one", () => {
+    const shipped = row({ id: "s1", kind: "order_status", payload_hash: "shipped", created_at: at(1), attempts: 3 })
+    const delivered = row({
+      id: "s2",
+      kind: "order_status",
+      status: "synced",
+      payload_hash: "delivered",
+      created_at: at(2),
+      accepted_sequence: 1,
+    })
+    expect(decideMessage(shipped, [reference, shipped, delivered])).toMatchObject({ action: "skip" })
+  })
+
+  it("waits for the reference (retried), gives up with it, or is unavailable with it", () => {
+    const status = row({ id: "s", kind: "order_status" })
+    const pending = row({ id: "r", kind: "order_reference", status: "pending", created_at: at(0) })
+    expect(decideMessage(status, [pending, status])).toMatchObject({ action: "fail", final: false })
+    expect(decideMessage({ ...status, attempts: 11 }, [pending, status])).toMatchObject({ action: "fail", final: true })
+    expect(decideMessage(status, [{ ...pending, status: "failed" }, status])).toMatchObject({
+      action: "fail",
+      final: true,
+    })
+    expect(decideMessage(status, [{ ...pending, status: "unavailable" }, status])).toMatchObject({
+      action: "unavailable",
+    })
+  })
+
+  it("numbers accepted messages per kind", () => {
+    expect(nextSequence([reference], "order_reference")).toBe(2)
+    expect(nextSequence([reference], "tracking")).toBe(1)
+  })
+})

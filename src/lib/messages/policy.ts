@@ -1,0 +1,98 @@
+import { MAX_SYNC_ATTEMPTS } from "../shipping/sync-policy"
+import type { MessageKind } from "./content"
+
+/** What the push knows of one recorded message (and of the other messages of its order). */
+export type MessageRow = {
+  id: string
+  kind: MessageKind
+  status: string
+  attempts: number
+  bnpl_payment_id?: string | null
+  payload_hash?: string | null
+  accepted_sequence?: number | null
+  service_order_id?: string | null
+  created_at?: Date | string | null
+  payload?: unknown
+}
+
+/** The attached order a status or tracking names: the shop's reference and the service's id. */
+export type AttachedOrder = { merchant_reference: string; service_order_id: string }
+
+export type MessageDecision =
+  /** Decided by another attempt already: nothing to do. */
+  | { action: "done" }
+  /** The service already has this content. */
+  | { action: "unchanged" }
+  | { action: "skip"; reason: string }
+  /** The account lacks the endpoint: recorded as such, never retried. */
+  | { action: "unavailable"; reason: string }
+  /** Not sendable yet (the order is not attached): retried with backoff like a failure. */
+  | { action: "fail"; message: string; final: boolean }
+  | { action: "push"; reference?: AttachedOrder }
+
+/** Kinds whose content is a set (each parcel once), not a state replaced by the next. */
+const SET_KINDS: MessageKind[] = ["tracking"]
+
+const time = (row: MessageRow) => new Date(row.created_at ?? 0).getTime()
+
+/** The accepted row of a kind with the highest sequence (numbered under the payment's lock). */
+export function lastAcceptedOf(rows: MessageRow[], kind: MessageKind): MessageRow | undefined {
+  return rows
+    .filter((r) => r.kind === kind && r.status === "synced")
+    .reduce<MessageRow | undefined>(
+      (best, r) => (!best || (r.accepted_sequence ?? 0) > (best.accepted_sequence ?? 0) ? r : best),
+      undefined
+    )
+}
+
+/**
+ * What one attempt at a recorded message does, given the payment's messages read under its lock.
+ * Pure: the push step reads, decides here, then writes the one outcome. The same content is
+ * never sent twice: a parcel already accepted is `unchanged`; a status or reference equal to
+ * the last accepted one is `unchanged`, and one overtaken by a newer accepted one is skipped
+ * (a late retry never puts `shipped` back over `delivered`).
+ */
+export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDecision {
+  if (row.status !== "pending") return { action: "done" }
+  if (!row.bnpl_payment_id) return { action: "skip", reason: "the payment has no service payment id" }
+  const same = payment.filter((r) => r.kind === row.kind && r.id !== row.id)
+  if (SET_KINDS.includes(row.kind)) {
+    if (same.some((r) => r.status === "synced" && r.payload_hash === row.payload_hash)) return { action: "unchanged" }
+  } else {
+    if (same.some((r) => r.status === "synced" && time(r) > time(row))) {
+      return { action: "skip", reason: `a newer ${row.kind} was accepted since` }
+    }
+    if (lastAcceptedOf(same, row.kind)?.payload_hash === row.payload_hash) return { action: "unchanged" }
+  }
+  if (row.kind === "order_reference") return { action: "push" }
+  // Status and tracking name the attached order: the reference must be accepted first.
+  const reference = lastAcceptedOf(payment, "order_reference")
+  if (reference) {
+    return {
+      action: "push",
+      reference: {
+        merchant_reference: String((reference.payload as { merchant_reference?: string } | null)?.merchant_reference),
+        service_order_id: reference.service_order_id ?? "",
+      },
+    }
+  }
+  const references = payment.filter((r) => r.kind === "order_reference")
+  if (references.some((r) => r.status === "unavailable")) {
+    return {
+      action: "unavailable",
+      reason: "the service account cannot attach orders, so it has nothing to attach this to",
+    }
+  }
+  if (references.length && references.every((r) => r.status === "failed")) {
+    return { action: "fail", message: "the order could not be attached to the payment", final: true }
+  }
+  return {
+    action: "fail",
+    message: "waiting for the order to be attached to the payment",
+    final: row.attempts + 1 >= MAX_SYNC_ATTEMPTS,
+  }
+}
+
+/** The sequence of an accepted message: one more than the last accepted of its kind for the payment. */
+export const nextSequence = (payment: MessageRow[], kind: MessageKind) =>
+  (lastAcceptedOf(payment, kind)?.accepted_sequence ?? 0) + 1

@@ -1,0 +1,21 @@
+import { randomUUID } from "node:crypto"
+
+/**
+ * The lock of one payment's messages to the service, of every kind (the order's, while its
+ * payment is unknown): one at a time, so "the last accepted" and its sequence are decided
+ * under it. `ttl` (set by the callers): nothing renews the lock while a push runs, so it
+ * outlasts the client's worst attempt (3 × 10 s and backoff); one left by a process that died
+ * mid-push frees after it. A unique owner per run: two runs for one payment never share it, and
+ * only the run that took it releases it. Nothing to send (`[]`): both lock steps do nothing.
+ * The key keeps the shipping sync's name: servers on the old and new code share one lock.
+ *
+ * Not named `key`: Medusa 2.21's step input resolution takes a resolved object holding a `key`
+ * for its own `{key, value}` marker, so `lock.key` and `lock.ownerId` came out undefined and the
+ * lock steps locked nothing.
+ */
+export function paymentLock(hasWork: boolean, paymentKey: string) {
+  return {
+    lockKey: (hasWork ? `bnpl-shipping-sync:${paymentKey}` : []) as string | string[],
+    owner: `bnpl-shipping-sync:${randomUUID()}`,
+  }
+}

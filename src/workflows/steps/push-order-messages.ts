@@ -1,0 +1,173 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { clientFor, isBnplError, type BnplClient, type CallOptions } from "../../client"
+import { decideMessage, nextSequence, type MessageRow } from "../../lib/messages/policy"
+import { failedAttempt } from "../../lib/shipping/sync-policy"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import { recordedMode } from "../../modules/bnpl/ledger"
+import type BnplModuleService from "../../modules/bnpl/service"
+import { orderMessagesOf } from "../messages/read"
+import type { PushOutcome } from "./push-shipping-info"
+
+export type PushOrderMessagesInput = { message_ids: string[]; call?: CallOptions }
+
+type Row = Awaited<ReturnType<BnplModuleService["retrieveBnplShippingSync"]>>
+
+const outcome = (r: Row): PushOutcome => ({
+  sync_id: r.id,
+  status: r.status,
+  attempts: r.attempts,
+  last_error: r.last_error,
+})
+
+/**
+ * One attempt at each recorded message, in order (the reference before what needs it), under
+ * the payment's lock (taken by the workflow) so two workers never send the same content twice.
+ * Never throws for a service problem: each outcome is recorded, a failing message stays
+ * pending for the retry job, and one the account cannot take is `unavailable`.
+ */
+export const pushOrderMessagesStep = createStep(
+  "bnpl-push-order-messages",
+  async (input: PushOrderMessagesInput, { container }) => {
+    const outcomes: PushOutcome[] = []
+    for (const id of input.message_ids) {
+      const result = await attemptMessage(container, id, input.call ?? {})
+      outcomes.push(result)
+      if (result.error_code === "unavailable") {
+        break // the service is down: the others wait for the retry job rather than time out in turn
+      }
+    }
+    return new StepResponse(outcomes)
+  }
+  // No compensation: an accepted message cannot be taken back, every other outcome is its record.
+)
+
+async function attemptMessage(container: MedusaContainer, id: string, call: CallOptions): Promise<PushOutcome> {
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const row = await bnpl.retrieveBnplShippingSync(id)
+  if (row.status !== "pending") {
+    return outcome(row)
+  }
+  const payment = ((await orderMessagesOf(container, row.order_id)) as MessageRow[]).filter(
+    (r) => r.bnpl_payment_id === row.bnpl_payment_id
+  )
+  const decision = decideMessage(row as MessageRow, payment)
+  const attempts = row.attempts + 1
+  switch (decision.action) {
+    case "done":
+      return outcome(row)
+    case "unchanged":
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({ id, status: "unchanged", next_attempt_at: null, last_error: null })
+      )
+    case "skip":
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({
+          id,
+          status: "skipped",
+          next_attempt_at: null,
+          last_error: decision.reason,
+        })
+      )
+    case "unavailable":
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({
+          id,
+          status: "unavailable",
+          next_attempt_at: null,
+          last_error: decision.reason,
+        })
+      )
+    case "fail":
+      return recordFailure(container, row, attempts, decision.message, { final: decision.final })
+  }
+  let serviceOrderId: string | undefined
+  try {
+    const client = clientFor(
+      await bnpl.getOptions(
+        await recordedMode(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), row.bnpl_payment_id!)
+      ),
+      container.resolve("logger")
+    )
+    serviceOrderId = await send(client, row, decision.reference, call)
+  } catch (e) {
+    if (isBnplError(e) && e.code === "not_available") {
+      return outcome(
+        await bnpl.updateBnplShippingSyncs({
+          id,
+          attempts,
+          status: "unavailable",
+          next_attempt_at: null,
+          last_error: e.message,
+        })
+      )
+    }
+    // A request the service refuses as invalid will not succeed by waiting.
+    const invalid = isBnplError(e) && e.code === "invalid_request"
+    return recordFailure(
+      container,
+      row,
+      attempts,
+      (e as Error).message,
+      { invalid },
+      isBnplError(e) ? e.code : undefined
+    )
+  }
+  return outcome(
+    await bnpl.updateBnplShippingSyncs({
+      id,
+      attempts,
+      status: "synced",
+      synced_at: new Date(),
+      accepted_sequence: nextSequence(payment, row.kind as MessageRow["kind"]),
+      service_order_id: serviceOrderId ?? null,
+      next_attempt_at: null,
+      last_error: null,
+    })
+  )
+}
+
+/** The endpoint of each kind; answers the service's order id for an attached order. */
+async function send(
+  client: BnplClient,
+  row: Row,
+  reference: { merchant_reference: string; service_order_id: string } | undefined,
+  call: CallOptions
+) {
+  const pid = row.bnpl_payment_id!
+  const payload = row.payload as any
+  switch (row.kind) {
+    case "order_reference":
+      return (await client.attachOrder(pid, payload, call)).id
+    case "order_status":
+      await client.setOrderStatus(pid, reference!.merchant_reference, payload, call)
+      return undefined
+    case "tracking":
+      await client.addTracking(pid, reference!.service_order_id, payload, call)
+      return undefined
+    default:
+      throw new Error(`BNPL message ${row.id}: kind ${row.kind} is not sent by this step`)
+  }
+}
+
+/** A failed attempt: logged, pending with backoff for the retry job, or failed for good. */
+async function recordFailure(
+  container: MedusaContainer,
+  row: Row,
+  attempts: number,
+  message: string,
+  opts: { final?: boolean; invalid?: boolean },
+  error_code?: string
+): Promise<PushOutcome> {
+  const next = failedAttempt(attempts, opts)
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .warn(
+      `BNPL ${row.kind} message ${row.id} for order ${row.order_id} failed (attempt ${attempts}${next.status === "failed" ? ", giving up" : ""}): ${message}`
+    )
+  const updated = await container
+    .resolve<BnplModuleService>(BNPL_MODULE)
+    .updateBnplShippingSyncs({ id: row.id, ...next, last_error: message })
+  return { ...outcome(updated), ...(error_code ? { error_code } : {}) }
+}
