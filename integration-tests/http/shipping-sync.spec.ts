@@ -179,6 +179,12 @@ medusaIntegrationTestRunner({
 
     it("releases the payment's lock when the push step throws: the next attempt is not blocked", async () => {
       const { order, pid } = await paidOrder(sandbox(), 129.9)
+      // The order's own message (its reference, sent when it was placed) is settled first: the
+      // failure below must hit this push's record, not that one's.
+      await eventually(async () => {
+        const rows = await bnpl().listBnplShippingSyncs({ order_id: order.id })
+        return rows.length > 0 && rows.every((r: any) => r.status !== "pending")
+      })
       // The push fails, then recording its outcome fails too (a database error): the step throws.
       sandbox().setFault({ match: { method: "POST", path: `/v1/payment/${pid}` }, status: 500 })
       const recordOutcome = jest
