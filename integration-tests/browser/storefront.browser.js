@@ -352,10 +352,26 @@ async function run(ctx) {
     await keys.tab({ role: 'button', name: 'Continue to delivery' })
     await keys.press('Enter', { role: 'heading', name: '2. Delivery' }, { timeoutMs: 20_000 })
     // Delivery: the arrows choose, one option after the other, and the focus stays in the group.
-    await keys.tab({ role: 'radio', name: /^Colissimo Home/, checked: false })
-    await keys.press('ArrowDown', { role: 'radio', name: /^Express 24h/, checked: true })
-    const third = await keys.press('ArrowDown', { role: 'radio', name: /^(?!Express 24h|Colissimo Home)/, checked: true })
-    await keys.press('ArrowUp', { role: 'radio', name: /^Express 24h/, checked: true })
+    // The store lists its options in its own order: the arrows are checked against the order shown.
+    const OPTION_NAMES = ['Colissimo Home', 'Express 24h', 'Relay point Mondial Relay', 'Click and collect', 'Collect at the counter']
+    const shown = await page
+      .locator('fieldset', { hasText: 'Choose a delivery' })
+      .locator('input[type=radio]')
+      .evaluateAll((els) => els.map((el) => (el.closest('label') ?? el.labels?.[0])?.textContent?.trim() ?? ''))
+    const optionOrder = shown.map((text) => OPTION_NAMES.find((name) => text.startsWith(name)) ?? text)
+    const at = (i) => ({ test: (name) => String(name).startsWith(optionOrder[i]), toString: () => optionOrder[i] })
+    const express = optionOrder.indexOf('Express 24h')
+    assert.ok(express >= 0 && optionOrder.length >= 3, `the delivery options shown: ${shown.join(' | ')}`)
+    // Tab reaches the first option (none chosen yet); the arrows then go to Express 24h, through
+    // at least one other option on the way.
+    await keys.tab({ role: 'radio', name: at(0), checked: false })
+    const path = express === 0 ? [1, 0] : express === 1 ? [1, 2, 1] : Array.from({ length: express }, (_, i) => i + 1)
+    let was = 0
+    for (const to of path) {
+      await keys.press(to > was ? 'ArrowDown' : 'ArrowUp', { role: 'radio', name: at(to), checked: true })
+      was = to
+    }
+    const third = { name: optionOrder[express === 0 ? 1 : express === 1 ? 2 : 1] }
     // The payment step follows once the cart holds the last one chosen (349.00 + 12.90 express).
     await eventually('the cart with Express 24h', async () => /Express 24h[\s\S]*€361\.90/.test(await page.locator('.summary').textContent()), { timeoutMs: 20_000 })
     await page.locator('.bnpl-picker').waitFor()
