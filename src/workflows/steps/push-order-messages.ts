@@ -8,18 +8,11 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import { recordedMode } from "../../modules/bnpl/ledger"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { orderMessagesOf } from "../messages/read"
-import type { PushOutcome } from "./push-shipping-info"
-
-export type PushOrderMessagesInput = { message_ids: string[]; call?: CallOptions }
+import { outcome, type PushOutcome } from "./push-shipping-info"
 
 type Row = Awaited<ReturnType<BnplModuleService["retrieveBnplShippingSync"]>>
 
-const outcome = (r: Row): PushOutcome => ({
-  sync_id: r.id,
-  status: r.status,
-  attempts: r.attempts,
-  last_error: r.last_error,
-})
+export type PushOrderMessagesInput = { message_ids: string[]; call?: CallOptions }
 
 /**
  * One attempt at each recorded message, in order (the reference before what needs it), under

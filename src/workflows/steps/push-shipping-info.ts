@@ -31,7 +31,8 @@ export type PushOutcome = {
 type Sync = Awaited<ReturnType<BnplModuleService["retrieveBnplShippingSync"]>>
 type Ready = Extract<BuiltShippingInfo, { kind: "ready" }>
 
-const outcome = (s: Sync): PushOutcome => ({
+/** What a push step answers for a record, whatever its kind (shipping information, order messages). */
+export const outcome = (s: Sync): PushOutcome => ({
   sync_id: s.id,
   status: s.status,
   attempts: s.attempts,
