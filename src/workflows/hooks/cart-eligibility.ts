@@ -9,46 +9,37 @@ import { refreshCheckoutDetails } from "../payment/checkout-details"
 
 /**
  * Keeps each cart's plans current as it is created and as its items or total change
- * (`refreshCartItemsWorkflow` runs for every item change and cart update). A cart mutation
- * never fails because of this: errors are logged, and the service call has a tight timeout.
+ * (`refreshCartItemsWorkflow` runs for every item change and cart update), and, on a change,
+ * the details of its open instalment payment (see checkout-details.ts). A cart mutation never
+ * fails because of this: errors are logged, and the service call has a tight timeout. A store
+ * whose plugin is not configured pays nothing on a cart mutation but the options read (cached).
  */
-async function refresh(container: MedusaContainer, cartId: string | undefined): Promise<CartPlansAnswer | undefined> {
+async function refresh(container: MedusaContainer, cartId: string | undefined, { details }: { details: boolean }) {
   if (!cartId) {
     return
   }
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  let plans: CartPlansAnswer | undefined
   try {
-    // Not configured yet: nothing to keep, and no cart query on every mutation.
     const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     if (!isConfigured(options)) {
       return
     }
-    return await plansForCart(container, cartId)
+    plans = await plansForCart(container, cartId)
   } catch (e) {
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`BNPL eligibility for cart ${cartId} not refreshed: ${(e as Error).message}`)
+    logger.warn(`BNPL eligibility for cart ${cartId} not refreshed: ${(e as Error).message}`)
   }
-}
-
-/** The cart's open instalment payment given the cart's new details, when they changed (see checkout-details.ts). */
-async function refreshPayment(container: MedusaContainer, cartId: string | undefined, plans?: CartPlansAnswer) {
-  if (!cartId) {
-    return
-  }
-  try {
-    await refreshCheckoutDetails(container, cartId, plans)
-  } catch (e) {
-    container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`BNPL payment of cart ${cartId} keeps the details it was made with: ${(e as Error).message}`)
+  if (details) {
+    await refreshCheckoutDetails(container, cartId, plans).catch((e) =>
+      logger.warn(`BNPL payment of cart ${cartId} keeps the details it was made with: ${(e as Error).message}`)
+    )
   }
 }
 
 createCartWorkflow.hooks.cartCreated(async ({ cart }, { container }) => {
-  await refresh(container, cart?.id)
+  await refresh(container, cart?.id, { details: false })
 })
 
 refreshCartItemsWorkflow.hooks.beforeRefreshingPaymentCollection(async ({ input }, { container }) => {
-  const plans = await refresh(container, input?.cart_id)
-  await refreshPayment(container, input?.cart_id, plans)
+  await refresh(container, input?.cart_id, { details: true })
 })

@@ -36,6 +36,19 @@ export const pushOrderMessagesStep = createStep(
   // No compensation: an accepted message cannot be taken back, every other outcome is its record.
 )
 
+/** A message that will not be sent (again): its final status and why, nothing left to retry. */
+async function close(
+  bnpl: BnplModuleService,
+  id: string,
+  status: "unchanged" | "skipped" | "unavailable",
+  reason: string | null,
+  extra: { attempts?: number } = {}
+): Promise<PushOutcome> {
+  return outcome(
+    await bnpl.updateBnplShippingSyncs({ id, ...extra, status, next_attempt_at: null, last_error: reason })
+  )
+}
+
 async function attemptMessage(container: MedusaContainer, id: string, call: CallOptions): Promise<PushOutcome> {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const row = await bnpl.retrieveBnplShippingSync(id)
@@ -51,27 +64,11 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
     case "done":
       return outcome(row)
     case "unchanged":
-      return outcome(
-        await bnpl.updateBnplShippingSyncs({ id, status: "unchanged", next_attempt_at: null, last_error: null })
-      )
+      return close(bnpl, id, "unchanged", null)
     case "skip":
-      return outcome(
-        await bnpl.updateBnplShippingSyncs({
-          id,
-          status: "skipped",
-          next_attempt_at: null,
-          last_error: decision.reason,
-        })
-      )
+      return close(bnpl, id, "skipped", decision.reason)
     case "unavailable":
-      return outcome(
-        await bnpl.updateBnplShippingSyncs({
-          id,
-          status: "unavailable",
-          next_attempt_at: null,
-          last_error: decision.reason,
-        })
-      )
+      return close(bnpl, id, "unavailable", decision.reason)
     case "fail":
       return recordFailure(container, row, attempts, decision.message, { final: decision.final })
   }
@@ -86,15 +83,7 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
     serviceOrderId = await send(client, row, decision.reference, call)
   } catch (e) {
     if (isBnplError(e) && e.code === "not_available") {
-      return outcome(
-        await bnpl.updateBnplShippingSyncs({
-          id,
-          attempts,
-          status: "unavailable",
-          next_attempt_at: null,
-          last_error: e.message,
-        })
-      )
+      return close(bnpl, id, "unavailable", e.message, { attempts })
     }
     // A request the service refuses as invalid will not succeed by waiting.
     const invalid = isBnplError(e) && e.code === "invalid_request"
