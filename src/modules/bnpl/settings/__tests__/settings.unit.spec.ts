@@ -271,7 +271,9 @@ describe("settings patch", () => {
   })
 
   it("refuses to store a key without any encryption secret", () => {
-    expect(() => settingsChanges(parseSettingsPatch({ api_key: LIVE_KEY }), undefined, {})).toThrow(/BNPL_ENCRYPTION_KEY/)
+    expect(() => settingsChanges(parseSettingsPatch({ api_key: LIVE_KEY }), undefined, {})).toThrow(
+      /BNPL_ENCRYPTION_KEY/
+    )
   })
 
   it.each([
@@ -331,7 +333,9 @@ describe("test and live modes: one precedence rule per account", () => {
     )
     expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).not.toThrow(/abcdefghijklmnop/)
     // The live slot's older name runs the same check.
-    expect(() => parseSettingsPatch({ api_key: " sk_test_abcdefghijklmnop1234" })).toThrow(/api_key: this is a test key/)
+    expect(() => parseSettingsPatch({ api_key: " sk_test_abcdefghijklmnop1234" })).toThrow(
+      /api_key: this is a test key/
+    )
     expect(parseSettingsPatch({ live_api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })).toEqual({
       api_key: "sk_live_abcdefghijklmnop1234",
       mode: "live",
