@@ -15,7 +15,6 @@
  * Without the sandbox (BNPL_API_URL set), step 4 waits for you to pay on the hosted page.
  */
 
-const http = require('node:http')
 const { DEMO_FILE, readDemoInfo, isUp } = require('./lib/demo-info')
 const { PROVIDER_ID, medusaClient, request } = require('./lib/store-api')
 const { commandLine } = require('./lib/command-line')
@@ -53,28 +52,27 @@ function table(headings, rows) {
   return [line(headings), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].map((l) => `     ${l}`).join('\n')
 }
 
-/** The storefront's return page: a tiny local server that records the customer's `?pid=`. */
-function startReturnPage() {
-  let arrived
-  const back = new Promise((resolve) => (arrived = resolve))
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url || '/', 'http://localhost')
-    if (url.pathname !== '/checkout/bnpl-return') {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    res.end('<!doctype html><p>Thank you! Your order is being placed.</p>')
-    arrived({ pid: url.searchParams.get('pid'), url: `${returnUrl}${url.search}` })
-  })
-  let returnUrl
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      returnUrl = `http://127.0.0.1:${server.address().port}/checkout/bnpl-return`
-      resolve({ url: returnUrl, back, close: () => new Promise((r) => server.close(r)) })
-    })
-  })
+/**
+ * The storefront's return page: the demo storefront's own (`storefront_url` of .demo/demo.json),
+ * whatever ports the demo runs on. The store accepts a return address only on its storefront
+ * (the returnUrl option's origin or the store's CORS origins), so a page of this script's own
+ * on another port would be refused with a 400.
+ * @param {{storefront_url?: string}} demo
+ */
+function returnPageOf(demo) {
+  if (!demo.storefront_url) throw new Error(`${DEMO_FILE} has no storefront_url: restart the demo (npm run demo)`)
+  return `${demo.storefront_url.replace(/\/+$/, '')}/checkout/bnpl-return`
+}
+
+/** Resolves when `cartId` is completed (the demo storefront completes it when the customer comes back). */
+async function cartCompleted(store, cartId) {
+  const started = Date.now()
+  for (;;) {
+    const { cart } = await store('GET', `/store/carts/${cartId}?fields=id,completed_at`)
+    if (cart.completed_at) return
+    if (Date.now() - started > CUSTOMER_TIMEOUT_MS) throw new Error('Nobody came back from the hosted page in 15 minutes')
+    await new Promise((r) => setTimeout(r, 1000))
+  }
 }
 
 async function main() {
@@ -153,21 +151,20 @@ async function main() {
 
   // 3. The payment
   step(`${INSTALLMENTS} instalments chosen: the hosted payment page`)
-  const returnPage = await startReturnPage()
-  try {
+  const returnPage = returnPageOf(demo)
+  {
     const { payment_collection: collection } = await store('POST', '/store/payment-collections', { cart_id: cart.id })
     const { payment_collection: withSession } = await store('POST', `/store/payment-collections/${collection.id}/payment-sessions`, {
       provider_id: PROVIDER_ID,
-      data: { installments_count: INSTALLMENTS, return_url: returnPage.url },
+      data: { installments_count: INSTALLMENTS, return_url: returnPage },
     })
     const session = withSession.payment_sessions.find((s) => s.provider_id === PROVIDER_ID)
     const pid = session.data.bnpl_payment_id
     say(`payment collection ${collection.id}, session ${session.id}, service payment ${pid}`)
     say(`hosted page: ${session.data.url}`)
-    say(`return page: ${returnPage.url}`)
+    say(`return page: ${returnPage}`)
 
     // 4. The customer pays
-    let back
     if (sandbox) {
       step('The customer accepts on the hosted page (sandbox) and comes back')
       const page = await fetch(session.data.url)
@@ -182,17 +179,17 @@ async function main() {
       const location = accepted.headers.get('location')
       if (accepted.status !== 302 || !location) throw new Error(`Accepting on the hosted page answered HTTP ${accepted.status}`)
       say(`POST ${session.data.url}/accept: HTTP 302 to ${location}`)
-      await fetch(location) // the browser follows the redirect
-      back = await returnPage.back
+      // The browser would now load the storefront's return page, which completes the cart; this
+      // script does what that page does, with the pid the service put on the address.
+      const back = new URL(location, returnPage)
+      say(`back on the store: ${back.href}`)
+      if (back.origin + back.pathname !== returnPage) throw new Error(`The hosted page sent the customer to ${back.href}, expected ${returnPage}`)
+      if (back.searchParams.get('pid') !== pid) throw new Error(`The return address carries pid ${back.searchParams.get('pid')}, expected ${pid}`)
     } else {
-      step('Pay on the hosted page (open it in a browser); waiting for your return')
-      back = await Promise.race([
-        returnPage.back,
-        new Promise((_, reject) => setTimeout(() => reject(new Error('Nobody came back from the hosted page in 15 minutes')), CUSTOMER_TIMEOUT_MS)),
-      ])
+      step('Pay on the hosted page (open it in a browser); the demo storefront places the order when you come back')
+      await cartCompleted(store, cart.id)
+      say('back on the store: the cart is completed')
     }
-    say(`back on the store: ${back.url}`)
-    if (back.pid !== pid) throw new Error(`The return page got pid ${back.pid}, expected ${pid}`)
 
     const completed = await store('POST', `/store/carts/${cart.id}/complete`)
     if (completed.type !== 'order') {
@@ -260,8 +257,6 @@ async function main() {
     }
     console.log(`\nDone: order ${order.id} paid in ${INSTALLMENTS} instalments (service payment ${pid}), shipped, shipping information ${sync.status}.`)
     if (sync.status !== 'synced' && sync.status !== 'unchanged') process.exitCode = 1
-  } finally {
-    await returnPage.close()
   }
 }
 

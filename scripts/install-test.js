@@ -3,29 +3,33 @@
 
 /**
  * `node scripts/install-test.js` (`npm run test:install`): the packed plugin installed in a
- * separate Medusa 2.21.2 store, as a merchant installs it (README "Install in your store").
+ * separate Medusa store, as a merchant installs it (README "Install in your store").
  *
  *  1. `medusa plugin:build`, `npm pack`: the tarball must hold what a store needs and nothing
  *     else (no tests, sandbox, scripts, TypeScript sources, .env, .demo, the repo's own
- *     medusa-config), every `exports` target, and server code that imports only Node built-ins
- *     and the package's declared dependencies / peer dependencies.
+ *     medusa-config), every `exports` target, and built code that imports only Node built-ins
+ *     and the package's declared dependencies / peer dependencies (scripts/lib/package-imports.js).
  *  2. A store in a temporary folder (under os.tmpdir()) from integration-tests/install/store:
- *     package.json depending on the tarball, the starter's medusa-config.ts with README step 2
- *     pasted in verbatim, tsconfig.json, an empty src/. Its node_modules links every entry of
- *     this repo's node_modules except medusa-plugin-bnpl, which is the tarball extracted (what
- *     npm does). Meanwhile `npm install --package-lock-only` resolves that package.json (peer
- *     dependencies must be satisfiable in a store).
+ *     package.json shaped like Medusa's starters with every `@medusajs/*` at `--medusa <version>`
+ *     (default: the version this repository is developed with), the starter's medusa-config.ts
+ *     with README step 2 pasted in verbatim, tsconfig.json, an empty src/, a .env. Then a real
+ *     `npm install <tarball>` in it, as npm does for a merchant (npm's cache is reused between
+ *     runs; nothing is linked from this repository).
  *  3. Embedded PostgreSQL + the sandbox; the README's commands in the store (`npx medusa
  *     db:migrate`), an admin user, `medusa build` (backend + admin with the plugin's
- *     extensions), `medusa start` from .medusa/server (production mode), then over HTTP what a
- *     merchant does: enable pp_bnpl_bnpl on a region, a publishable key, the plugin's store,
- *     admin and notification routes, the admin settings (paste the key, verify); the
- *     subscribers, jobs, workflows and routes registered from the installed package; nothing
- *     loaded from this repository's src/.
+ *     extensions), `npm install` in .medusa/server and `medusa start` from there (production
+ *     mode, as Medusa documents), then over HTTP what a merchant does: enable pp_bnpl_bnpl on a
+ *     region, a publishable key, the plugin's store, admin and notification routes, the admin
+ *     settings (paste the key, verify); the subscribers, jobs, workflows and routes registered
+ *     from the installed package.
+ *  A `--medusa` version outside the plugin's peer range checks the refusal instead: npm refuses
+ *  the install (ERESOLVE); forced with `--legacy-peer-deps`, the store starts, logs one line
+ *  (version found, range, upgrade command), registers no pp_bnpl_bnpl, and the settings say why.
  *
- *   node scripts/install-test.js            run it (exit 1 on any failed check)
- *   node scripts/install-test.js --keep     keep the temporary folder (logs, store) for a look
- *   node scripts/install-test.js --verbose  stream the commands' output
+ *   node scripts/install-test.js                   run it (exit 1 on any failed check)
+ *   node scripts/install-test.js --medusa 2.21.0   the store at another Medusa version
+ *   node scripts/install-test.js --keep            keep the temporary folder (logs, store) for a look
+ *   node scripts/install-test.js --verbose         stream the commands' output
  *
  * Everything started is stopped at the end, on failure and on Ctrl-C; the folder is removed.
  */
@@ -41,22 +45,27 @@ const { ADMIN, SANDBOX_KEY } = require('./lib/medusa')
 const { request } = require('./lib/store-api')
 const { commandLine } = require('./lib/command-line')
 const { writeStarterStore } = require('./lib/starter-store')
+const { checkPackageImports } = require('./lib/package-imports')
+const semver = require(require.resolve('semver', { paths: [path.resolve(__dirname, '..')] }))
 
 const ROOT = path.resolve(__dirname, '..')
-// This repository's own workspaces (the storefront kit, the demo storefront): npm links them in
-// its node_modules; a store needs none of them, and they hold no plugin code.
-const WORKSPACES = new Set(
-  (require(path.join(ROOT, 'package.json')).workspaces || []).map(
-    (/** @type {string} */ dir) => require(path.join(ROOT, dir, 'package.json')).name
-  )
-)
 const PLUGIN_NAME = 'medusa-plugin-bnpl'
 const PROVIDER_ID = 'pp_bnpl_bnpl'
 const HEALTH_TIMEOUT_MS = 120_000
+/** README's commands for a merchant's encryption key and for starting a built store (run as written). */
+const ENCRYPTION_KEY_COMMAND = 'echo "BNPL_ENCRYPTION_KEY=$(openssl rand -hex 32)" >> .env'
+const SERVER_INSTALL_COMMAND = 'cd .medusa/server && npm install && cp ../../.env .env'
+/** Every command of README's install section; the test performs each (the tarball stands for `npm install medusa-plugin-bnpl`). */
+const REQUIRED_COMMANDS = [`npm install ${PLUGIN_NAME}`, ENCRYPTION_KEY_COMMAND, 'npx medusa db:migrate', 'npx medusa build', SERVER_INSTALL_COMMAND, 'npx medusa start']
 
-const args = commandLine('Usage: node scripts/install-test.js [--keep] [--verbose]')
+const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>] [--keep] [--verbose]')
 const KEEP = args.has('--keep')
 const VERBOSE = args.has('--verbose')
+const ROOT_PKG = require(path.join(ROOT, 'package.json'))
+/** The store's Medusa: `--medusa`, else the version this repository is developed with. */
+const MEDUSA_VERSION = args.value('--medusa') || ROOT_PKG.devDependencies['@medusajs/medusa']
+/** The plugin's supported range (its peer dependency on @medusajs/medusa). */
+const MEDUSA_RANGE = ROOT_PKG.peerDependencies['@medusajs/medusa']
 
 const started = Date.now()
 const seconds = (/** @type {number} */ since) => ((Date.now() - since) / 1000).toFixed(1)
@@ -121,7 +130,7 @@ function assert(condition, message) {
  * @param {{cwd: string, env?: NodeJS.ProcessEnv, timeoutMs?: number}} options
  * @returns {Promise<string>} its standard output
  */
-function run(name, command, commandArgs, { cwd, env = process.env, timeoutMs = 300_000 }) {
+function run(name, command, commandArgs, { cwd, env = process.env, timeoutMs = 900_000 }) {
   const logFile = logPath(name)
   const out = fs.openSync(logFile, 'w')
   return new Promise((resolve, reject) => {
@@ -208,7 +217,7 @@ function expectStatus(/** @type {{status: number, text: string}} */ response, /*
 // ------------------------------------------------------------------------------------ tarball
 
 /** Files a store needs: the compiled plugin, package.json, and the usual docs. */
-const ALLOWED_FILE = /^package\/(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md|\.medusa\/server\/src\/.+\.(js|mjs|cjs|json))$/
+const ALLOWED_FILE = /^package\/(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md|\.medusa\/server\/src\/.+\.(js|mjs|cjs|json|d\.ts))$/
 /** What must never ship, with the reason shown when it does. */
 const FORBIDDEN = [
   [/(^|\/)__tests__\//, 'a test folder (__tests__)'],
@@ -261,7 +270,7 @@ function checkTarballListing(/** @type {string[]} */ files, /** @type {any} */ p
   for (const file of files) {
     const forbidden = FORBIDDEN.find(([pattern]) => /** @type {RegExp} */ (pattern).test(file))
     if (forbidden) problems.push(`${file}: ${forbidden[1]}`)
-    else if (!ALLOWED_FILE.test(file)) problems.push(`${file}: not something a store needs (allowed: package.json, README, LICENSE, CHANGELOG, compiled .medusa/server/src)`)
+    else if (!ALLOWED_FILE.test(file)) problems.push(`${file}: not something a store needs (allowed: package.json, README, LICENSE, CHANGELOG, compiled .medusa/server/src with its type declarations)`)
   }
   const set = new Set(files)
   for (const file of REQUIRED_FILES) if (!set.has(file)) problems.push(`missing ${file}`)
@@ -276,51 +285,6 @@ function checkTarballListing(/** @type {string[]} */ files, /** @type {any} */ p
     }
   }
   return problems
-}
-
-/**
- * Bare modules the plugin's compiled server code loads must be Node built-ins or declared in
- * `dependencies` / `peerDependencies` (a dev dependency is absent from a merchant's store).
- * The admin bundle's imports may also come from @medusajs/dashboard, which every store has.
- * @param {string} packageDir
- */
-function checkImports(packageDir) {
-  const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'))
-  const declared = new Set([...Object.keys(pkg.dependencies || {}), ...Object.keys(pkg.peerDependencies || {})])
-  const dashboardPkg = require(require.resolve('@medusajs/dashboard/package.json', { paths: [ROOT] }))
-  const dashboard = new Set([...Object.keys(dashboardPkg.dependencies || {}), ...Object.keys(dashboardPkg.peerDependencies || {})])
-  const builtins = new Set(builtinModules)
-  const problems = []
-  const seen = new Set()
-  const srcDir = path.join(packageDir, '.medusa', 'server', 'src')
-  const walk = (/** @type {string} */ dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (/\.(c|m)?js$/.test(entry.name)) {
-        const code = fs.readFileSync(full, 'utf8')
-        const isAdmin = path.relative(srcDir, full).split(path.sep)[0] === 'admin'
-        const specifiers = [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)|\bimport\(\s*["']([^"']+)["']\s*\)|\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm)].map((m) => m[1] || m[2] || m[3] || m[4])
-        for (const specifier of specifiers) {
-          const where = path.relative(packageDir, full)
-          if (specifier.startsWith('.')) {
-            const base = path.resolve(path.dirname(full), specifier)
-            if (!['', '.js', '.mjs', '.cjs', '.json', '/index.js'].some((ext) => fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()))
-              problems.push(`${where}: ${specifier} is not in the package`)
-            continue
-          }
-          const name = specifier.startsWith('node:') ? specifier : specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]
-          seen.add(name)
-          if (name.startsWith('node:') || builtins.has(name)) continue
-          if (declared.has(name)) continue
-          if (isAdmin && dashboard.has(name)) continue
-          problems.push(`${where}: imports "${specifier}", which is neither a dependency nor a peer dependency of ${PLUGIN_NAME}`)
-        }
-      }
-    }
-  }
-  walk(srcDir)
-  return { problems: [...new Set(problems)], modules: [...seen].sort() }
 }
 
 // ------------------------------------------------------------------------------------ README
@@ -350,7 +314,13 @@ function readInstallSection() {
     .flatMap((b) => b.code.split('\n'))
     .map((line) => line.replace(/#.*$/, '').trim())
     .filter(Boolean)
-  return { config: configs[0].code, commands }
+  // The store's .env lines (```dotenv): comments and blank lines dropped.
+  const env = blocks
+    .filter((b) => b.lang === 'dotenv' || b.lang === 'env')
+    .flatMap((b) => b.code.split('\n'))
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line && !line.startsWith('#'))
+  return { config: configs[0].code, commands, env }
 }
 
 /** What the store's medusa-config.ts gets at the template's marker: README step 2, its `// ...` the starter's. */
@@ -380,20 +350,24 @@ async function main() {
   const storeDir = path.join(tmp, 'store')
   say(`temporary folder ${tmp}`)
 
+  const inRange = semver.satisfies(MEDUSA_VERSION, MEDUSA_RANGE)
+  say(`store on Medusa ${MEDUSA_VERSION}; the plugin supports ${MEDUSA_RANGE}${inRange ? '' : ': expecting the refusal'}`)
+
   // Fail early on README drift (cheap) before building anything.
   const install = await check('README "Install in your store" is what this test does', async () => {
     const section = readInstallSection()
-    // What this test does for each command: the tarball extracted as npm would, then the
-    // commands themselves in the store (`medusa start` from .medusa/server, as Medusa deploys).
-    const required = [`npm install ${PLUGIN_NAME}`, 'npx medusa db:migrate']
-    const known = [...required, 'npx medusa build', 'npx medusa start']
-    const unknown = section.commands.filter((c) => !known.includes(c))
+    // Each README command and what this test does for it (the tarball stands for the registry).
+    const missing = REQUIRED_COMMANDS.filter((c) => !section.commands.includes(c))
+    assert(!missing.length, `README install section no longer says: ${missing.join(' | ')}`)
+    const unknown = section.commands.filter((c) => !REQUIRED_COMMANDS.includes(c))
     assert(!unknown.length, `README install commands this test does not perform: ${unknown.join(' | ')} (add them to scripts/install-test.js)`)
-    for (const command of required) assert(section.commands.includes(command), `README install section no longer says \`${command}\``)
     const config = storeConfig(section.config)
     for (const needle of [`resolve: "${PLUGIN_NAME}"`, `resolve: "${PLUGIN_NAME}/providers/bnpl"`, 'id: "bnpl"', '"@medusajs/medusa/payment"'])
       assert(section.config.includes(needle), `README step 2 snippet no longer contains ${needle}`)
-    return { config, commands: section.commands, detail: `step 2 config pasted verbatim; commands: ${section.commands.join(', ')}` }
+    assert(section.env.length > 0, 'README install section has no .env snippet (a ```dotenv block)')
+    for (const name of ['BNPL_API_URL', 'BNPL_API_URL_TEST', 'MEDUSA_BACKEND_URL'])
+      assert(section.env.some((line) => line.startsWith(`${name}=`)), `README's .env snippet no longer sets ${name}`)
+    return { config, env: section.env, commands: section.commands, detail: `step 2 config pasted verbatim; commands: ${section.commands.join(', ')}` }
   })
 
   // 1. Build and pack ---------------------------------------------------------------------
@@ -418,118 +392,133 @@ async function main() {
   await check('tarball holds what a store needs and nothing else', async () => {
     const problems = checkTarballListing(tarball.files, rootPkg)
     assert(!problems.length, `tarball ${tarball.name}:\n  ${problems.join('\n  ')}`)
-    return `${tarball.files.length} files: package.json, README.md, ${tarball.files.filter((f) => f.startsWith('package/.medusa/server/')).length} under .medusa/server/src`
+    return `${tarball.files.length} files: package.json, README.md, CHANGELOG.md, ${tarball.files.filter((f) => f.startsWith('package/.medusa/server/')).length} under .medusa/server/src`
   })
 
   // 2. The store -------------------------------------------------------------------------
-  const pluginDir = path.join(storeDir, 'node_modules', PLUGIN_NAME)
-  const storePkg = await check('store project created, the tarball extracted into its node_modules', async () => {
-    const pkg = writeStarterStore(storeDir, { config: install.config, plugin: `file:${tarball.file}` })
-
-    // node_modules: this repo's installed packages (links), the plugin as npm would unpack it.
-    const modules = path.join(storeDir, 'node_modules')
-    fs.mkdirSync(modules)
-    let linked = 0
-    for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
-      if (entry === PLUGIN_NAME || entry === '.package-lock.json' || entry === '.cache' || WORKSPACES.has(entry)) continue
-      fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(modules, entry))
-      linked++
-    }
-    fs.mkdirSync(pluginDir)
-    const untar = spawnSync('tar', ['xzf', tarball.file, '-C', pluginDir, '--strip-components=1'], { encoding: 'utf8' })
-    assert(untar.status === 0, `tar xzf failed: ${untar.stderr}`)
-    return { pkg, detail: `${storeDir}: package.json (${PLUGIN_NAME}: file:${path.basename(tarball.file)}), medusa-config.ts, tsconfig.json, src/; ${linked} node_modules entries linked` }
-  })
-
-  // Resolving the store's package.json with npm takes a while and needs no database: start it
-  // now, collect it at the end.
-  const resolveDir = path.join(tmp, 'npm-resolve')
-  fs.mkdirSync(resolveDir)
-  fs.writeFileSync(path.join(resolveDir, 'package.json'), JSON.stringify(storePkg.pkg, null, 2) + '\n')
-  const npmResolve = runInBackground('npm-resolve', 'npm', ['install', '--package-lock-only', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
-    cwd: resolveDir,
-    timeoutMs: 240_000,
-  })
-
-  await check("the store loads the plugin from the tarball, never from this repository's src/", async () => {
-    const real = (/** @type {string} */ p) => fs.realpathSync(p)
-    const storeReal = real(storeDir)
-    const inStore = (/** @type {string} */ p) => real(p).startsWith(storeReal + path.sep)
-    // Resolved by a node process in the store: from this script, Node would self-resolve the
-    // package name to this repository (package self-reference), whatever `paths` says.
-    const resolved = spawnSync(
-      process.execPath,
-      ['-e', `for (const r of process.argv.slice(1)) console.log(require.resolve(r))`, `${PLUGIN_NAME}/providers/bnpl`, `${PLUGIN_NAME}/package.json`],
-      { cwd: storeDir, encoding: 'utf8' }
-    )
-    assert(resolved.status === 0, `resolving ${PLUGIN_NAME} from the store failed: ${resolved.stderr}`)
-    const [provider, pkgFile] = resolved.stdout.trim().split('\n')
-    assert(inStore(provider), `${PLUGIN_NAME}/providers/bnpl resolves to ${real(provider)}, outside the store`)
-    assert(inStore(pkgFile), `${PLUGIN_NAME}/package.json resolves to ${real(pkgFile)}, outside the store`)
-    // Nothing the store can reach points into this repository except its node_modules.
-    const repoModules = real(path.join(ROOT, 'node_modules'))
-    const escapes = []
-    const inspect = (/** @type {string} */ dir) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name)
-        if (entry.isSymbolicLink() && !(dir === path.join(ROOT, 'node_modules') && WORKSPACES.has(entry.name))) {
-          const target = real(full)
-          const allowed = target.startsWith(repoModules + path.sep) || target.startsWith(storeReal + path.sep) || !target.startsWith(real(ROOT) + path.sep)
-          if (!allowed) escapes.push(`${full} → ${target}`)
-        } else if (entry.isDirectory() && entry.name.startsWith('@')) inspect(full)
-      }
-    }
-    inspect(path.join(storeDir, 'node_modules'))
-    inspect(path.join(ROOT, 'node_modules'))
-    assert(!escapes.length, `links into this repository outside node_modules:\n  ${escapes.join('\n  ')}`)
-    assert(!fs.existsSync(path.join(ROOT, 'node_modules', PLUGIN_NAME)), `${ROOT}/node_modules/${PLUGIN_NAME} exists: the store could see the repository's copy`)
-    return `${PLUGIN_NAME}/providers/bnpl → ${path.relative(storeDir, real(provider))}`
-  })
-
-  await check('the compiled plugin imports only Node built-ins and declared dependencies', async () => {
-    const { problems, modules } = checkImports(pluginDir)
-    assert(!problems.length, problems.join('\n'))
-    return modules.filter((m) => !m.startsWith('node:') && !builtinModules.includes(m)).join(', ')
-  })
-
-  // 3. Run it --------------------------------------------------------------------------------
-  // `medusa build` needs no database (types, backend, admin bundle): it runs while PostgreSQL
-  // starts and the migrations run.
-  const buildEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: 'true' }
-  delete buildEnv.NODE_ENV
-  const storeBuild = runInBackground('build', 'npx', ['medusa', 'build'], { cwd: storeDir, env: buildEnv })
-
-  const { database: db, sandbox } = await check('embedded PostgreSQL and the sandbox started', async () => {
+  // PostgreSQL and the sandbox start while npm installs (they need no store).
+  const services = (async () => {
     const database = await startPostgres({ dataDir: path.join(tmp, 'pg', 'data'), persistent: false })
     running.add({ stop: () => settle(database.stop(), 10_000), kill: () => database.killNow() })
     await database.ensureDatabase('medusa_store')
     const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
     const sandbox = await startSandbox({ port: 0 })
     running.add({ stop: () => settle(sandbox.close()) })
-    return { database, sandbox, detail: `PostgreSQL on localhost:${database.port}, sandbox at ${sandbox.url}` }
+    return { database, sandbox }
+  })()
+  services.catch(() => {})
+
+  const pluginDir = path.join(storeDir, 'node_modules', PLUGIN_NAME)
+  const npmArgs = ['--no-audit', '--no-fund', '--prefer-offline']
+  await check(`a starter store on Medusa ${MEDUSA_VERSION}: npm install ${PLUGIN_NAME} (the tarball)`, async () => {
+    writeStarterStore(storeDir, { config: install.config, medusaVersion: MEDUSA_VERSION })
+    const t = Date.now()
+    await run('npm-install-store', 'npm', ['install', ...npmArgs], { cwd: storeDir, timeoutMs: 900_000 })
+    const storeSeconds = seconds(t)
+    if (!inRange) {
+      // What a merchant meets first: npm refuses, naming the peer range.
+      const refused = await runInBackground('npm-install-plugin', 'npm', ['install', ...npmArgs, tarball.file], { cwd: storeDir, timeoutMs: 600_000 })
+      assert(!refused.ok, `npm installed ${PLUGIN_NAME} into a store on Medusa ${MEDUSA_VERSION} (outside ${MEDUSA_RANGE}) without complaint`)
+      assert(/ERESOLVE/.test(refused.output), `npm refused, but not with ERESOLVE:\n${refused.output}`)
+      await run('npm-install-plugin-forced', 'npm', ['install', ...npmArgs, '--legacy-peer-deps', tarball.file], { cwd: storeDir, timeoutMs: 600_000 })
+    } else {
+      await run('npm-install-plugin', 'npm', ['install', ...npmArgs, tarball.file], { cwd: storeDir, timeoutMs: 600_000 })
+    }
+    const installed = JSON.parse(fs.readFileSync(path.join(pluginDir, 'package.json'), 'utf8'))
+    assert(installed.version === rootPkg.version, `node_modules/${PLUGIN_NAME} is ${installed.version}, expected ${rootPkg.version}`)
+    const medusa = JSON.parse(fs.readFileSync(path.join(storeDir, 'node_modules', '@medusajs', 'medusa', 'package.json'), 'utf8')).version
+    assert(medusa === MEDUSA_VERSION, `the store's @medusajs/medusa is ${medusa}, expected ${MEDUSA_VERSION}`)
+    return `store's own packages ${storeSeconds} s, then the tarball${inRange ? '' : ' (refused with ERESOLVE; forced with --legacy-peer-deps as npm advises)'}; total ${seconds(t)} s`
+  })
+
+  await check("the store loads the plugin from its node_modules, nothing from this repository", async () => {
+    const resolved = spawnSync(
+      process.execPath,
+      ['-e', `for (const r of process.argv.slice(1)) console.log(require.resolve(r))`, `${PLUGIN_NAME}/providers/bnpl`, `${PLUGIN_NAME}/package.json`],
+      { cwd: storeDir, encoding: 'utf8' }
+    )
+    assert(resolved.status === 0, `resolving ${PLUGIN_NAME} from the store failed: ${resolved.stderr}`)
+    const storeReal = fs.realpathSync(storeDir)
+    const outside = resolved.stdout.trim().split('\n').filter((p) => !fs.realpathSync(p).startsWith(storeReal + path.sep))
+    assert(!outside.length, `resolved outside the store: ${outside.join(', ')}`)
+    const links = []
+    const inspect = (/** @type {string} */ dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isSymbolicLink() && !fs.realpathSync(full).startsWith(storeReal + path.sep)) links.push(full)
+        else if (entry.isDirectory() && entry.name.startsWith('@')) inspect(full)
+      }
+    }
+    inspect(path.join(storeDir, 'node_modules'))
+    assert(!links.length, `links out of the store: ${links.join(', ')}`)
+    return `${PLUGIN_NAME}/providers/bnpl → ${path.relative(storeDir, fs.realpathSync(resolved.stdout.trim().split('\n')[0]))}`
+  })
+
+  await check('the installed plugin imports only Node built-ins and declared dependencies', async () => {
+    const { problems, modules } = checkPackageImports(pluginDir)
+    assert(!problems.length, problems.join('\n'))
+    return modules.filter((m) => !m.startsWith('node:') && !builtinModules.includes(m)).join(', ')
+  })
+
+  if (inRange) {
+    await check(`the plugin's peers resolved in the store within their ranges`, async () => {
+      const versions = Object.entries(rootPkg.peerDependencies).map(([name, range]) => {
+        const file = path.join(storeDir, 'node_modules', name, 'package.json')
+        const version = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : 'missing'
+        return { name, range, version, ok: version !== 'missing' && semver.satisfies(version, /** @type {string} */ (range)) }
+      })
+      const bad = versions.filter((v) => !v.ok)
+      assert(!bad.length, bad.map((v) => `${v.name}@${v.version} (wanted ${v.range})`).join(', '))
+      return versions.map((v) => `${v.name}@${v.version}`).join(', ')
+    })
+  }
+
+  // 3. Run it --------------------------------------------------------------------------------
+  // `medusa build` needs no database (types, backend, admin bundle): it runs while the
+  // migrations run.
+  const buildEnv = { ...process.env, MEDUSA_DISABLE_TELEMETRY: 'true' }
+  delete buildEnv.NODE_ENV
+  const storeBuild = runInBackground('build', 'npx', ['medusa', 'build'], { cwd: storeDir, env: buildEnv })
+
+  const { database: db, sandbox } = await check('embedded PostgreSQL and the sandbox started', async () => {
+    const started = await services
+    return { ...started, detail: `PostgreSQL on localhost:${started.database.port}, sandbox at ${started.sandbox.url}` }
   })
   const port = await findFreePort()
   const backendUrl = `http://localhost:${port}`
-  const env = {
-    ...process.env,
-    DATABASE_URL: db.url('medusa_store'), // "localhost": Medusa turns SSL on for other hosts
-    BNPL_API_URL: sandbox.url,
-    BNPL_API_KEY: SANDBOX_KEY,
-    MEDUSA_BACKEND_URL: backendUrl,
-    MEDUSA_DISABLE_TELEMETRY: 'true',
-    // A production store has its own secrets (the plugin refuses to encrypt with Medusa's default).
-    JWT_SECRET: `jwt-${Math.random().toString(36).slice(2)}${Date.now()}`,
-    COOKIE_SECRET: `cookie-${Math.random().toString(36).slice(2)}${Date.now()}`,
-    PORT: String(port),
-  }
-  delete env.NODE_ENV // each medusa command picks its own (start: production)
+
+  await check(`the store's .env: README's lines, then \`${ENCRYPTION_KEY_COMMAND}\``, async () => {
+    // README's lines with this machine's values (the merchant's own database and URLs).
+    const values = {
+      DATABASE_URL: db.url('medusa_store'), // "localhost": Medusa turns SSL on for other hosts
+      BNPL_API_URL: sandbox.url,
+      BNPL_API_URL_TEST: sandbox.url,
+      MEDUSA_BACKEND_URL: backendUrl,
+      // A production store has its own secrets (the plugin refuses to encrypt with Medusa's default).
+      JWT_SECRET: `jwt-${Math.random().toString(36).slice(2)}${Date.now()}`,
+      COOKIE_SECRET: `cookie-${Math.random().toString(36).slice(2)}${Date.now()}`,
+    }
+    const lines = install.env.map((line) => {
+      const name = line.split('=')[0]
+      return name in values ? `${name}=${values[name]}` : line
+    })
+    for (const [name, value] of Object.entries(values)) if (!lines.some((l) => l.startsWith(`${name}=`))) lines.push(`${name}=${value}`)
+    fs.writeFileSync(path.join(storeDir, '.env'), lines.join('\n') + '\n')
+    await run('encryption-key', 'bash', ['-c', ENCRYPTION_KEY_COMMAND], { cwd: storeDir })
+    const written = fs.readFileSync(path.join(storeDir, '.env'), 'utf8')
+    assert(/^BNPL_ENCRYPTION_KEY=[0-9a-f]{64}$/m.test(written), `no BNPL_ENCRYPTION_KEY of 64 hex digits in .env after \`${ENCRYPTION_KEY_COMMAND}\``)
+    return lines.map((l) => l.split('=')[0]).concat('BNPL_ENCRYPTION_KEY').join(', ')
+  })
+  // The commands read .env (loadEnv); only the port and telemetry come from here.
+  const env = { ...process.env, PORT: String(port), MEDUSA_DISABLE_TELEMETRY: 'true' }
+  for (const name of ['NODE_ENV', 'DATABASE_URL', 'BNPL_API_URL', 'BNPL_API_KEY', 'BNPL_API_URL_TEST', 'BNPL_ENCRYPTION_KEY', 'JWT_SECRET', 'COOKIE_SECRET', 'MEDUSA_BACKEND_URL']) delete env[name]
 
   await check('npx medusa db:migrate (README step 3) creates the plugin\'s tables', async () => {
     await run('db-migrate', 'npx', ['medusa', 'db:migrate'], { cwd: storeDir, env })
     const migrationsDir = path.join(pluginDir, '.medusa', 'server', 'src', 'modules', 'bnpl', 'migrations')
     const expected = fs.readdirSync(migrationsDir).filter((f) => /^Migration.*\.js$/.test(f)).map((f) => f.replace(/\.js$/, ''))
     const { Client } = require(require.resolve('pg', { paths: [ROOT] }))
-    const client = new Client({ connectionString: env.DATABASE_URL })
+    const client = new Client({ connectionString: db.url('medusa_store') })
     await client.connect()
     try {
       const tables = (await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE 'bnpl%' ORDER BY 1")).rows.map((r) => r.tablename)
@@ -571,10 +560,19 @@ async function main() {
   })
 
   const serverDir = path.join(storeDir, '.medusa', 'server')
+  await check(`README step 4: ${SERVER_INSTALL_COMMAND} (in the build output, as Medusa documents)`, async () => {
+    const t = Date.now()
+    await run('npm-install-server', 'bash', ['-c', SERVER_INSTALL_COMMAND.replace('npm install', `npm install ${npmArgs.join(' ')}${inRange ? '' : ' --legacy-peer-deps'}`)], {
+      cwd: storeDir,
+      timeoutMs: 900_000,
+    })
+    assert(fs.existsSync(path.join(serverDir, 'node_modules', PLUGIN_NAME, 'package.json')), `${serverDir}/node_modules has no ${PLUGIN_NAME}`)
+    assert(fs.existsSync(path.join(serverDir, '.env')), `${serverDir}/.env missing`)
+    return `${seconds(t)} s`
+  })
+
   const serverLogFile = logPath('start')
   await check('npx medusa start (production) answers /health', async () => {
-    // As Medusa's deployment guide says: run from .medusa/server with the dependencies installed.
-    fs.symlinkSync(path.join(storeDir, 'node_modules'), path.join(serverDir, 'node_modules'))
     const t = Date.now()
     const server = spawnLogged('npx', ['medusa', 'start'], { cwd: serverDir, env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'debug' }, logFile: serverLogFile })
     running.child(server)
@@ -582,10 +580,17 @@ async function main() {
     return `${backendUrl} ready in ${seconds(t)} s`
   })
 
+  if (!inRange) {
+    await refusalChecks({ backendUrl, serverLogFile })
+    return
+  }
+  // What `medusa start` loads: the build output's own node_modules.
+  const livePluginDir = path.join(serverDir, 'node_modules', PLUGIN_NAME)
+
   await check('subscribers, jobs, workflows and routes registered from the installed package', async () => {
     const log = readMedusaLog(serverLogFile)
     const messages = new Set(log.map((l) => l.message.trim()))
-    const srcDir = path.join(pluginDir, '.medusa', 'server', 'src')
+    const srcDir = path.join(livePluginDir, '.medusa', 'server', 'src')
     const files = (/** @type {string} */ sub) => {
       const dir = path.join(srcDir, sub)
       /** @type {string[]} */
@@ -618,7 +623,7 @@ async function main() {
       if (![...messages].some((m) => new RegExp(`^registering route [A-Z]+ ${routePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`).test(m)))
         problems.push(`route ${routePath} (${path.relative(srcDir, file)}) not registered`)
     }
-    const warnings = log.filter((l) => (l.level === 'warn' || l.level === 'error') && (l.message.includes(pluginDir) || /bnpl/i.test(l.message)))
+    const warnings = log.filter((l) => (l.level === 'warn' || l.level === 'error') && (l.message.includes(livePluginDir) || /bnpl/i.test(l.message)))
     problems.push(...warnings.map((w) => `server ${w.level}: ${w.message}`))
     assert(!problems.length, `${problems.join('\n')}\n(see ${serverLogFile})`)
     return `${subscribers.length} subscriber(s), ${jobs.length} job(s) (${jobNames.join(', ')}), ${workflows.length} workflow file(s), ${routes.length} route files`
@@ -667,6 +672,35 @@ async function main() {
     return { token: key.token, detail: `${key.token.slice(0, 8)}… → ${channelId}` }
   })
 
+  await check('README step 6: the test account\'s key pasted in the settings, Verify, save', async () => {
+    const verified = await asAdmin('/admin/bnpl/settings/verify', { method: 'POST', body: { mode: 'test', api_key: SANDBOX_KEY } })
+    expectStatus(verified, 200, 'POST /admin/bnpl/settings/verify')
+    assert(verified.data?.result === 'works', `verify: ${verified.text.slice(0, 400)}`)
+    // The legacy field is the live slot: a test key there is refused, naming the right slot.
+    const misplaced = await asAdmin('/admin/bnpl/settings', { method: 'POST', body: { api_key: SANDBOX_KEY } })
+    assert(misplaced.status === 400 && /test_api_key/.test(misplaced.text), `a test key saved as api_key: expected 400 naming test_api_key, got ${misplaced.status}: ${misplaced.text.slice(0, 300)}`)
+    const saved = await asAdmin('/admin/bnpl/settings', {
+      method: 'POST',
+      body: { mode: 'test', test_api_key: SANDBOX_KEY, plans: [{ installments_count: 3 }, { installments_count: 4 }] },
+    })
+    expectStatus(saved, 200, 'POST /admin/bnpl/settings')
+    assert(!saved.text.includes(SANDBOX_KEY), 'POST /admin/bnpl/settings returned the API key')
+    const test = saved.data?.settings?.accounts?.test
+    assert(test?.source?.api_key === 'settings' && test?.source?.api_url === 'env', `the test account's key should come from the settings and its URL from BNPL_API_URL_TEST: ${saved.text.slice(0, 600)}`)
+    return `verify: ${verified.data.result}; saved in the test account (its URL from BNPL_API_URL_TEST); api_key with a test key: 400`
+  })
+
+  await check('GET /admin/bnpl/settings (the key only masked)', async () => {
+    const response = await asAdmin('/admin/bnpl/settings')
+    expectStatus(response, 200, 'GET /admin/bnpl/settings')
+    assert(!response.text.includes(SANDBOX_KEY), 'GET /admin/bnpl/settings returned the API key')
+    assert(response.data?.settings?.mode === 'test' && response.data?.settings?.api_key_set === true, `mode test with its key set expected: ${response.text.slice(0, 400)}`)
+    assert(!response.data.settings.medusa_version_problem, `medusa_version_problem on a supported Medusa: ${response.data.settings.medusa_version_problem}`)
+    const unauthenticated = await http(`${backendUrl}/admin/bnpl/settings`)
+    assert(unauthenticated.status === 401, `GET /admin/bnpl/settings without a session: expected 401, got ${unauthenticated.status}`)
+    return `api_key_hint ${response.data.settings.api_key_hint}, source ${response.data.settings.source?.api_key}; 401 without a session`
+  })
+
   await check('GET /store/bnpl/eligibility?amount=100&currency_code=eur answers plans from the service', async () => {
     const before = sandbox.requests.length
     const response = await http(`${backendUrl}/store/bnpl/eligibility?amount=100&currency_code=eur`, { headers: { 'x-publishable-api-key': publishableKey.token } })
@@ -679,27 +713,6 @@ async function main() {
     const calls = sandbox.requests.slice(before).filter((r) => r.path.startsWith('/v1/'))
     assert(calls.length > 0 && calls.every((r) => r.headers.authorization === `Service-Auth ${SANDBOX_KEY}`), 'the sandbox saw no authenticated service call for it')
     return `${eligible.map((p) => `${p.installments_count}x`).join(', ')} eligible for ${eligibility.purchase_amount} cents (${calls.length} service call(s): ${[...new Set(calls.map((r) => `${r.method} ${r.path}`))].join(', ')})`
-  })
-
-  await check('GET /admin/bnpl/settings (the key only masked)', async () => {
-    const response = await asAdmin('/admin/bnpl/settings')
-    expectStatus(response, 200, 'GET /admin/bnpl/settings')
-    assert(!response.text.includes(SANDBOX_KEY), 'GET /admin/bnpl/settings returned the API key')
-    assert(response.data?.settings?.api_key_set === true, `api_key_set is not true: ${response.text.slice(0, 400)}`)
-    const unauthenticated = await http(`${backendUrl}/admin/bnpl/settings`)
-    assert(unauthenticated.status === 401, `GET /admin/bnpl/settings without a session: expected 401, got ${unauthenticated.status}`)
-    return `api_key_hint ${response.data.settings.api_key_hint}, source ${response.data.settings.source?.api_key}; 401 without a session`
-  })
-
-  await check('README step 6: paste the key in the settings, Verify, save', async () => {
-    const verified = await asAdmin('/admin/bnpl/settings/verify', { method: 'POST', body: { api_key: SANDBOX_KEY } })
-    expectStatus(verified, 200, 'POST /admin/bnpl/settings/verify')
-    assert(verified.data?.result === 'works', `verify: ${verified.text.slice(0, 400)}`)
-    const saved = await asAdmin('/admin/bnpl/settings', { method: 'POST', body: { api_key: SANDBOX_KEY, plans: [{ installments_count: 3 }, { installments_count: 4 }] } })
-    expectStatus(saved, 200, 'POST /admin/bnpl/settings')
-    assert(!saved.text.includes(SANDBOX_KEY), 'POST /admin/bnpl/settings returned the API key')
-    assert(saved.data?.settings?.source?.api_key === 'settings', `the key does not come from the settings after saving: ${saved.text.slice(0, 400)}`)
-    return `verify: ${verified.data.result}; saved (source ${saved.data.settings.source.api_key})`
   })
 
   await check('README step 7: the notification URL answers (GET /hooks/bnpl/notification)', async () => {
@@ -724,20 +737,42 @@ async function main() {
     })
     assert(!hits.length, `logs mentioning ${sources[0]}: ${hits.join(', ')}`)
     const registered = readMedusaLog(serverLogFile).map((l) => l.message).filter((m) => m.includes(PLUGIN_NAME) && /^Registering /.test(m))
-    const outside = registered.filter((l) => !l.includes(pluginDir))
+    const outside = registered.filter((l) => !l.includes(livePluginDir))
     assert(!outside.length, `plugin resources loaded from elsewhere:\n${outside.join('\n')}`)
-    return `${registered.length} plugin resources, all under ${path.relative(tmp, pluginDir)}`
+    return `${registered.length} plugin resources, all under ${path.relative(tmp, livePluginDir)}`
   })
+}
 
-  await check('npm resolves the store with the plugin (peer dependencies satisfiable)', async () => {
-    const result = await npmResolve
-    assert(result.ok, result.output)
-    const lock = JSON.parse(fs.readFileSync(path.join(resolveDir, 'package-lock.json'), 'utf8'))
-    const entry = lock.packages?.[`node_modules/${PLUGIN_NAME}`]
-    assert(entry && entry.version === rootPkg.version, `package-lock.json has no ${PLUGIN_NAME}@${rootPkg.version}`)
-    const peers = Object.keys(rootPkg.peerDependencies || {}).map((name) => `${name}@${lock.packages?.[`node_modules/${name}`]?.version ?? 'missing'}`)
-    assert(!peers.some((p) => p.endsWith('@missing')), `peer dependencies not resolved: ${peers.join(', ')}`)
-    return `npm install --package-lock-only: ${Object.keys(lock.packages).length - 1} packages in ${result.seconds} s (in parallel)`
+/**
+ * A store outside the supported range, forced in with `--legacy-peer-deps`: it starts, says why
+ * in one log line, registers no provider that could take a payment, and the settings say why.
+ * @param {{backendUrl: string, serverLogFile: string}} where
+ */
+async function refusalChecks({ backendUrl, serverLogFile }) {
+  await check('one start-up line: the version found, the range, the upgrade command', async () => {
+    const lines = readMedusaLog(serverLogFile).filter((l) => l.message.includes(`supports Medusa ${MEDUSA_RANGE} and found Medusa ${MEDUSA_VERSION}`))
+    assert(lines.length === 1, `expected one refusal line in ${serverLogFile}, found ${lines.length}`)
+    assert(lines[0].level === 'error' && /npm install @medusajs\/medusa@\S+ /.test(lines[0].message), `refusal line: ${lines[0].level} ${lines[0].message}`)
+    return lines[0].message
+  })
+  const login = await http(`${backendUrl}/auth/user/emailpass`, { method: 'POST', body: { email: ADMIN.email, password: ADMIN.password } })
+  expectStatus(login, 200, 'POST /auth/user/emailpass')
+  const headers = { authorization: `Bearer ${login.data.token}` }
+  await check(`no ${PROVIDER_ID} registered: nothing can take an instalment payment`, async () => {
+    const response = await http(`${backendUrl}/admin/payments/payment-providers`, { headers })
+    expectStatus(response, 200, 'GET /admin/payments/payment-providers')
+    const ids = (response.data.payment_providers || []).map((/** @type {any} */ p) => p.id)
+    assert(!ids.includes(PROVIDER_ID), `payment providers: ${ids.join(', ')}`)
+    const region = await http(`${backendUrl}/admin/regions`, { method: 'POST', headers, body: { name: 'Europe', currency_code: 'eur', countries: ['fr'], payment_providers: [PROVIDER_ID] } })
+    assert(region.status >= 400, `a region accepted ${PROVIDER_ID}: ${region.status} ${region.text.slice(0, 300)}`)
+    return `providers: ${ids.join(', ')}; a region with ${PROVIDER_ID}: HTTP ${region.status}`
+  })
+  await check('the settings page says why', async () => {
+    const response = await http(`${backendUrl}/admin/bnpl/settings`, { headers })
+    expectStatus(response, 200, 'GET /admin/bnpl/settings')
+    const problem = response.data?.settings?.medusa_version_problem
+    assert(typeof problem === 'string' && problem.includes(MEDUSA_VERSION), `no medusa_version_problem naming ${MEDUSA_VERSION}: ${response.text.slice(0, 400)}`)
+    return problem
   })
 }
 

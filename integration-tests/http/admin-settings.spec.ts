@@ -8,9 +8,10 @@ import { SETTINGS_TTL_MS } from "../../src/modules/bnpl/settings"
 
 jest.setTimeout(120 * 1000)
 
-const ACTIVE_KEY = "sk_test_active_0000000000000000"
-const INACTIVE_KEY = "sk_test_inactive_000000000000000"
-const UNKNOWN_KEY = "sk_test_unknown_1234567890abcdef"
+// Saved as `api_key`, the live slot: live keys (a test key there is refused).
+const ACTIVE_KEY = "sk_live_active_0000000000000000"
+const INACTIVE_KEY = "sk_live_inactive_000000000000000"
+const UNKNOWN_KEY = "sk_live_unknown_1234567890abcdef"
 // The backend's env key is wrong: whatever works below works through the admin settings.
 const ENV_KEY = "sk_test_wrong"
 const KEYS = [ACTIVE_KEY, INACTIVE_KEY, UNKNOWN_KEY, ENV_KEY]
@@ -42,6 +43,11 @@ medusaIntegrationTestRunner({
   },
   testSuite: ({ api, getContainer }) => {
     const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: SANDBOX_PORT, setUp: "all" })
+    // The sandbox's accounts for the live keys (it is reset before each test).
+    beforeEach(() => {
+      sandbox().setMerchant(ACTIVE_KEY, { name: "Demo Store", activated: true })
+      sandbox().setMerchant(INACTIVE_KEY, { name: "Pending Store", activated: false })
+    })
     // Every response body this suite saw: none may carry a key.
     const bodies: string[] = []
 
@@ -147,11 +153,11 @@ medusaIntegrationTestRunner({
       const { data } = await getSettings()
       expect(data.settings).toMatchObject({
         api_key_set: true,
-        api_key_hint: "sk_test_...0000",
+        api_key_hint: "sk_live_...0000",
         api_url: SANDBOX_URL,
         source: { api_key: "settings", api_url: "settings", plans: "default", auto_capture: "default" },
       })
-      expect(saved.data.settings.api_key_hint).toBe("sk_test_...0000")
+      expect(saved.data.settings.api_key_hint).toBe("sk_live_...0000")
       expect(JSON.stringify([saved.data, data])).not.toContain(ACTIVE_KEY)
 
       // At rest: a versioned AES-GCM value that is not the key and decrypts back to it.

@@ -58,7 +58,7 @@ medusaIntegrationTestRunner({
       entry.plans.every((p: any) => p.unavailable === true && p.reasons?.service === "rate_limited")
 
     it("a hung service: after 3 timeouts, cart mutations make no service call during the cool-down", async () => {
-      await ownAccount("sk_test_breaker_hung_000000000000")
+      await ownAccount("sk_live_breaker_hung_000000000000")
       // Answers after 6 s: later than the 1.5 s a cart waits for plans.
       sandbox().setFault({ match: { path: ELIGIBILITY }, delayMs: 6_000 })
 
@@ -93,7 +93,7 @@ medusaIntegrationTestRunner({
 
     it("the service fails only the deferred request: 3x and 4x stay, 'pay in 30 days' is marked unavailable", async () => {
       const plans = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }]
-      await ownAccount("sk_test_breaker_deferred_00000000", { plans })
+      await ownAccount("sk_live_breaker_deferred_00000000", { plans })
       sandbox().setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, status: 503 })
 
       const { data } = await api.get("/store/bnpl/eligibility?amount=129.90&currency_code=eur", h())
@@ -151,7 +151,7 @@ medusaIntegrationTestRunner({
     })
 
     it("50 fresh amounts in one request cost at most 10 service calls; the others are marked rate_limited", async () => {
-      await ownAccount("sk_test_cold_cap_0000000000000000")
+      await ownAccount("sk_live_cold_cap_0000000000000000")
       const amounts = freshAmounts(1000, 50)
       const { data } = await productPage(amounts, "203.0.113.10")
       expect(eligibilityRequests()).toHaveLength(10)
@@ -176,7 +176,7 @@ medusaIntegrationTestRunner({
     })
 
     it("one client's product-page look-ups stop costing service calls after 60 a minute; others and carts still ask", async () => {
-      await ownAccount("sk_test_cold_rate_000000000000000")
+      await ownAccount("sk_live_cold_rate_000000000000000")
       const ip = "203.0.113.20"
       const answers = []
       for (let i = 0; i < 7; i++) {
@@ -210,7 +210,7 @@ medusaIntegrationTestRunner({
     })
 
     it("429s from product-page look-ups leave a cart's plans available: the breakers are not shared", async () => {
-      await ownAccount("sk_test_split_breakers_0000000000")
+      await ownAccount("sk_live_split_breakers_0000000000")
       const ip = "203.0.113.30"
       sandbox().setFault({ match: { method: "POST", path: ELIGIBILITY }, status: 429, count: 3 })
       const { data } = await productPage(freshAmounts(4000, 3), ip)

@@ -787,7 +787,7 @@ medusaIntegrationTestRunner({
      */
     it("hung service: after three timeouts, cart updates cost what they cost with a healthy service", () =>
       scenario("hung service (eligibility answers after 6 s)", async (row) => {
-        const hungKey = "sk_test_faults_hung_0000000000000"
+        const hungKey = "sk_live_faults_hung_0000000000000"
         const updates = LONG_FORM ? 30 : 10
         sandbox().setMerchant(hungKey, { activated: true })
         await op(row, "merchant", "save the hung scenario's key", () => api.post("/admin/bnpl/settings", { api_key: hungKey }, admin()))

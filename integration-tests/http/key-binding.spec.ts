@@ -10,7 +10,9 @@ jest.setTimeout(120 * 1000)
 
 // The backend's own key and URL come from the environment, as in `npm run demo`.
 const ENV_KEY = "sk_test_active_0000000000000000"
-const DUMMY_KEY = "sk_test_dummy_00000000000000000"
+// Typed as `api_key` (the live slot): a live key.
+const DUMMY_KEY = "sk_live_dummy_00000000000000000"
+const PINNED_KEY = "sk_live_pinned_0000000000000000"
 const SANDBOX_PORT = 41000 + (process.pid % 9000)
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
 
@@ -93,7 +95,7 @@ medusaIntegrationTestRunner({
       expect((await save({ api_key: DUMMY_KEY, api_url: foreign.url() })).status).toBe(200)
       expect((await save({ api_url: SANDBOX_URL })).status).toBe(400)
       // A typed key pins the URL in effect when it was saved.
-      expect((await save({ api_key: ENV_KEY, api_url: SANDBOX_URL })).status).toBe(200)
+      expect((await save({ api_key: PINNED_KEY, api_url: SANDBOX_URL })).status).toBe(200)
       const { data } = await save({ api_key: DUMMY_KEY })
       expect(data.settings.api_url).toBe(SANDBOX_URL)
       await save({ api_key: null })

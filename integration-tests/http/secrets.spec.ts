@@ -55,8 +55,8 @@ medusaIntegrationTestRunner({
     it("never shows, logs or stores an API key in clear", async () => {
       const adminKey = "sk_test_active_0000000000000000"
       // A second account, saved through the admin (stored encrypted).
-      sandbox().setMerchant("sk_test_settings_secret_4242424242", { name: "Settings account", activated: true })
-      const secondKey = "sk_test_settings_secret_4242424242"
+      sandbox().setMerchant("sk_live_settings_secret_4242424242", { name: "Settings account", activated: true })
+      const secondKey = "sk_live_settings_secret_4242424242"
       await api.post("/admin/bnpl/settings/verify", { api_key: "sk_test_rejected_999999999999" }, admin()).catch(() => undefined)
       await api.post("/admin/bnpl/settings", { api_key: secondKey, verify_notification_signature: true, notification_signature_header: "x-bnpl-signature" }, admin())
       await api.get("/admin/bnpl/settings", admin())

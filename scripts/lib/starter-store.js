@@ -19,13 +19,15 @@ const PLUGIN_NAME = 'medusa-plugin-bnpl'
 /**
  * Writes the starter store into `dir` (with an empty src/): `config` in place of the marker of its
  * medusa-config.ts; `plugin`, the package.json dependency on the plugin (e.g. `file:<tarball>`),
- * or none. Returns the package.json written.
- * @param {string} dir @param {{config: string, plugin?: string}} options
+ * or none; `medusaVersion`, every `@medusajs/*` dependency's version (default: the template's).
+ * Returns the package.json written.
+ * @param {string} dir @param {{config: string, plugin?: string, medusaVersion?: string}} options
  */
-function writeStarterStore(dir, { config, plugin }) {
+function writeStarterStore(dir, { config, plugin, medusaVersion }) {
   const template = fs.readFileSync(path.join(TEMPLATE_DIR, 'medusa-config.ts'), 'utf8')
   if (!template.includes(MARKER)) throw new Error(`${path.relative(ROOT, TEMPLATE_DIR)}/medusa-config.ts lacks the marker ${MARKER}`)
   const pkg = JSON.parse(fs.readFileSync(path.join(TEMPLATE_DIR, 'package.json'), 'utf8'))
+  if (medusaVersion) for (const name of Object.keys(pkg.dependencies)) if (name.startsWith('@medusajs/')) pkg.dependencies[name] = medusaVersion
   if (plugin) pkg.dependencies[PLUGIN_NAME] = plugin
   else delete pkg.dependencies[PLUGIN_NAME]
   fs.mkdirSync(path.join(dir, 'src'), { recursive: true })

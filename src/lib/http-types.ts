@@ -39,6 +39,8 @@ export type SettingsView = {
   api_key_set: boolean
   api_key_hint: string | null
   api_key_problem?: string
+  /** Set when the store's Medusa is outside the supported range: the provider is not registered. */
+  medusa_version_problem?: string
   api_url: string | null
   plans: Plan[]
   auto_capture: boolean

@@ -1,5 +1,6 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SettingsView } from "../../lib/http-types"
+import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
 import { rotateNotificationToken } from "./notification-secret"
 import {
@@ -79,7 +80,11 @@ class BnplModuleService extends MedusaService({
   async getSettingsView(): Promise<SettingsView> {
     const stored = await loadStoredSettings(this.settingsSource)
     const merged = (mode?: Mode) => mergeSettings(stored, this.pluginOptions, process.env, mode)
-    return settingsView(merged(), { test: merged("test"), live: merged("live") })
+    const refusal = medusaRefusal()
+    return {
+      ...settingsView(merged(), { test: merged("test"), live: merged("live") }),
+      ...(refusal ? { medusa_version_problem: refusal } : {}),
+    }
   }
 
   /**
@@ -96,7 +101,11 @@ class BnplModuleService extends MedusaService({
       throw new MedusaError(MedusaError.Types.INVALID_DATA, target.problem)
     }
     const { settings, ...destination } = target
-    const result = await verifyServiceAccess({ ...destination, timeoutMs: settings.options.timeoutMs })
+    const result = await verifyServiceAccess({
+      ...destination,
+      timeoutMs: settings.options.timeoutMs,
+      mode: settings.mode,
+    })
     return { ...result, notification_url: notificationUrl(settings.options.backendUrl), mode: settings.mode }
   }
 

@@ -15,6 +15,7 @@ import {
   type PlanAnswer,
   type PlansAnswer,
 } from "../../lib/eligibility"
+import { medusaRefusal } from "../../lib/medusa-version"
 import { toCents } from "../../lib/money"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
@@ -63,6 +64,10 @@ export async function plansForAmount(
   by: { surface: EligibilitySurface; options?: ResolvedOptions; mayAsk?: () => boolean }
 ): Promise<PlansAnswer> {
   const resolved = by.options ?? (await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions())
+  if (medusaRefusal()) {
+    // No provider to pay with (the start-up log and the settings page say why): no plan to show.
+    return unavailableAnswer(cents, currency, "not_configured", "Instalment payment is not available in this store")
+  }
   if (!isConfigured(resolved)) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
   }

@@ -37,6 +37,12 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
   return (
     <div className="flex flex-col gap-y-3" data-testid="bnpl-settings">
       <SettingsHeader settings={settings} />
+      {settings.medusa_version_problem ? (
+        // The server's own words (its start-up log line): why no instalment payment is offered.
+        <Alert variant="error" data-testid="bnpl-medusa-version-problem">
+          {settings.medusa_version_problem}
+        </Alert>
+      ) : null}
       {saving.error ? (
         <Alert variant="error" dismissible data-testid="bnpl-save-error">
           {saving.error}

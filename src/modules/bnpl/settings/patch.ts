@@ -159,9 +159,14 @@ export function parseSettingsPatch(input: unknown): SettingsPatch {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problems.join("; ")}`)
   }
   const patch = result.data
-  for (const mode of MODES) {
-    const key = patch[`${mode}_api_key`]
-    const problem = typeof key === "string" ? keySlotProblem(`${mode}_api_key`, mode, key.trim()) : undefined
+  // `api_key` is the live slot's older name: it gets the live slot's check like any other name.
+  const slots: [field: "api_key" | `${Mode}_api_key`, mode: Mode][] = [
+    ["api_key", "live"],
+    ...MODES.map((mode): [`${Mode}_api_key`, Mode] => [`${mode}_api_key`, mode]),
+  ]
+  for (const [field, mode] of slots) {
+    const key = patch[field]
+    const problem = typeof key === "string" ? keySlotProblem(field, mode, key.trim()) : undefined
     if (problem) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problem}`)
     }

@@ -218,7 +218,9 @@ export function keyDestinationProblem(
   const movedKey = key && key === before.options.apiKey && after.options.apiUrl !== before.options.apiUrl
   if (movedKey || (after.keyWithheld && !before.keyWithheld)) {
     const from = before.options.apiUrl || "its own URL"
-    return `api_url: the API key in use is only sent to ${from}; to use ${after.options.apiUrl}, paste the API key for it ${doing}`
+    // Why a URL alone is refused: an admin session (or a stolen one) could otherwise send the
+    // saved key to a server of its choosing; typing the key proves it is meant for that URL.
+    return `api_url: the API key in use is only sent to ${from}; to use ${after.options.apiUrl}, paste the API key for it ${doing} (a saved key never follows a new URL on its own, so that changing a URL cannot send the key to another server)`
   }
   return undefined
 }

@@ -7,6 +7,7 @@ import {
   type BnplServiceError,
   type ServiceUrlRules,
 } from "../../../client"
+import type { Mode } from "../../../lib/mode"
 import { formatCents } from "../../../lib/money"
 import { ACCOUNT_COLUMNS, EMPTY_SETTINGS } from "./changes"
 import { keySlotProblem, type VerifySettingsInput } from "./patch"
@@ -17,6 +18,12 @@ import type { BnplOptions, EffectiveSettings, SettingsRow, StoredSettings } from
 export type VerifyResult = Omit<HttpVerifyResult, "notification_url">
 
 const VERIFY_AMOUNT_CENTS = 10_000
+
+/** Where each account's key and URL come from besides the admin (precedence.ts accountInputs). */
+const ACCOUNT_SOURCES: Record<Mode, { keyEnv: string; urlEnv: string; keyOption: string; urlOption: string }> = {
+  live: { keyEnv: "BNPL_API_KEY", urlEnv: "BNPL_API_URL", keyOption: "apiKey", urlOption: "apiUrl" },
+  test: { keyEnv: "BNPL_API_KEY_TEST", urlEnv: "BNPL_API_URL_TEST", keyOption: "testApiKey", urlOption: "testApiUrl" },
+}
 const VERIFY_TIMEOUT_MS = 5_000
 
 /**
@@ -101,19 +108,22 @@ export async function verifyServiceAccess(input: {
   timeoutMs?: number
   apiKeyProblem?: string
   urlRules?: ServiceUrlRules
+  /** The account tried: the messages name what its slot reads (the test account: `..._TEST`). */
+  mode?: Mode
 }): Promise<VerifyResult> {
+  const reads = ACCOUNT_SOURCES[input.mode ?? "live"]
   if (!input.apiKey) {
     return {
       result: "not_configured",
       message:
         input.apiKeyProblem ??
-        "No API key is set: paste the key the service gave you (or set BNPL_API_KEY in the backend's environment)",
+        `No API key is set for the ${input.mode ?? "live"} account: paste the key the service gave you (or set ${reads.keyEnv} in the backend's environment, or the plugin option ${reads.keyOption})`,
     }
   }
   if (!input.apiUrl) {
     return {
       result: "not_configured",
-      message: "No service URL is set: enter the service's API URL (or set BNPL_API_URL in the backend's environment)",
+      message: `No service URL is set for the ${input.mode ?? "live"} account: enter the service's API URL (or set ${reads.urlEnv} in the backend's environment, or the plugin option ${reads.urlOption})`,
     }
   }
   const timeoutMs = Math.min(input.timeoutMs ?? VERIFY_TIMEOUT_MS, VERIFY_TIMEOUT_MS)

@@ -20,6 +20,7 @@ import {
 } from ".."
 
 const KEY = "sk_test_active_0000000000000000"
+const LIVE_KEY = "sk_live_active_0000000000000000"
 const row = (patch: Partial<SettingsRow>): SettingsRow => ({ id: "bnplset_1", ...EMPTY_SETTINGS, ...patch })
 
 describe("maskKey", () => {
@@ -254,12 +255,12 @@ describe("settings patch", () => {
   it("encrypts the key, keeps a hint, and clears it on an empty string or null", () => {
     const env = { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" }
     const changes = settingsChanges(
-      parseSettingsPatch({ api_key: ` ${KEY} `, api_url: "https://x.example.com/" }),
+      parseSettingsPatch({ api_key: ` ${LIVE_KEY} `, api_url: "https://x.example.com/" }),
       undefined,
       env
     )
-    expect(changes.api_key_hint).toBe("sk_test_...0000")
-    expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env), "live_api_key")).toBe(KEY)
+    expect(changes.api_key_hint).toBe("sk_live_...0000")
+    expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env), "live_api_key")).toBe(LIVE_KEY)
     expect(changes.api_url).toBe("https://x.example.com")
     for (const cleared of ["", null]) {
       expect(settingsChanges(parseSettingsPatch({ api_key: cleared }), undefined, env)).toEqual({
@@ -270,7 +271,9 @@ describe("settings patch", () => {
   })
 
   it("refuses to store a key without any encryption secret", () => {
-    expect(() => settingsChanges(parseSettingsPatch({ api_key: KEY }), undefined, {})).toThrow(/BNPL_ENCRYPTION_KEY/)
+    expect(() => settingsChanges(parseSettingsPatch({ api_key: LIVE_KEY }), undefined, {})).toThrow(
+      /BNPL_ENCRYPTION_KEY/
+    )
   })
 
   it.each([
@@ -329,6 +332,10 @@ describe("test and live modes: one precedence rule per account", () => {
       /live_api_key: this is a test key/
     )
     expect(() => parseSettingsPatch({ live_api_key: "sk_test_abcdefghijklmnop1234" })).not.toThrow(/abcdefghijklmnop/)
+    // The live slot's older name runs the same check.
+    expect(() => parseSettingsPatch({ api_key: " sk_test_abcdefghijklmnop1234" })).toThrow(
+      /api_key: this is a test key/
+    )
     expect(parseSettingsPatch({ live_api_key: "sk_live_abcdefghijklmnop1234", mode: "live" })).toEqual({
       api_key: "sk_live_abcdefghijklmnop1234",
       mode: "live",

@@ -1,0 +1,27 @@
+import type { LoaderOptions, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaRefusal } from "../../../lib/medusa-version"
+
+/**
+ * What a merchant must know at start-up, one line each: Medusa outside the supported range
+ * (the provider is then not registered, see providers/bnpl/index.ts), and a production server
+ * without BNPL_ENCRYPTION_KEY (saving a key in the admin would then be refused with Medusa's
+ * default secrets, and a later change of the cookie secret would make it unreadable).
+ */
+export default async function startUpNotices({ container }: LoaderOptions): Promise<void> {
+  let logger: Logger
+  try {
+    logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  } catch {
+    return
+  }
+  const refusal = medusaRefusal()
+  if (refusal) {
+    logger.error(refusal)
+  }
+  if (["production", "prod"].includes(process.env.NODE_ENV || "") && !process.env.BNPL_ENCRYPTION_KEY) {
+    logger.warn(
+      "medusa-plugin-bnpl: BNPL_ENCRYPTION_KEY is not set: set it (e.g. `openssl rand -hex 32`) in the backend's environment before saving an API key in the admin; it encrypts the key at rest"
+    )
+  }
+}
