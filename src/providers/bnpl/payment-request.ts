@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { CreatePaymentInput, EligibilityResult, Payment, Plan } from "../../client"
 import { normalizePlan, planLabel, planProblem, samePlan } from "../../lib/plans"
 import type { Mode } from "../../lib/mode"
+import { customerLanguage } from "../../lib/customer-language"
 import { PAYMENT_EXPIRY_MINUTES } from "./constants"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
@@ -72,7 +73,7 @@ export function paymentRequest(input: PaymentRequestInput): CreatePaymentInput {
       origin: "online",
       // A payment whose session was deleted while the service was down cannot stay payable.
       expires_after: PAYMENT_EXPIRY_MINUTES,
-      locale: checkout.locale,
+      locale: customerLanguage(checkout.locale, data.fallback_locale),
       custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
       billing_address: checkout.billing_address,
       shipping_address: checkout.shipping_address,
