@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CreatePaymentInput, EligibilityResult, Payment, Plan } from "../../client"
-import { normalizePlan, planLabel, planProblem, samePlan } from "../../lib/plans"
+import { normalizePlan, planLabel, planProblem, samePlan, servicePlan } from "../../lib/plans"
+import { deferredDescription } from "../../lib/pay-at-shipment"
 import type { Mode } from "../../lib/mode"
 import { customerLanguage } from "../../lib/customer-language"
 import { PAYMENT_EXPIRY_MINUTES } from "./constants"
@@ -17,6 +18,7 @@ export function chosenPlan(data: BnplSessionData, offered: Plan[]): Plan {
     installments_count: data.installments_count ?? 3,
     deferred_days: data.deferred_days,
     deferred_months: data.deferred_months,
+    ...(data.pay_at_shipment !== undefined ? { pay_at_shipment: data.pay_at_shipment as true } : {}),
   }
   const problem = planProblem(plan)
   if (problem) {
@@ -63,17 +65,22 @@ export type PaymentRequestInput = {
 /** What the service is asked to create: the amount, plan, URLs and the checkout's details. */
 export function paymentRequest(input: PaymentRequestInput): CreatePaymentInput {
   const { data, plan, cents, currency, checkout, returnUrl } = input
+  const locale = customerLanguage(checkout.locale, data.fallback_locale)
   return {
     payment: {
       purchase_amount: cents,
-      ...plan,
+      ...servicePlan(plan),
+      // Pay at shipment: the schedule starts when the shop triggers it (the order ships).
+      ...(plan.pay_at_shipment
+        ? { deferred: "trigger" as const, deferred_description: deferredDescription(locale) }
+        : {}),
       return_url: returnUrl,
       customer_cancel_url: data.customer_cancel_url ?? input.cancelUrl ?? returnUrl,
       ipn_callback_url: input.notificationUrl,
       origin: "online",
       // A payment whose session was deleted while the service was down cannot stay payable.
       expires_after: PAYMENT_EXPIRY_MINUTES,
-      locale: customerLanguage(checkout.locale, data.fallback_locale),
+      locale,
       custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
       billing_address: checkout.billing_address,
       shipping_address: checkout.shipping_address,

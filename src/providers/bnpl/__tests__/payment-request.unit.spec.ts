@@ -136,6 +136,17 @@ describe("paymentRequest", () => {
     )
   })
 
+  it("describes pay at shipment in the language it sends", () => {
+    const payment = paymentRequest({
+      ...base,
+      plan: { installments_count: 3, pay_at_shipment: true },
+      checkout: { ...checkout, locale: undefined },
+      data: { ...base.data, fallback_locale: "de" },
+    }).payment
+    expect(payment.locale).toBe("de")
+    expect(payment.deferred_description).toMatch(/^Heute zahlen Sie nichts/)
+  })
+
   it("sends no cart when the snapshot has no items", () => {
     expect(paymentRequest({ ...base, checkout: {} }).payment.cart).toBeUndefined()
   })
