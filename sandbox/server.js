@@ -295,6 +295,11 @@ async function startSandbox(opts = {}) {
     return findPayment(id)
   }
 
+  /** The languages the service's hosted page and e-mails speak (its markets'). */
+  const LANGUAGES = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt']
+  /** "de-AT" / "pt_BR" / "nl" → its language; anything but such a string → undefined. */
+  const languageOf = (locale) => (typeof locale === 'string' && /^[a-z]{2}(?:[-_][a-z]{2})?$/i.test(locale) ? locale.slice(0, 2).toLowerCase() : undefined)
+
   const describePlan = (p) =>
     p.deferred_trigger
       ? `${p.installments_count} instalment(s), pay at shipment${p.deferred_trigger_applied ? ' (started)' : ''}`
@@ -324,9 +329,9 @@ async function startSandbox(opts = {}) {
     }
     if (payment.expires_after != null && (!Number.isInteger(payment.expires_after) || payment.expires_after < 1))
       errors.push(fieldError('payment.expires_after', 'invalid_value', 'expires_after must be an integer number of minutes >= 1', payment.expires_after))
-    for (const field of ['locale', 'origin']) {
-      if (payment[field] != null && typeof payment[field] !== 'string') errors.push(fieldError(`payment.${field}`, 'invalid_value', `${field} must be a string`, payment[field]))
-    }
+    if (payment.origin != null && typeof payment.origin !== 'string') errors.push(fieldError('payment.origin', 'invalid_value', 'origin must be a string', payment.origin))
+    if (payment.locale != null && !LANGUAGES.includes(languageOf(payment.locale)))
+      errors.push(fieldError('payment.locale', 'invalid_value', `locale must be one of the service's languages: ${LANGUAGES.join(', ')} (optionally with a region, e.g. "de-AT")`, payment.locale))
     for (const field of ['billing_address', 'shipping_address', 'cart']) {
       if (payment[field] != null && !isObject(payment[field])) errors.push(fieldError(`payment.${field}`, 'invalid_value', `${field} must be an object`, payment[field]))
     }
@@ -673,7 +678,8 @@ form:first-of-type button{background:#1f2328;color:#fff}a.cancel{display:inline-
 :focus-visible{outline:2px solid #5b3cc4;outline-offset:2px}</style></head><body><main>
 <h1>BNPL sandbox: ${money(payment.purchase_amount)}</h1>
 <p>Plan: ${escape(describePlan(payment))}. State: ${escape(payment.state)}.</p>
-${payment.deferred_trigger && payment.deferred_description ? `<p class="deferred">${escape(payment.deferred_description)}</p>` : ''}
+<p data-testid="customer-language">Customer's language: ${payment.locale ? escape(payment.locale) : 'not given (the service\'s default)'}. The service's own page and e-mails speak it; this sandbox page stays in English.</p>
+${payment.deferred_trigger && payment.deferred_description ? `<p class="deferred" lang="${languageOf(payment.locale) ?? 'en'}">${escape(payment.deferred_description)}</p>` : ''}
 ${notice ? `<p class="notice">${escape(notice)}</p>` : ''}
 <table><thead><tr><th>Due</th><th>Amount</th><th>Fees</th><th>State</th></tr></thead><tbody>${rows}</tbody></table>
 ${forms}

@@ -54,7 +54,9 @@ export function App({ shop }: { shop: Shop }) {
   useEffect(() => {
     document.documentElement.lang = lang
     rememberLang(lang)
-  }, [lang])
+    // The store's requests carry it (x-medusa-locale): the service's page and e-mails speak it.
+    shop.sdk.setLocale(localeOf(lang))
+  }, [lang, shop])
   const { t } = value
   const path = url.pathname
   let page: ReactNode

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from "react"
+import { de, es, it, nl, pt } from "./languages"
 
 /** The demo's own texts (the kit has its own, in `medusa-plugin-bnpl-storefront`). */
 const en = {
@@ -95,10 +96,13 @@ const fr: Texts = {
   confirming: "Confirmation de votre paiement…",
 }
 
-export type Lang = "en" | "fr"
-export const TEXTS: Record<Lang, Texts> = { en, fr }
+/** The service's languages (the header switches between English and French; `?lang=de` etc. choose the others). */
+export const TEXTS = { en, fr, de, es, it, nl, pt } satisfies Record<string, Texts>
+export type Lang = keyof typeof TEXTS
+const isLang = (value: string | null | undefined): value is Lang => !!value && Object.prototype.hasOwnProperty.call(TEXTS, value)
 /** The kit's locale for a language (its dates and amounts follow it). */
-export const localeOf = (lang: Lang) => (lang === "fr" ? "fr-FR" : "en-GB")
+export const localeOf = (lang: Lang) =>
+  ({ en: "en-GB", fr: "fr-FR", de: "de-DE", es: "es-ES", it: "it-IT", nl: "nl-NL", pt: "pt-PT" })[lang]
 
 const LANG_KEY = "bnpl-demo-lang"
 
@@ -108,13 +112,13 @@ const LANG_KEY = "bnpl-demo-lang"
  */
 export function initialLang(configured?: string): Lang {
   const asked = new URLSearchParams(window.location.search).get("lang")
-  if (asked === "fr" || asked === "en") {
+  if (isLang(asked)) {
     rememberLang(asked)
     return asked
   }
   const kept = window.localStorage.getItem(LANG_KEY)
-  if (kept === "fr" || kept === "en") return kept
-  return configured === "fr" ? "fr" : "en"
+  if (isLang(kept)) return kept
+  return isLang(configured) ? configured : "en"
 }
 
 export function rememberLang(lang: Lang) {

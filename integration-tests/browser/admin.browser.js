@@ -20,8 +20,12 @@
  *     plugin renders counts (Medusa's admin shell is reported apart); the switches' descriptions,
  *     fields' hints and notes are their controls' descriptions; the payment id fits its card at 320 px.
  *
+ *   - then the settings page in German, Spanish, Italian, Dutch and Portuguese (the same picker):
+ *     its headings in the language (from its JSON), none of the English ones.
+ *
  * Screenshots: <screenshotsDir>/settings.png, order.png (English), settings-fr.png and
- * order-fr.png (French). Throws on the first failed check.
+ * order-fr.png (French), settings-{de,es,it,nl,ptPT}.png (the top of the page). Throws on the
+ * first failed check.
  */
 
 const fs = require('node:fs')
@@ -288,6 +292,25 @@ async function run(ctx) {
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order-fr.png'))}`)
     await audit.check(page, 'admin order widget (fr)', { ours: OURS })
 
+    // ---------------------------------------------------------------- the service's other languages
+    for (const { code, name, file } of OTHER_LANGUAGES) {
+      begin(`the settings page in ${name} (the dashboard's language picker)`)
+      await chooseLanguage(page, backendUrl, name, code)
+      const texts = require(`../../src/admin/i18n/json/${file}`)
+      await page.goto(`${backendUrl}/app/settings/bnpl`)
+      const settingsIn = page.getByTestId('bnpl-settings')
+      await settingsIn.getByRole('heading', { name: texts.settings.title }).first().waitFor({ timeout: 60_000 })
+      for (const text of [texts.settings.keySet, texts.settings.plans.title, texts.settings.mode.label, texts.settings.exclusions.title]) {
+        await settingsIn.getByText(text, { exact: true }).first().waitFor()
+      }
+      await assertNoEnglish(settingsIn, ['Instalment payments', 'Test account', 'Plans', 'Shipping option', 'Key set', 'Save'])
+      const file = path.join(screenshotsDir, `settings-${code}.png`)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      await page.screenshot({ path: file })
+      log(`screenshot ${path.relative(process.cwd(), file)}`)
+    }
+    await chooseLanguage(page, backendUrl, 'Français', 'fr')
+
     begin('Supprimer la clé (with confirmation, in French)')
     await page.goto(`${backendUrl}/app/settings/bnpl`)
     await page.getByTestId('bnpl-remove-key-test').click()
@@ -306,6 +329,30 @@ async function run(ctx) {
     const message = error instanceof Error ? error.message : String(error)
     throw new Error(`step "${step}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${detail}`)
   }
+}
+
+/** The service's languages beyond English and French: the dashboard's code and picker name, our JSON. */
+const OTHER_LANGUAGES = [
+  { code: 'de', name: 'Deutsch', file: 'de.json' },
+  { code: 'es', name: 'Español', file: 'es.json' },
+  { code: 'it', name: 'Italiano', file: 'it.json' },
+  { code: 'nl', name: 'Nederlands', file: 'nl.json' },
+  { code: 'ptPT', name: 'Português (Portugal)', file: 'pt.json' },
+]
+
+/**
+ * The admin user's language chosen in the dashboard's own picker (Profile → Edit → Language);
+ * the drawer's submit button, whatever language it is labelled in.
+ * @param {import('playwright-core').Page} page @param {string} backendUrl @param {string} name @param {string} code
+ */
+async function chooseLanguage(page, backendUrl, name, code) {
+  await page.goto(`${backendUrl}/app/settings/profile/edit`)
+  const drawer = page.getByRole('dialog')
+  await drawer.getByRole('combobox').click()
+  await page.getByRole('option', { name, exact: true }).click()
+  await drawer.locator('button[type="submit"]').click()
+  await drawer.waitFor({ state: 'detached' })
+  assert.equal(await page.evaluate(() => localStorage.getItem('lng')), code, `the dashboard keeps ${name}`)
 }
 
 /**

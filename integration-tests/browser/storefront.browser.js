@@ -28,8 +28,12 @@
  *     page → confirmation, with Tab, Shift+Tab, Enter, Space and arrows alone; after each key the
  *     focus is on the expected element (role and accessible name) and shows.
  *
- * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png and
- * storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
+ *   - the plan picker in German, Spanish, Italian, Dutch and Portuguese (`?lang=`): the kit's
+ *     label and the instalment in the locale's money, axe over each; the storefront's language
+ *     reaches the service with the payment (the sandbox records it).
+ *
+ * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png,
+ * storefront-plans-{de,es,it,nl,pt}.png (the payment step) and storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
  * of them, at the end).
  */
 
@@ -44,6 +48,16 @@ const STEP_TIMEOUT_MS = 30_000
 const PLANS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 10 }]
 /** The product teaser: a sentence that stands alone, with the first instalment's fees. */
 const TEASER = /^or 3 instalments of €43\.30 \(the first €4\d\.\d\d, incl\. €\d\.\d\d fees\)$/
+/** The service's other languages: the demo's `?lang=`, the kit's locale, its label of the 3x plan. */
+const OTHER_LANGUAGES = [
+  ['de', 'de-DE', 'In 3 Raten bezahlen'],
+  ['es', 'es-ES', 'Pagar en 3 plazos'],
+  ['it', 'it-IT', 'Paga in 3 rate'],
+  ['nl', 'nl-NL', 'Betaal in 3 termijnen'],
+  ['pt', 'pt-PT', 'Pagar em 3 prestações'],
+]
+/** Intl's and Chromium's no-break spaces, as plain ones. */
+const squashSpaces = (/** @type {string | null} */ text) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ')
 /** The address fields' labels (what the keyboard journey expects to reach, in order). */
 const ADDRESS_LABELS = { email: 'Email', first_name: 'First name', last_name: 'Last name', address_1: 'Address', postal_code: 'Postal code', city: 'City' }
 const ADDRESS = { email: 'jeanne@example.com', first_name: 'Jeanne', last_name: 'Martin', address_1: '3 rue des Lilas', postal_code: '69003', city: 'Lyon' }
@@ -237,6 +251,26 @@ async function run(ctx) {
     await shot('storefront-plans.png', picker)
     await auditBoth('plan chosen')
 
+    // The plan picker in the service's other languages: the kit's texts, dates and amounts in each.
+    for (const [lang, locale, label] of OTHER_LANGUAGES) {
+      begin(`the plan picker in ${locale}`)
+      await page.goto(`${storefrontUrl}/checkout?lang=${lang}`)
+      const pickerIn = page.locator(`.bnpl-picker[lang="${locale}"]`)
+      await pickerIn.waitFor()
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang)
+      await pickerIn.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
+      const first = squashSpaces(await pickerIn.locator('.bnpl-plan').first().textContent())
+      assert.ok(first.includes(label), `the 3x plan's label in ${locale}: ${first}`)
+      const amount = squashSpaces(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(47.6))
+      assert.ok(first.includes(`3 × ${amount}`), `the instalment in ${locale} (${amount}): ${first}`)
+      await audit.check(page, `plan picker (${lang})`)
+      const file = path.join(screenshotsDir, `storefront-plans-${lang}.png`)
+      await page.locator('.step').filter({ has: pickerIn }).screenshot({ path: file })
+      log(`screenshot ${path.relative(process.cwd(), file)}`)
+    }
+    await page.goto(`${storefrontUrl}/checkout?lang=en`)
+    await page.locator('.bnpl-picker[lang="en-GB"] label[for="bnpl-plan-3x-d0-m0"]').click()
+
     begin('a payment that cannot start: the error, with the focus')
     await page.route('**/payment-sessions', (route) => route.fulfill({
         status: 500,
@@ -300,6 +334,9 @@ async function run(ctx) {
     await page.locator('.lang-switch').click()
     await eventually('the page in French', async () => (await page.evaluate(() => document.documentElement.lang)) === 'fr')
     const roundTrip = await payWith(3)
+    // The storefront's language (x-medusa-locale) reached the service with the payment.
+    assert.equal(sandbox.payments.get(roundTrip).locale, 'fr')
+    await page.getByTestId('customer-language').getByText("Customer's language: fr.", { exact: false }).waitFor()
     await page.getByRole('link', { name: 'Cancel and return to the shop' }).click()
     await page.waitForURL('**/checkout?bnpl=cancelled**')
     await page.locator('.notice--abandoned').waitFor()

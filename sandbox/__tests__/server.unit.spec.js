@@ -189,6 +189,20 @@ describe('payments', () => {
     expect(missing.json.errors).toEqual([expect.objectContaining({ field: 'payment.return_url', error_code: 'missing_field' })])
   })
 
+  it("records the customer's language, one of the service's (a region allowed), and refuses any other", async () => {
+    const german = await newPayment({ locale: 'de-AT' })
+    expect(german.status).toBe(200)
+    expect(sandbox.payments.get(german.json.id).locale).toBe('de-AT')
+    expect((await call('GET', `/pay/${german.json.id}`, { key: null })).text).toContain("Customer's language: de-AT")
+    for (const locale of ['pt', 'nl_BE', 'FR']) expect((await newPayment({ locale })).status).toBe(200)
+    for (const locale of ['sv-SE', 'german', 42, '']) {
+      const refused = await newPayment({ locale })
+      expect(refused.status).toBe(400)
+      expect(refused.json.errors).toEqual([expect.objectContaining({ field: 'payment.locale', error_code: 'invalid_value' })])
+      expect(refused.json.errors[0].message).toContain('fr, en, de, es, it, nl, pt')
+    }
+  })
+
   it('edits shipping_info on both edit paths, merging the lists', async () => {
     const { json: payment } = await newPayment()
     const selected = [{ title: 'Colissimo', amount: 590, carrier: 'La Poste', shipping_method: 'postal', express_delivery: false }]

@@ -10,6 +10,11 @@
 export const DEFERRED_DESCRIPTION: Record<string, string> = {
   en: "Nothing to pay today: your first instalment is taken when your order ships.",
   fr: "Rien à payer aujourd'hui : votre première échéance est prélevée à l'expédition de votre commande.",
+  de: "Heute zahlen Sie nichts: Die erste Rate wird abgebucht, sobald Ihre Bestellung versendet wird.",
+  es: "Hoy no pagas nada: el primer plazo se cobra cuando se envía tu pedido.",
+  it: "Oggi non paghi nulla: la prima rata viene addebitata alla spedizione del tuo ordine.",
+  nl: "Vandaag betaal je niets: de eerste termijn wordt afgeschreven zodra je bestelling wordt verzonden.",
+  pt: "Hoje não paga nada: a primeira prestação é cobrada quando a sua encomenda for enviada.",
 }
 
 /** The description in the customer's language (`fr`, `fr-FR`, `fr_BE`...), else English. */

@@ -3,7 +3,7 @@ import { currencyDigits, planKey } from "./plans"
 import type { Plan } from "./types"
 
 export type FormatPlanOptions = {
-  /** BCP 47 locale of the customer, e.g. "fr-FR" (texts in French for "fr*", else English). */
+  /** BCP 47 locale of the customer, e.g. "de-DE": texts in its language (en, fr, de, es, it, nl, pt; else English). */
   locale: string
   currencyCode: string
   /** The purchase amount in cents: says "available from" or "up to" for an ineligible plan. */

@@ -1,6 +1,13 @@
+import { de } from "./languages/de"
+import { es } from "./languages/es"
+import { it } from "./languages/it"
+import { list } from "./languages/list"
+import { nl } from "./languages/nl"
+import { pt } from "./languages/pt"
+
 /**
- * Every text the kit shows, in English and French. Pass `messages` (any subset) to
- * `formatPlan` or to a component to change one.
+ * Every text the kit shows, in English and French here, and in the service's other languages in
+ * `languages/`. Pass `messages` (any subset) to `formatPlan` or to a component to change one.
  */
 /** What a teaser says of its plan (amounts already formatted). */
 export type TeaserParts = {
@@ -14,9 +21,6 @@ export type TeaserParts = {
   /** "30 days", "1 month": when the (first) payment is deferred. */
   deferral?: string
 }
-
-const list = (titles: string[], and: string) =>
-  titles.length < 2 ? titles.join("") : `${titles.slice(0, -1).join(", ")} ${and} ${titles[titles.length - 1]}`
 
 export type BnplMessages = {
   planLabel: (count: number) => string
@@ -114,17 +118,25 @@ const fr: BnplMessages = {
   paymentMethodTitle: "Paiement en plusieurs fois",
 }
 
-export const MESSAGES: Record<"en" | "fr", BnplMessages> = { en, fr }
+/** The languages of the service's markets; `languages/` holds all but English and French. */
+export const MESSAGES = { en, fr, de, es, it, nl, pt } satisfies Record<string, BnplMessages>
 
-/** The language of the kit's texts for `locale`: the locale itself for French and English, else English (the texts fall back to it) unless the merchant gave its own `messages`. */
+export type BnplLanguage = keyof typeof MESSAGES
+
+/** The kit's language for a BCP 47 locale ("de-AT" → "de", "pt-BR" → "pt"), if it speaks it. */
+export function languageOf(locale: string | undefined): BnplLanguage | undefined {
+  const primary = (locale ?? "en").toLowerCase().split(/[-_]/)[0]
+  return Object.prototype.hasOwnProperty.call(MESSAGES, primary) ? (primary as BnplLanguage) : undefined
+}
+
+/** The language of the kit's texts for `locale` (its `lang`): the locale itself when the kit speaks it (or the merchant gave its own `messages`), else English (the texts fall back to it). */
 export function textLanguage(locale: string | undefined, overrides?: Partial<BnplMessages>): string {
-  const l = (locale ?? "en").toLowerCase()
-  if (l.startsWith("fr") || l.startsWith("en") || (overrides && Object.keys(overrides).length)) return locale ?? "en"
+  if (languageOf(locale) || (overrides && Object.keys(overrides).length)) return locale ?? "en"
   return "en"
 }
 
-/** The texts for a locale ("fr-FR" → French, anything else English), with overrides. */
+/** The texts for a locale ("de-DE" → German; a language the kit does not speak → English), with overrides. */
 export function messagesFor(locale: string | undefined, overrides?: Partial<BnplMessages>): BnplMessages {
-  const base = (locale ?? "en").toLowerCase().startsWith("fr") ? fr : en
+  const base = MESSAGES[languageOf(locale) ?? "en"]
   return overrides ? { ...base, ...overrides } : base
 }

@@ -3,6 +3,7 @@ import type { CreatePaymentInput, EligibilityResult, Payment, Plan } from "../..
 import { normalizePlan, planLabel, planProblem, samePlan, servicePlan } from "../../lib/plans"
 import { deferredDescription } from "../../lib/pay-at-shipment"
 import type { Mode } from "../../lib/mode"
+import { customerLanguage } from "../../lib/customer-language"
 import { PAYMENT_EXPIRY_MINUTES } from "./constants"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 
@@ -64,13 +65,14 @@ export type PaymentRequestInput = {
 /** What the service is asked to create: the amount, plan, URLs and the checkout's details. */
 export function paymentRequest(input: PaymentRequestInput): CreatePaymentInput {
   const { data, plan, cents, currency, checkout, returnUrl } = input
+  const locale = customerLanguage(checkout.locale, data.fallback_locale)
   return {
     payment: {
       purchase_amount: cents,
       ...servicePlan(plan),
       // Pay at shipment: the schedule starts when the shop triggers it (the order ships).
       ...(plan.pay_at_shipment
-        ? { deferred: "trigger" as const, deferred_description: deferredDescription(checkout.locale) }
+        ? { deferred: "trigger" as const, deferred_description: deferredDescription(locale) }
         : {}),
       return_url: returnUrl,
       customer_cancel_url: data.customer_cancel_url ?? input.cancelUrl ?? returnUrl,
@@ -78,7 +80,7 @@ export function paymentRequest(input: PaymentRequestInput): CreatePaymentInput {
       origin: "online",
       // A payment whose session was deleted while the service was down cannot stay payable.
       expires_after: PAYMENT_EXPIRY_MINUTES,
-      locale: checkout.locale,
+      locale,
       custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
       billing_address: checkout.billing_address,
       shipping_address: checkout.shipping_address,

@@ -22,6 +22,12 @@ export type BnplSessionData = {
   kept_plans?: { purchase_amount: number; plans: EligibilityResult[] }
   /** The server-side checkout snapshot (`bnpl_checkout_snapshot` row) of this session. */
   checkout_id?: string
+  /**
+   * Set by the store route (never by the storefront): the language to send the service when the
+   * cart has none it speaks (the storefront's, else the store's). Kept: a new payment for an
+   * edited cart speaks it too.
+   */
+  fallback_locale?: string
   bnpl_payment_id?: string
   /** "test" | "live": the account the payment was made with; every later call uses that account. */
   mode?: "test" | "live"

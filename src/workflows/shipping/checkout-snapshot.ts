@@ -80,7 +80,7 @@ export async function recordCheckoutSnapshot(
   container: MedusaContainer,
   paymentCollectionId: string,
   overrides: Record<string, ShippingOverride> = {}
-): Promise<{ id: string; cart_id: string } | undefined> {
+): Promise<{ id: string; cart_id: string; locale?: string } | undefined> {
   const snapshot = await buildCheckoutSnapshot(container, paymentCollectionId, overrides)
   if (!snapshot?.cart_id) {
     return undefined
@@ -91,5 +91,5 @@ export async function recordCheckoutSnapshot(
     payment_collection_id: paymentCollectionId,
     snapshot: snapshot as unknown as Record<string, unknown>,
   })
-  return { id: row.id, cart_id: snapshot.cart_id }
+  return { id: row.id, cart_id: snapshot.cart_id, locale: snapshot.locale }
 }

@@ -75,11 +75,13 @@ describe("the kit's root elements say their language (WCAG 3.1.2)", () => {
   })
 
   it("a locale the kit has no texts for is marked English (the texts it falls back to), unless the merchant gave texts", () => {
-    expect(renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE])} locale="de-DE" />)).toContain('lang="en"')
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE])} locale="sv-SE" />)).toContain('lang="en"')
     const own = renderToStaticMarkup(
-      <BnplTeaser eligibility={answer([THREE])} locale="de-DE" messages={{ teaser: ({ count }) => `oder in ${count} Raten` }} />
+      <BnplTeaser eligibility={answer([THREE])} locale="sv-SE" messages={{ teaser: ({ count }) => `eller ${count} delbetalningar` }} />
     )
-    expect(own).toContain('lang="de-DE"')
+    expect(own).toContain('lang="sv-SE"')
+    // German is one of the kit's languages: marked as the locale itself.
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE])} locale="de-DE" />)).toContain('lang="de-DE"')
   })
 })
 

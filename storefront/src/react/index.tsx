@@ -6,7 +6,7 @@ import { BNPL_ICON_SVG } from "../providers"
 import type { Plan, PlanChoice, PlansAnswer } from "../types"
 
 type Common = {
-  /** The customer's locale ("fr-FR": French texts; otherwise English). */
+  /** The customer's locale: texts in its language (en, fr, de, es, it, nl, pt; otherwise English), dates and amounts through Intl. */
   locale: string
   /** Overrides any text (see `BnplMessages`). */
   messages?: Partial<BnplMessages>

@@ -9,6 +9,7 @@ import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/provider-registrat
 import { recordCheckoutSnapshot } from "../../../workflows/shipping/checkout-snapshot"
 import { excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
 import { plansForCart } from "../../../workflows/eligibility/plans"
+import { fallbackLanguage } from "../../../workflows/payment/customer-language"
 
 // Medusa's own route creates the payment session; these run before it for this provider only.
 
@@ -57,7 +58,14 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
     const kept_plans = kept?.service_available
       ? { purchase_amount: kept.purchase_amount, plans: kept.plans }
       : undefined
-    body.data = { ...chosen, ...(checkout ? { checkout_id: checkout.id } : {}), ...(kept_plans ? { kept_plans } : {}) }
+    // The customer's language for the service's page and e-mails when the cart has none it speaks.
+    const fallback_locale = checkout ? await fallbackLanguage(req.scope, checkout.locale, req.locale) : undefined
+    body.data = {
+      ...chosen,
+      ...(checkout ? { checkout_id: checkout.id } : {}),
+      ...(kept_plans ? { kept_plans } : {}),
+      ...(fallback_locale ? { fallback_locale } : {}),
+    }
     next()
   } catch (e) {
     next(e)

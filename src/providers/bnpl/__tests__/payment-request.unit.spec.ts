@@ -120,6 +120,33 @@ describe("paymentRequest", () => {
     expect(cancel({})).toBe("https://shop.example/return")
   })
 
+  it("sends the customer's language: the cart's, else the storefront's or store's kept in the session, never one the service does not speak", () => {
+    const locale = (cartLocale: string | undefined, fallback_locale?: string) =>
+      paymentRequest({
+        ...base,
+        checkout: { ...checkout, locale: cartLocale },
+        data: { ...base.data, fallback_locale },
+      }).payment.locale
+    expect(locale("de-AT", "fr")).toBe("de")
+    expect(locale(undefined, "it")).toBe("it")
+    expect(locale("sv-SE", "nl")).toBe("nl")
+    expect(locale("sv-SE")).toBeUndefined()
+    expect(JSON.stringify(paymentRequest({ ...base, checkout: { ...checkout, locale: undefined } }))).not.toContain(
+      "locale"
+    )
+  })
+
+  it("describes pay at shipment in the language it sends", () => {
+    const payment = paymentRequest({
+      ...base,
+      plan: { installments_count: 3, pay_at_shipment: true },
+      checkout: { ...checkout, locale: undefined },
+      data: { ...base.data, fallback_locale: "de" },
+    }).payment
+    expect(payment.locale).toBe("de")
+    expect(payment.deferred_description).toMatch(/^Heute zahlen Sie nichts/)
+  })
+
   it("sends no cart when the snapshot has no items", () => {
     expect(paymentRequest({ ...base, checkout: {} }).payment.cart).toBeUndefined()
   })

@@ -1,0 +1,34 @@
+import type { BnplMessages } from "../messages"
+import { list } from "./list"
+
+/** Spanish (Spain). */
+export const es: BnplMessages = {
+  planLabel: (n) => (n === 1 ? "Pagar ahora" : `Pagar en ${n} plazos`),
+  deferredLabel: (d) => `Pagar en ${d}`,
+  deferredPlanLabel: (n, d) => `Pagar en ${n} plazos, el primero en ${d}`,
+  days: (n) => `${n} día${n > 1 ? "s" : ""}`,
+  months: (n) => `${n} mes${n > 1 ? "es" : ""}`,
+  title: (n, amount) => `${n} × ${amount}`,
+  deferredTitle: (amount, d) => `${amount} en ${d}`,
+  teaser: ({ count, amount, first, fees, deferral }) => {
+    if (count === 1) return deferral ? `o paga ${amount} en ${deferral}` : `o paga ${amount} en un solo pago`
+    const fee = first && fees ? ` (el primero de ${first}, con ${fees} de comisión)` : ""
+    return `o ${count} plazos de ${amount}${deferral ? `, el primero en ${deferral}` : ""}${fee}`
+  },
+  teaserUnavailable: (reason) => `Pago a plazos: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
+  today: "Hoy",
+  instalment: (i) => `Plazo ${i}`,
+  includingFees: (fees) => `con ${fees} de comisión`,
+  totalCost: (amount) => `Coste del pago a plazos: ${amount}`,
+  totalCostRate: (rate) => `(${rate} de la compra)`,
+  noFees: "Sin comisiones",
+  total: (amount) => `Total: ${amount}`,
+  availableFrom: (min) => `Disponible a partir de ${min}`,
+  availableUpTo: (max) => `Disponible hasta ${max}`,
+  availableBetween: (min, max) => `Disponible de ${min} a ${max}`,
+  notAvailable: "No disponible para esta compra",
+  serviceUnavailable: "El pago a plazos no está disponible en este momento",
+  excludedProducts: (titles) => `El pago a plazos no está disponible para ${list(titles.map((t) => `«${t}»`), "y")}`,
+  pickerLegend: "Elige cómo pagar",
+  paymentMethodTitle: "Pago a plazos",
+}

@@ -1,0 +1,34 @@
+import type { BnplMessages } from "../messages"
+import { list } from "./list"
+
+/** Portuguese (Portugal). */
+export const pt: BnplMessages = {
+  planLabel: (n) => (n === 1 ? "Pagar agora" : `Pagar em ${n} prestações`),
+  deferredLabel: (d) => `Pagar daqui a ${d}`,
+  deferredPlanLabel: (n, d) => `Pagar em ${n} prestações, a primeira daqui a ${d}`,
+  days: (n) => `${n} dia${n > 1 ? "s" : ""}`,
+  months: (n) => (n > 1 ? `${n} meses` : `${n} mês`),
+  title: (n, amount) => `${n} × ${amount}`,
+  deferredTitle: (amount, d) => `${amount} daqui a ${d}`,
+  teaser: ({ count, amount, first, fees, deferral }) => {
+    if (count === 1) return deferral ? `ou pague ${amount} daqui a ${deferral}` : `ou pague ${amount} de uma só vez`
+    const fee = first && fees ? ` (a primeira de ${first}, com ${fees} de comissões)` : ""
+    return `ou ${count} prestações de ${amount}${deferral ? `, a primeira daqui a ${deferral}` : ""}${fee}`
+  },
+  teaserUnavailable: (reason) => `Pagamento em prestações: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
+  today: "Hoje",
+  instalment: (i) => `Prestação ${i}`,
+  includingFees: (fees) => `com ${fees} de comissões`,
+  totalCost: (amount) => `Custo do pagamento em prestações: ${amount}`,
+  totalCostRate: (rate) => `(${rate} da compra)`,
+  noFees: "Sem comissões",
+  total: (amount) => `Total: ${amount}`,
+  availableFrom: (min) => `Disponível a partir de ${min}`,
+  availableUpTo: (max) => `Disponível até ${max}`,
+  availableBetween: (min, max) => `Disponível de ${min} a ${max}`,
+  notAvailable: "Não disponível para esta compra",
+  serviceUnavailable: "O pagamento em prestações não está disponível de momento",
+  excludedProducts: (titles) => `O pagamento em prestações não está disponível para ${list(titles.map((t) => `«${t}»`), "e")}`,
+  pickerLegend: "Escolha como pagar",
+  paymentMethodTitle: "Pagamento em prestações",
+}
