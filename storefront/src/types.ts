@@ -13,6 +13,11 @@ export type PlanChoice = {
   installments_count: number
   deferred_days?: number | null
   deferred_months?: number | null
+  /**
+   * Pay at shipment: nothing is taken when the order is placed; the first instalment is taken
+   * when the order ships (the plan has no deferral, and its due dates are not meaningful).
+   */
+  pay_at_shipment?: boolean | null
 }
 
 /** One plan of an eligibility answer: the service contract's field names, amounts in cents. */
