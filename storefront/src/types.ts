@@ -68,8 +68,11 @@ export type PlansAnswer = {
 
 export type CartPlans = PlansAnswer & { cart_id: string }
 
-/** One amount of a batch: `amount` in major units, as the store wrote it back ("129.90"). */
-export type AmountPlans = PlansAnswer & { amount: string }
+/**
+ * One amount of a batch: `amount` in major units, as the store wrote it back ("129.90"); with
+ * `product_id` when it answers for that product alone (a product the merchant excluded).
+ */
+export type AmountPlans = PlansAnswer & { amount: string; product_id?: string }
 
 /** The part of a `@medusajs/js-sdk` instance the kit uses. */
 export type MedusaSdkLike = {

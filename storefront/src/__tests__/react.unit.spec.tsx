@@ -31,6 +31,18 @@ describe("BnplTeaser", () => {
     expect(fr).toContain("rien à payer aujourd’hui, la première est prélevée à l’expédition de votre commande")
   })
 
+  it("advertises nothing for a product the merchant excluded, and says why for a cart holding one", () => {
+    const excluded = {
+      ...answer([], 10000),
+      service_available: false,
+      unavailable_reason: "excluded_products" as const,
+      message: 'Instalment payment is not available for "Gift card" (shipping profile "Gift cards")',
+      excluded_products: [{ product_id: "prod_gift", title: "Gift card", excluded_by: { kind: "shipping_profile", id: "sp_1", name: "Gift cards" } }],
+    }
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={{ ...excluded, amount: "100.00", product_id: "prod_gift" }} locale="en" />)).toBe("")
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={excluded} locale="en" />)).toContain("not available for “Gift card”")
+  })
+
   it("shows nothing when the service could not be asked", () => {
     const down = { ...answer([]), service_available: false }
     expect(renderToStaticMarkup(<BnplTeaser eligibility={down} locale="en" />)).toBe("")

@@ -3,7 +3,7 @@ import { formatPlan, type FormattedPlan } from "../format"
 import { messagesFor, textLanguage, type BnplMessages } from "../messages"
 import { planKey } from "../plans"
 import { BNPL_ICON_SVG } from "../providers"
-import type { Plan, PlanChoice, PlansAnswer } from "../types"
+import type { AmountPlans, Plan, PlanChoice, PlansAnswer } from "../types"
 
 type Common = {
   /** The customer's locale ("fr-FR": French texts; otherwise English). */
@@ -45,7 +45,10 @@ function teaserPlan(plans: Plan[], preferred?: number): Plan | undefined {
 }
 
 export type BnplTeaserProps = Common & {
-  /** The plans for the price (an entry of `plansForAmounts`, or `plansForCart`). */
+  /**
+   * The plans for the price (an entry of `plansForAmounts`, or `plansForCart`). An entry for a
+   * product the merchant excluded (`plansForAmounts` given its id) shows nothing.
+   */
   eligibility: PlansAnswer | undefined | null
   /** Which instalment count to advertise when eligible (default: the first of several). */
   installmentsCount?: number
@@ -69,6 +72,9 @@ export function BnplTeaser({ eligibility, installmentsCount, whenIneligible = "g
       </p>
     )
   if (!eligibility.service_available) {
+    // A product the merchant excluded, on its own page (`plansForAmounts` with its id): nothing
+    // is advertised. A cart holding one says why.
+    if ((eligibility as AmountPlans).product_id) return null
     const excluded = unavailableReason(eligibility, m)
     return excluded ? greyed(excluded.text, excluded.lang) : null
   }
