@@ -163,8 +163,8 @@ async function main() {
     AUTH_CORS: process.env.AUTH_CORS || `${backendUrl},${storefrontUrl}`,
     BNPL_RETURN_URL: process.env.BNPL_RETURN_URL || `${storefrontUrl}/checkout/bnpl-return`,
     BNPL_CANCEL_URL: process.env.BNPL_CANCEL_URL || `${storefrontUrl}/checkout?bnpl=cancelled`,
-    // Read by the seed: 3 and 4 instalments, and a credit plan (from 500 €) shown greyed below it.
-    BNPL_DEMO_PLANS: process.env.BNPL_DEMO_PLANS || '3,4,10',
+    // Read by the seed: 3 instalments (also paid at shipment), 4, and a credit plan (from 500 €) shown greyed below it.
+    BNPL_DEMO_PLANS: process.env.BNPL_DEMO_PLANS || '3,3ship,4,10',
   }
 
   // 3. Migrations (core, links, the plugin's module)

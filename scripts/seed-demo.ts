@@ -51,15 +51,20 @@ export default async function seedDemo({ container }: ExecArgs) {
   })
   logger.info(store.reused ? "Reused the seeded store" : "Seeded a new store")
 
-  // `npm run demo` offers a credit plan too (BNPL_DEMO_PLANS=3,4,10): the demo storefront then
-  // shows a plan greyed with its reason ("from 500.00 €") on smaller carts. Plans the merchant
-  // saved in the admin are kept.
+  // `npm run demo` offers a credit plan too (BNPL_DEMO_PLANS=3,3ship,4,10): the demo storefront
+  // then shows a plan greyed with its reason ("from 500.00 €") on smaller carts; "3ship" is 3
+  // instalments paid at shipment (nothing today, the first when the order ships). Plans the
+  // merchant saved in the admin are kept.
   const demoPlans = process.env.BNPL_DEMO_PLANS
   if (demoPlans) {
     const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
     const { sources } = await bnpl.getSettings()
     if (sources.plans !== "settings") {
-      await bnpl.saveSettings({ plans: demoPlans.split(",").map((n) => ({ installments_count: Number(n) })) })
+      const plans = demoPlans.split(",").map((item) => {
+        const ship = /ship$/.test(item.trim())
+        return { installments_count: parseInt(item, 10), ...(ship ? { pay_at_shipment: true } : {}) }
+      })
+      await bnpl.saveSettings({ plans })
       logger.info(`Demo plans saved in the settings: ${demoPlans}`)
     }
   }
@@ -102,6 +107,7 @@ export default async function seedDemo({ container }: ExecArgs) {
         region_id: store.regionId,
         gift_card_category_id: giftCards.id,
         sales_channel_id: store.salesChannelId,
+        stock_location_id: store.stockLocationId,
         products: store.products,
         shipping_options: store.shippingOptions,
       },

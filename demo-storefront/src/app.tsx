@@ -1,37 +1,13 @@
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react"
-import { focusNextHeading, PageHeading } from "./heading"
+import { useEffect, useMemo, useState, type ReactNode } from "react"
+import { PageHeading } from "./heading"
 import { LangContext, localeOf, rememberLang, TEXTS, useT, useTitle, type Lang } from "./i18n"
 import { CartPage } from "./pages/cart"
 import { CheckoutPage } from "./pages/checkout"
 import { OrderPage } from "./pages/order"
 import { ProductPage, ProductsPage } from "./pages/products"
 import { ReturnPage } from "./pages/return"
-import { go, type Shop } from "./shop"
-
-function usePath() {
-  const [location, setLocation] = useState(() => window.location.pathname + window.location.search)
-  useEffect(() => {
-    const update = () => {
-      focusNextHeading()
-      setLocation(window.location.pathname + window.location.search)
-    }
-    window.addEventListener("popstate", update)
-    return () => window.removeEventListener("popstate", update)
-  }, [])
-  return new URL(location, window.location.origin)
-}
-
-export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
-  const onClick = (e: MouseEvent) => {
-    e.preventDefault()
-    go(to)
-  }
-  return (
-    <a href={to} onClick={onClick} className={className}>
-      {children}
-    </a>
-  )
-}
+import { Link, usePath } from "./routing"
+import type { Shop } from "./shop"
 
 function NotFound() {
   const { t } = useT()

@@ -27,9 +27,3 @@ export const setCartId = (id: string | null) =>
 /** Prices in the demo are in EUR major units. */
 export const euros = (amount: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(amount)
-
-/** Client-side navigation (the static server answers index.html for every path). */
-export function go(path: string) {
-  window.history.pushState({}, "", path)
-  window.dispatchEvent(new PopStateEvent("popstate"))
-}

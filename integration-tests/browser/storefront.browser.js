@@ -12,7 +12,13 @@
  *     is paid with pp_bnpl_bnpl, captured, with the chosen delivery and plan;
  *   - the cancel path: "Cancel and return to the shop" on the hosted page → back at checkout
  *     with a notice, no order; then a refused payment ("Refuse") → the checkout says so, no
- *     order; then the same cart paid on a second try: exactly one order.
+ *     order; then the same cart paid on a second try: exactly one order, whose number follows
+ *     the previous order's (cancels and refusals use up no order number);
+ *   - the excluded gift card: no teaser on the grid or its page; in a cart, the reason;
+ *   - pay at shipment: the plan says "Nothing to pay today: your first instalment is taken when
+ *     your order ships", no dates, bought on the hosted page, shipped through the admin API
+ *     (fulfillment, then shipment): the sandbox's payment triggered once, the order view's
+ *     trigger message accepted.
  *
  *   - accessibility (WCAG 2.2 AA, see a11y.js): axe over every state (product grid, product page,
  *     greyed teaser, cart, plan picker with eligible and greyed plans, plan chosen, a payment
@@ -203,7 +209,9 @@ async function run(ctx) {
     assert.match(await toteTeaser.getAttribute('class'), /bnpl-teaser--ineligible/)
     assert.match(await toteTeaser.textContent(), /available from €50\.00/)
     assert.equal(eligibilityRequests.length, 1, `the grid made ${eligibilityRequests.length} eligibility requests`)
-    assert.match(eligibilityRequests[0], /amounts=/)
+    assert.match(eligibilityRequests[0], /amounts=.*product_ids=/)
+    // The gift card (excluded by the merchant) is not advertised.
+    assert.equal(await page.locator('.card[data-handle="gift-card-100"] .bnpl-teaser').count(), 0)
     assert.equal(await page.title(), 'Our products · Maison Demo')
     await auditBoth('product grid, with a greyed teaser')
 
@@ -248,6 +256,8 @@ async function run(ctx) {
     await assertPlanDescriptions()
     await page.locator('.lang-switch').click()
     await page.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
+    // What the customer pays before leaving the hosted page, beside the button.
+    assert.equal(await page.locator('[data-testid="due-today"]').textContent(), 'Due today: €49.67')
     await shot('storefront-plans.png', picker)
     await auditBoth('plan chosen')
 
@@ -293,6 +303,9 @@ async function run(ctx) {
     await confirmation.locator('.bnpl-schedule').waitFor()
     assert.match(await confirmation.textContent(), /Order #\d+ is confirmed/)
     assert.equal(await confirmation.locator('.bnpl-schedule__row').count(), 3)
+    // What was paid today, then what follows (the schedule).
+    assert.equal(await confirmation.locator('.paid-today').textContent(), 'Paid today: €49.67. What follows:')
+    const firstNumber = Number(/Order #(\d+)/.exec(await confirmation.locator('h1').textContent())[1])
     await shot('storefront-confirmation.png')
     assert.match(await page.title(), /^Order #\d+ · Maison Demo$/)
     await auditBoth('confirmation')
@@ -354,10 +367,18 @@ async function run(ctx) {
     await page.locator('.confirmation .bnpl-schedule').waitFor()
     assert.equal(await page.locator('.confirmation .bnpl-schedule__row').count(), 4)
     assert.equal((await ordersOfPayment(paid)).length, 1)
+    // Two cancels and a refusal used up no order number: this order follows the first one.
+    assert.match(await page.locator('.confirmation h1').textContent(), new RegExp(`Order #${firstNumber + 1} is confirmed`))
 
-    begin('a cart holding an excluded product: the reason, greyed')
+    begin('an excluded product: no teaser on its page; in a cart, the reason, greyed')
     await page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart'))
+    const giftCardPlans = page.waitForResponse((r) => r.url().includes('/store/bnpl/eligibility') && r.url().includes('product_ids='))
     await page.goto(`${storefrontUrl}/products/gift-card-100`)
+    const answer = await (await giftCardPlans).json()
+    assert.equal(answer.eligibilities[0].unavailable_reason, 'excluded_products')
+    await page.locator('.product .price').waitFor()
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor()
+    assert.equal(await page.locator('.product .bnpl-teaser').count(), 0)
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await page.waitForURL('**/cart')
     const excluded = page.locator('.bnpl-teaser--ineligible')
@@ -439,6 +460,63 @@ async function run(ctx) {
     // The delivery chosen last (Express 24h), not one the arrows went through: 349.00 + 12.90.
     assert.equal(keyboardPayment.amount, 361.9)
     log(`keyboard only: ${keys.presses()} keys, no click, the focus where expected and visible at each`)
+
+    // ---------------------------------------------------------------- pay at shipment
+    begin('pay at shipment: nothing today, the first instalment when the order ships')
+    await client.admin('POST', '/admin/bnpl/settings', { plans: [...PLANS, { installments_count: 3, pay_at_shipment: true }] })
+    await eventually('the pay-at-shipment plan is offered', async () => {
+      const { data } = await client.store('GET', '/store/bnpl/eligibility?amount=129.90&currency_code=eur', undefined, {
+        headers: { 'x-publishable-api-key': seed.publishable_key },
+      })
+      return data.eligibility.plans.some((/** @type {any} */ p) => p.pay_at_shipment && p.eligible)
+    }, { timeoutMs: 10_000 })
+    await page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart'))
+    await checkoutWith('merino-wool-sweater', 'Colissimo Home')
+    const NOTHING_TODAY = 'Nothing to pay today: your first instalment is taken when your order ships'
+    const shipPlan = page.locator('.bnpl-plan', { has: page.locator('#bnpl-plan-3x-d0-m0-ship') })
+    assert.match(await shipPlan.textContent(), /Pay in 3 instalments when your order ships/)
+    assert.ok((await shipPlan.textContent()).includes(NOTHING_TODAY))
+    assert.equal(await shipPlan.locator('time').count(), 0, 'no due dates for a pay-at-shipment plan')
+    await page.locator('label[for="bnpl-plan-3x-d0-m0-ship"]').click()
+    assert.equal(await page.locator('[data-testid="due-today"]').textContent(), NOTHING_TODAY)
+    await auditBoth('pay at shipment chosen')
+    await page.locator('.button--pay').click()
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'))
+    const shipPid = new URL(page.url()).pathname.split('/').pop()
+    assert.equal(sandbox.payments.get(shipPid).deferred_trigger, true)
+    await page.getByRole('button', { name: 'Accept and pay' }).click()
+    await page.waitForURL('**/order/**', { timeout: 60_000 })
+    const shipConfirmation = page.locator('.confirmation')
+    await shipConfirmation.locator('.bnpl-schedule').waitFor()
+    assert.ok((await shipConfirmation.textContent()).includes(NOTHING_TODAY))
+    assert.equal(await shipConfirmation.locator('time').count(), 0)
+    await shot('storefront-pay-at-shipment.png')
+    await auditBoth('confirmation, pay at shipment')
+    assert.equal(sandbox.payments.get(shipPid).deferred_trigger_applied, false, 'nothing taken before it ships')
+
+    begin('the merchant ships it (admin API: fulfillment, then shipment): the payment is triggered once')
+    const shipOrderId = new URL(page.url()).pathname.split('/').pop()
+    const { data: shipOrder } = await client.admin('GET', `/admin/orders/${shipOrderId}?fields=*items`)
+    const shipItems = shipOrder.order.items.map((/** @type {any} */ i) => ({ id: i.id, quantity: i.quantity }))
+    const { data: fulfilled } = await client.admin('POST', `/admin/orders/${shipOrderId}/fulfillments?fields=*fulfillments`, {
+      items: shipItems,
+      location_id: seed.stock_location_id,
+    })
+    const fulfillmentId = fulfilled.order.fulfillments.at(-1).id
+    assert.equal(sandbox.payments.get(shipPid).deferred_trigger_applied, false, 'a fulfillment alone does not start it (triggerOn: shipment)')
+    await client.admin('POST', `/admin/orders/${shipOrderId}/fulfillments/${fulfillmentId}/shipments`, {
+      items: shipItems,
+      labels: [{ tracking_number: 'DEMO-SHIP-1', tracking_url: '', label_url: 'https://labels.test/1.pdf' }],
+    })
+    await eventually('the service payment triggered', async () => sandbox.payments.get(shipPid).deferred_trigger_applied === true, { timeoutMs: 30_000 })
+    const triggerCalls = sandbox.requests.filter((/** @type {any} */ r) => r.method === 'POST' && r.path === `/v1/payments/${shipPid}/trigger`)
+    assert.equal(triggerCalls.length, 1, 'one trigger call')
+    // What the admin order panel reads: the trigger message, accepted.
+    const triggered = await eventually('the order view shows the trigger accepted', async () => {
+      const { data } = await client.admin('GET', `/admin/bnpl/orders/${shipOrderId}`)
+      return (data.messages ?? []).find((/** @type {any} */ m) => m.kind === 'trigger' && m.status === 'accepted')
+    })
+    log(`  trigger accepted at ${triggered.accepted_at}`)
 
     // Every violation of every state at once (a failure above stops before this).
     audit.assertClean()

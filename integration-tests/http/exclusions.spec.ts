@@ -7,6 +7,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
+import { createBnplStorefront } from "../../storefront/src"
 
 jest.setTimeout(120 * 1000)
 
@@ -23,7 +24,7 @@ medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
     const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
     const { productAt, startBnplSession } = storefront(api, store)
-    let giftCard: { variantId: string; profileId: string }
+    let giftCard: { variantId: string; profileId: string; productId: string }
 
     const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/payments"))
     const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
@@ -68,7 +69,7 @@ medusaIntegrationTestRunner({
           ],
         },
       })
-      giftCard = { variantId: products[0].variants[0].id, profileId: profiles[0].id }
+      giftCard = { variantId: products[0].variants[0].id, profileId: profiles[0].id, productId: products[0].id }
       expect((await save({ exclusions: { shipping_profile_ids: [profiles[0].id] } })).status).toBe(200)
     })
 
@@ -106,6 +107,46 @@ medusaIntegrationTestRunner({
       expect(refused.status).toBe(400)
       expect(refused.data.message).toBe(GIFT_CARD_REASON)
       expect(serviceCalls()).toHaveLength(0)
+    })
+
+    it("answers a product page of an excluded product with the reason, and asks the service nothing for it", async () => {
+      const eligibilityCalls = () => sandbox().requests.filter((r: any) => r.path === "/v1/payments/eligibility")
+      sandbox().clearRequests()
+      const { data } = await api.get(
+        `/store/bnpl/eligibility?amount=100&product_id=${giftCard.productId}&currency_code=eur`,
+        store().storeHeaders
+      )
+      expect(data.eligibility).toMatchObject({
+        product_id: giftCard.productId,
+        purchase_amount: 10000,
+        service_available: false,
+        unavailable_reason: "excluded_products",
+        message: GIFT_CARD_REASON,
+        excluded_products: [{ product_id: giftCard.productId, title: "Gift card" }],
+        plans: [],
+      })
+      expect(eligibilityCalls()).toHaveLength(0)
+
+      // A grid: the gift card is answered for itself; the same price without a product is asked.
+      const other = productAt(129.9)
+      const kit = createBnplStorefront({ baseUrl: `http://localhost:${ports.app}`, publishableKey: store().publishableKey })
+      const answers = await kit.plansForAmounts(["100", 129.9, 100], "eur", {
+        productIds: [giftCard.productId, other.id, null],
+      })
+      expect(answers.map((a) => [a.amount, a.service_available, a.unavailable_reason ?? null])).toEqual([
+        ["100.00", false, "excluded_products"],
+        ["129.90", true, null],
+        ["100.00", true, null],
+      ])
+      expect(answers[0].message).toBe(GIFT_CARD_REASON)
+      expect(eligibilityCalls().map((r: any) => r.body.payment.purchase_amount).sort()).toEqual([10000, 12990])
+
+      // A product id per amount, or a 400 saying so.
+      const bad = await api
+        .get(`/store/bnpl/eligibility?amounts=100,129.90&product_ids=${giftCard.productId}&currency_code=eur`, store().storeHeaders)
+        .catch((e: any) => e.response)
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toContain("product_ids holds 1 ids for 2 amounts")
     })
 
     it("offers the plans again once the excluded product is removed", async () => {

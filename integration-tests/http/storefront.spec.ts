@@ -194,6 +194,57 @@ medusaIntegrationTestRunner({
         sandbox().accept(pid2, { notify: false })
         expect(await kit().completeReturn({ cartId: cart.id, pid: pid2 })).toMatchObject({ status: "paid" })
       })
+
+      it("a cancelled and a refused journey leave no gap in order numbers: such carts are not completed", async () => {
+        const displayId = async (orderId: string) =>
+          (await api.get(`/admin/orders/${orderId}?fields=id,display_id`, admin())).data.order.display_id
+        const pay = async (cartId: string, plan = { installments_count: 3 }) => {
+          const { url } = await kit().startPayment({ cartId, plan, returnUrl: RETURN_URL })
+          const pid = url.split("/pay/")[1]
+          sandbox().accept(pid, { notify: false })
+          const result = await kit().completeReturn({ cartId, pid })
+          expect(result.status).toBe("paid")
+          return displayId((result as any).order.id)
+        }
+        const first = await pay((await cartWith(349)).id)
+
+        const cart = await cartWith(129.9)
+        // Cancelled: the customer left the hosted page without paying (twice: a reload).
+        const { url: cancelled } = await kit().startPayment({ cartId: cart.id, plan: { installments_count: 3 }, returnUrl: RETURN_URL })
+        const cancelledPid = cancelled.split("/pay/")[1]
+        for (let i = 0; i < 2; i++) {
+          expect(await kit().completeReturn({ cartId: cart.id, pid: cancelledPid })).toMatchObject({
+            status: "abandoned",
+            message: "The payment was not completed",
+          })
+        }
+        // Refused by the service.
+        const { url: refusedUrl } = await kit().startPayment({ cartId: cart.id, plan: { installments_count: 4 }, returnUrl: RETURN_URL })
+        const refusedPid = refusedUrl.split("/pay/")[1]
+        sandbox().refuse(refusedPid)
+        expect(await kit().completeReturn({ cartId: cart.id, pid: refusedPid })).toMatchObject({
+          status: "refused",
+          message: "the service refused the payment",
+        })
+        // An older payment of the cart is not its current one.
+        expect(await kit().completeReturn({ cartId: cart.id, pid: cancelledPid })).toMatchObject({
+          status: "refused",
+          message: "This payment is not the cart's current one",
+        })
+
+        // The same cart, paid: the next order number.
+        expect(await pay(cart.id)).toBe(first + 1)
+      })
+
+      it("payment-outcome: a 400 saying what to fix for a missing or unknown cart", async () => {
+        const missing = await api.get("/store/bnpl/payment-outcome", store().storeHeaders).catch((e: any) => e.response)
+        expect(missing.status).toBe(400)
+        const unknown = await api
+          .get("/store/bnpl/payment-outcome?cart_id=cart_nope", store().storeHeaders)
+          .catch((e: any) => e.response)
+        expect(unknown.status).toBe(400)
+        expect(unknown.data.message).toBe('Unknown cart_id "cart_nope"')
+      })
     })
   },
 })

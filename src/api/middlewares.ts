@@ -4,6 +4,7 @@ import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/s
 import { emptyBodyAsObject, withPolicies } from "./route-config"
 import { attachCheckoutSnapshot, checkStorefrontUrls } from "./store/payment-collections/middlewares"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
+import { StorePaymentOutcomeQuery } from "./store/bnpl/payment-outcome/validators"
 
 /** The matcher table: every route's validation, policies and the middlewares before Medusa's own routes. */
 export default defineMiddlewares({
@@ -12,6 +13,11 @@ export default defineMiddlewares({
       matcher: "/store/bnpl/eligibility",
       method: ["GET"],
       middlewares: [validateAndTransformQuery(StoreEligibilityQuery, {})],
+    },
+    {
+      matcher: "/store/bnpl/payment-outcome",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(StorePaymentOutcomeQuery, {})],
     },
     withPolicies(BNPL_ROUTE_POLICIES.readSettings, {
       matcher: "/admin/bnpl/settings",

@@ -57,7 +57,10 @@ export function redirectUrlProblem(field: string, value: unknown, allowed: Redir
     return `data.${field} must not carry a user name or password`
   }
   if (!allowed.exact.has(url.origin) && !allowed.patterns.some((p) => p.test(url.origin))) {
-    return `data.${field} must be on your storefront: its origin ${url.origin} is neither the returnUrl option's nor one of the store's CORS origins (http.storeCors)`
+    return (
+      `data.${field} must be on your storefront: its origin ${url.origin} is neither the returnUrl option's nor one of the store's CORS origins. ` +
+      `Add ${url.origin} to STORE_CORS (http.storeCors in medusa-config.ts) and restart the server, or set the plugin's returnUrl option to a page on it`
+    )
   }
   return undefined
 }

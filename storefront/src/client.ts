@@ -79,9 +79,16 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
   /**
    * The plans for many prices in major units (numbers, or decimal strings like Medusa's
    * `calculated_amount`), in one request (one per 50 distinct prices). The answer has one entry
-   * per given amount, in the same order; equal prices share one.
+   * per given amount, in the same order; equal prices share one. With `productIds` (one per
+   * amount, in the same order; null for a price of no product), a product the merchant excluded
+   * gets an answer with `unavailable_reason: "excluded_products"` and the reason, and costs the
+   * service nothing: `BnplTeaser` then shows no "or 3 × ..." for it.
    */
-  async function plansForAmounts(amounts: Array<number | string>, currencyCode: string): Promise<AmountPlans[]> {
+  async function plansForAmounts(
+    amounts: Array<number | string>,
+    currencyCode: string,
+    options: { productIds?: Array<string | null | undefined> } = {}
+  ): Promise<AmountPlans[]> {
     const currency = currencyCode.toLowerCase()
     const digits = currencyDigits(currency)
     const cents = amounts.map((a) => toCents(a, currency))
@@ -89,16 +96,30 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
     if (bad !== undefined) {
       throw new BnplStorefrontError(`amount ${JSON.stringify(bad)} must be a positive price in major units`, 400)
     }
-    const distinct = [...new Set(cents)]
-    const byCents = new Map<number, AmountPlans>()
-    for (let i = 0; i < distinct.length; i += MAX_AMOUNTS_PER_REQUEST) {
-      const chunk = distinct.slice(i, i + MAX_AMOUNTS_PER_REQUEST)
-      const { eligibilities } = await http<{ eligibilities: AmountPlans[] }>("/store/bnpl/eligibility", {
-        query: { amounts: chunk.map((c) => (c / 10 ** digits).toFixed(digits)).join(","), currency_code: currency },
-      })
-      for (const answer of eligibilities) byCents.set(answer.purchase_amount, answer)
+    const productIds = options.productIds
+    if (productIds && productIds.length !== amounts.length) {
+      throw new BnplStorefrontError(`productIds holds ${productIds.length} ids for ${amounts.length} amounts: give one per amount`, 400)
     }
-    return cents.map((c) => byCents.get(c)!)
+    const productOf = (i: number) => productIds?.[i]?.trim() || ""
+    // One item per distinct price, and per distinct product (its own answer when excluded).
+    const items = [...new Map(cents.map((c, i) => [`${c}|${productOf(i)}`, { cents: c, product: productOf(i) }])).values()]
+    const withProducts = items.some((item) => item.product)
+    const byCents = new Map<number, AmountPlans>()
+    const byProduct = new Map<string, AmountPlans>()
+    for (let i = 0; i < items.length; i += MAX_AMOUNTS_PER_REQUEST) {
+      const chunk = items.slice(i, i + MAX_AMOUNTS_PER_REQUEST)
+      const query: Record<string, string> = {
+        amounts: chunk.map((item) => (item.cents / 10 ** digits).toFixed(digits)).join(","),
+        currency_code: currency,
+      }
+      if (withProducts) query.product_ids = chunk.map((item) => item.product).join(",")
+      const { eligibilities } = await http<{ eligibilities: AmountPlans[] }>("/store/bnpl/eligibility", { query })
+      for (const answer of eligibilities) {
+        if (answer.product_id) byProduct.set(answer.product_id, answer)
+        else byCents.set(answer.purchase_amount, answer)
+      }
+    }
+    return cents.map((c, i) => byProduct.get(productOf(i)) ?? byCents.get(c)!)
   }
 
   /**
@@ -139,12 +160,50 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
   const complete = (cartId: string) =>
     http<Completion>(`/store/carts/${encodeURIComponent(cartId)}/complete`, { method: "POST", body: {} })
 
+  type CartAfterReturn = {
+    id: string
+    completed_at?: string | null
+    payment_collection?: {
+      payment_sessions?: Array<{ provider_id: string; status: string; data?: Record<string, unknown> }>
+    } | null
+  }
+  const cartAfterReturn = async (cartId: string) =>
+    (
+      await http<{ cart: CartAfterReturn }>(`/store/carts/${encodeURIComponent(cartId)}`, {
+        query: { fields: "id,completed_at,*payment_collection.payment_sessions" },
+      })
+    ).cart
+
+  type Outcome = { status: "ordered" | "accepted" | "in_review" | "refused" | "abandoned" | "unknown"; current: boolean; message?: string }
+
   /**
-   * The customer is back from the hosted page: completes the cart (or finds the order the
-   * service's notification already placed: Medusa answers the same order for a completed cart),
-   * so there is exactly one order. When not paid, says whether it was refused or abandoned.
+   * The customer is back from the hosted page. The store says first what became of the payment
+   * (`/store/bnpl/payment-outcome`, which asks the service): refused or abandoned, the cart is
+   * not completed (a completion that fails still uses up an order number, leaving a gap in the
+   * merchant's order numbers) and the customer goes back to it with the message. Otherwise the
+   * cart is completed (or the order the service's notification already placed is found: Medusa
+   * answers the same order for a completed cart), so there is exactly one order.
    */
   async function completeReturn({ cartId, pid }: CompleteReturnInput): Promise<CompleteReturnResult> {
+    // No answer (a store before this route, the store unreachable): complete, the store decides.
+    const outcome = await http<{ outcome: Outcome }>("/store/bnpl/payment-outcome", {
+      query: { cart_id: cartId, ...(pid ? { pid } : {}) },
+    }).then(
+      (r) => r.outcome,
+      () => undefined
+    )
+    if (outcome?.status === "refused" || outcome?.status === "abandoned") {
+      return {
+        status: outcome.status,
+        cartId,
+        cart: await cartAfterReturn(cartId),
+        message: !outcome.current
+          ? "This payment is not the cart's current one"
+          : outcome.status === "refused"
+            ? (outcome.message ?? "The payment was refused")
+            : "The payment was not completed",
+      }
+    }
     let failure: string | undefined
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -159,17 +218,7 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
         await new Promise((r) => setTimeout(r, 400 * (attempt + 1)))
       }
     }
-    const { cart } = await http<{
-      cart: {
-        id: string
-        completed_at?: string | null
-        payment_collection?: {
-          payment_sessions?: Array<{ provider_id: string; status: string; data?: Record<string, unknown> }>
-        } | null
-      }
-    }>(`/store/carts/${encodeURIComponent(cartId)}`, {
-      query: { fields: "id,completed_at,*payment_collection.payment_sessions" },
-    })
+    const cart = await cartAfterReturn(cartId)
     const session = cart.payment_collection?.payment_sessions?.find((s) => isBnplProvider(s.provider_id))
     const samePayment = !pid || session?.data?.bnpl_payment_id === pid
     const refused = samePayment && session?.status === "error"

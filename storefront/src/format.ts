@@ -17,10 +17,13 @@ export type FormatPlanOptions = {
 
 export type ScheduleRow = {
   index: number
-  /** "Today" for an instalment due today, else the date in the customer's locale. */
+  /**
+   * "Today" for an instalment due today, else the date in the customer's locale; for a
+   * pay-at-shipment plan, "When your order ships" (first row) or "Instalment 2": no dates.
+   */
   due: string
-  /** ISO date (yyyy-mm-dd) of the due date, for `<time dateTime>`. */
-  dueDate: string
+  /** ISO date (yyyy-mm-dd) of the due date, for `<time dateTime>`; absent for a pay-at-shipment plan. */
+  dueDate?: string
   amount: string
   /** "incl. 1.88 € fees" when this instalment carries fees or interest. */
   fees?: string
@@ -40,8 +43,14 @@ export type FormattedPlan = {
   deferral?: string
   /** "Available from 50.00 €" (ineligible plans). */
   reason?: string
-  /** "45.18 € today, incl. 1.88 € fees". */
+  /** "45.18 € today, incl. 1.88 € fees"; "45.18 € when your order ships, ..." for pay at shipment. */
   firstInstalment?: string
+  /** "Due today: 45.18 €" (what the customer pays before leaving the hosted page; 0 for a deferred or pay-at-shipment plan). */
+  dueToday?: string
+  /** That amount alone ("45.18 €"). */
+  dueTodayAmount?: string
+  /** Pay at shipment, said plainly: "Nothing to pay today: your first instalment is taken when your order ships". */
+  payAtShipment?: string
   schedule: ScheduleRow[]
   /** "Cost of the plan: 1.88 €" or "No fees". */
   totalCost?: string
@@ -63,6 +72,7 @@ export function formatMoney(cents: number, currencyCode: string, locale: string)
 }
 
 function deferralText(plan: Plan, m: BnplMessages): string | undefined {
+  if (plan.pay_at_shipment) return undefined
   if (plan.deferred_days) return m.days(plan.deferred_days)
   if (plan.deferred_months) return m.months(plan.deferred_months)
   return undefined
@@ -70,6 +80,7 @@ function deferralText(plan: Plan, m: BnplMessages): string | undefined {
 
 /** "Pay in 3 instalments", "Pay in 30 days", "Pay in 4 instalments, the first in 1 month". */
 export function planLabel(plan: Plan, m: BnplMessages): string {
+  if (plan.pay_at_shipment) return m.payAtShipmentLabel(plan.installments_count)
   const deferral = deferralText(plan, m)
   if (!deferral) return m.planLabel(plan.installments_count)
   return plan.installments_count === 1 ? m.deferredLabel(deferral) : m.deferredPlanLabel(plan.installments_count, deferral)
@@ -96,19 +107,24 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
 
   const today = dayOf(options.now ?? new Date(), timeZone)
   const dateText = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone })
+  // Pay at shipment: the service's due dates only count from the shipment, unknown today.
+  const atShipment = !!plan.pay_at_shipment
   const schedule = plan.payment_plan.map((instalment, i): ScheduleRow => {
+    const extra = instalment.customer_fee + instalment.customer_interest
+    const fees = extra > 0 ? { fees: m.includingFees(money(extra)), feesAmount: money(extra) } : {}
+    const row = { index: i + 1, label: m.instalment(i + 1), amount: money(instalment.total_amount), ...fees }
+    if (atShipment) return { ...row, due: i === 0 ? m.atShipment : m.instalment(i + 1) }
     const date = new Date(instalment.due_date * 1000)
     const dueDate = dayOf(date, timeZone)
-    const extra = instalment.customer_fee + instalment.customer_interest
     return {
-      index: i + 1,
-      label: m.instalment(i + 1),
+      ...row,
       due: dueDate === today ? m.today : dateText.format(date),
       dueDate,
-      amount: money(instalment.total_amount),
-      ...(extra > 0 ? { fees: m.includingFees(money(extra)), feesAmount: money(extra) } : {}),
     }
   })
+  const dueToday = atShipment
+    ? 0
+    : plan.payment_plan.reduce((sum, i, index) => (schedule[index].dueDate === today ? sum + i.total_amount : sum), 0)
   // The title shows the regular instalment (the last): the first one carries the fees.
   const regular = plan.payment_plan[plan.payment_plan.length - 1].total_amount
   const deferral = deferralText(plan, m)
@@ -125,7 +141,10 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
     ...base,
     title,
     ...(deferral ? { deferral } : {}),
-    firstInstalment: `${first.amount} ${first.due === m.today ? m.today.toLowerCase() : first.due}${first.fees ? `, ${first.fees}` : ""}`,
+    firstInstalment: `${first.amount} ${first.due === m.today || atShipment ? first.due.toLowerCase() : first.due}${first.fees ? `, ${first.fees}` : ""}`,
+    dueToday: m.dueToday(money(dueToday)),
+    dueTodayAmount: money(dueToday),
+    ...(atShipment ? { payAtShipment: m.payAtShipmentNotice(plan.installments_count) } : {}),
     schedule,
     totalCost: cost > 0 ? m.totalCost(money(cost)) : m.noFees,
     ...(showRate

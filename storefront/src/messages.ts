@@ -20,6 +20,8 @@ export type TeaserParts = {
   fees?: string
   /** "30 days", "1 month": when the (first) payment is deferred. */
   deferral?: string
+  /** Pay at shipment: nothing is taken today, the first instalment when the order ships. */
+  payAtShipment?: boolean
 }
 
 export type BnplMessages = {
@@ -28,6 +30,12 @@ export type BnplMessages = {
   deferredPlanLabel: (count: number, deferral: string) => string
   days: (n: number) => string
   months: (n: number) => string
+  /** A pay-at-shipment plan: "Pay in 3 instalments when your order ships". */
+  payAtShipmentLabel: (count: number) => string
+  /** What a pay-at-shipment plan means, said plainly (schedule, picker, teaser). */
+  payAtShipmentNotice: (count: number) => string
+  /** The first row of a pay-at-shipment schedule, in place of a date. */
+  atShipment: string
   title: (count: number, amount: string) => string
   deferredTitle: (amount: string, deferral: string) => string
   /**
@@ -38,6 +46,8 @@ export type BnplMessages = {
   teaser: (plan: TeaserParts) => string
   teaserUnavailable: (reason: string) => string
   today: string
+  /** What the customer pays today: "Due today: €45.18". */
+  dueToday: (amount: string) => string
   instalment: (index: number) => string
   includingFees: (fees: string) => string
   totalCost: (amount: string) => string
@@ -61,15 +71,27 @@ const en: BnplMessages = {
   deferredPlanLabel: (n, d) => `Pay in ${n} instalments, the first in ${d}`,
   days: (n) => `${n} day${n > 1 ? "s" : ""}`,
   months: (n) => `${n} month${n > 1 ? "s" : ""}`,
+  payAtShipmentLabel: (n) => (n === 1 ? "Pay when your order ships" : `Pay in ${n} instalments when your order ships`),
+  payAtShipmentNotice: (n) =>
+    n === 1
+      ? "Nothing to pay today: you pay when your order ships"
+      : "Nothing to pay today: your first instalment is taken when your order ships",
+  atShipment: "When your order ships",
   title: (n, amount) => `${n} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} in ${d}`,
-  teaser: ({ count, amount, first, fees, deferral }) => {
+  teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
+    if (payAtShipment) {
+      return count === 1
+        ? `or pay ${amount} when your order ships: nothing to pay today`
+        : `or ${count} instalments of ${amount}${first && fees ? ` (the first ${first}, incl. ${fees} fees)` : ""}: nothing to pay today, the first is taken when your order ships`
+    }
     if (count === 1) return deferral ? `or pay ${amount} in ${deferral}` : `or pay ${amount} in one payment`
     const fee = first && fees ? ` (the first ${first}, incl. ${fees} fees)` : ""
     return `or ${count} instalments of ${amount}${deferral ? `, the first in ${deferral}` : ""}${fee}`
   },
   teaserUnavailable: (reason) => `Pay in instalments: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
   today: "Today",
+  dueToday: (amount) => `Due today: ${amount}`,
   instalment: (i) => `Instalment ${i}`,
   includingFees: (fees) => `incl. ${fees} fees`,
   totalCost: (amount) => `Cost of the plan: ${amount}`,
@@ -92,15 +114,27 @@ const fr: BnplMessages = {
   deferredPlanLabel: (n, d) => `Payer en ${n} fois, la première dans ${d}`,
   days: (n) => `${n} jour${n > 1 ? "s" : ""}`,
   months: (n) => `${n} mois`,
+  payAtShipmentLabel: (n) => (n === 1 ? "Payer à l’expédition" : `Payer en ${n} fois à l’expédition`),
+  payAtShipmentNotice: (n) =>
+    n === 1
+      ? "Rien à payer aujourd’hui : vous payez à l’expédition de votre commande"
+      : "Rien à payer aujourd’hui : votre première échéance est prélevée à l’expédition de votre commande",
+  atShipment: "À l’expédition de votre commande",
   title: (n, amount) => `${n} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} dans ${d}`,
-  teaser: ({ count, amount, first, fees, deferral }) => {
+  teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
+    if (payAtShipment) {
+      return count === 1
+        ? `ou ${amount} à payer à l’expédition : rien à payer aujourd’hui`
+        : `ou ${count} échéances de ${amount}${first && fees ? ` (la première ${first}, dont ${fees} de frais)` : ""} : rien à payer aujourd’hui, la première est prélevée à l’expédition de votre commande`
+    }
     if (count === 1) return deferral ? `ou ${amount} à payer dans ${deferral}` : `ou ${amount} en une fois`
     const fee = first && fees ? ` (la première ${first}, dont ${fees} de frais)` : ""
     return `ou ${count} échéances de ${amount}${deferral ? `, la première dans ${deferral}` : ""}${fee}`
   },
   teaserUnavailable: (reason) => `Paiement en plusieurs fois : ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
   today: "Aujourd’hui",
+  dueToday: (amount) => `À payer aujourd’hui : ${amount}`,
   instalment: (i) => `Échéance ${i}`,
   includingFees: (fees) => `dont ${fees} de frais`,
   totalCost: (amount) => `Coût du paiement : ${amount}`,

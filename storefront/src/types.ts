@@ -13,6 +13,11 @@ export type PlanChoice = {
   installments_count: number
   deferred_days?: number | null
   deferred_months?: number | null
+  /**
+   * Pay at shipment: nothing is taken when the order is placed; the first instalment is taken
+   * when the order ships (the plan has no deferral, and its due dates are not meaningful).
+   */
+  pay_at_shipment?: boolean | null
 }
 
 /** One plan of an eligibility answer: the service contract's field names, amounts in cents. */
@@ -63,8 +68,11 @@ export type PlansAnswer = {
 
 export type CartPlans = PlansAnswer & { cart_id: string }
 
-/** One amount of a batch: `amount` in major units, as the store wrote it back ("129.90"). */
-export type AmountPlans = PlansAnswer & { amount: string }
+/**
+ * One amount of a batch: `amount` in major units, as the store wrote it back ("129.90"); with
+ * `product_id` when it answers for that product alone (a product the merchant excluded).
+ */
+export type AmountPlans = PlansAnswer & { amount: string; product_id?: string }
 
 /** The part of a `@medusajs/js-sdk` instance the kit uses. */
 export type MedusaSdkLike = {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { planKey, type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
+import { formatPlan, planKey, type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
-import { Link } from "../app"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
-import { cartId, euros, go, type Shop } from "../shop"
-import { CartSummary, useCart } from "./cart"
+import { CartSummary, useCart } from "../cart-state"
+import { Link, go } from "../routing"
+import { cartId, euros, type Shop } from "../shop"
 
 type ShippingOption = { id: string; name: string; amount?: number | null; calculated_price?: { calculated_amount?: number } }
 
@@ -165,6 +165,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }
 
   const address = cart.shipping_address ?? {}
+  const chosen = plan && plans ? formatPlan(plan, { locale, currencyCode: plans.currency_code }) : null
   return (
     <div className="checkout">
       <PageHeading>{t.checkout}</PageHeading>
@@ -240,6 +241,12 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
             locale={locale}
             disabled={busy}
           />
+          {chosen ? (
+            // What the customer pays before leaving the hosted page: nothing for pay at shipment.
+            <p className="due-today" data-testid="due-today">
+              {chosen.payAtShipment ?? chosen.dueToday}
+            </p>
+          ) : null}
           <button className="button button--pay" onClick={pay} disabled={!plan || busy}>
             {busy ? t.pleaseWait : t.payInInstalments(euros(cart.total, locale))}
           </button>

@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react"
-import { isBnplProvider, paymentMethodInfo, type Plan } from "medusa-plugin-bnpl-storefront"
+import { formatPlan, isBnplProvider, paymentMethodInfo, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplSchedule } from "medusa-plugin-bnpl-storefront/react"
-import { Link } from "../app"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
+import { Link } from "../routing"
 import { euros, type Shop } from "../shop"
 
 type Order = {
   id: string
   display_id: number
+  created_at: string
   email: string
   total: number
   currency_code: string
@@ -24,7 +25,7 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
   useTitle(order ? t.orderTitle(order.display_id) : null)
   useEffect(() => {
     shop.sdk.store.order
-      .retrieve(orderId, { fields: "id,display_id,email,currency_code,total,*items,*shipping_methods,*payment_collections.payments" })
+      .retrieve(orderId, { fields: "id,display_id,created_at,email,currency_code,total,*items,*shipping_methods,*payment_collections.payments" })
       .then(({ order }) => setOrder(order as unknown as Order))
       .catch((e) => setProblem(e.message))
   }, [shop, orderId])
@@ -34,7 +35,18 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
   const payment = order.payment_collections?.flatMap((pc) => pc.payments ?? []).find((p) => isBnplProvider(p.provider_id))
   const data = payment?.data
   const schedule: Plan | null = data?.payment_plan
-    ? { eligible: true, installments_count: data.installments_count, deferred_days: data.deferred_days, deferred_months: data.deferred_months, payment_plan: data.payment_plan }
+    ? {
+        eligible: true,
+        installments_count: data.installments_count,
+        deferred_days: data.deferred_days,
+        deferred_months: data.deferred_months,
+        pay_at_shipment: data.pay_at_shipment,
+        payment_plan: data.payment_plan,
+      }
+    : null
+  // What was paid when ordering (the instalments due that day), and what follows: the schedule.
+  const formatted = schedule
+    ? formatPlan(schedule, { locale, currencyCode: order.currency_code, now: new Date(order.created_at) })
     : null
   return (
     <article className="confirmation">
@@ -51,7 +63,8 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
       {payment ? (
         <section className="payment">
           <h2>{(data?.installments_count ?? 0) > 1 ? t.paidIn(data!.installments_count) : paymentMethodInfo.pp_bnpl_bnpl.title}</h2>
-          {schedule ? <BnplSchedule plan={schedule} currencyCode={order.currency_code} locale={locale} /> : null}
+          {formatted && !formatted.payAtShipment ? <p className="paid-today">{t.paidToday(formatted.dueTodayAmount!)}</p> : null}
+          {schedule ? <BnplSchedule plan={schedule} formatted={formatted ?? undefined} currencyCode={order.currency_code} locale={locale} /> : null}
         </section>
       ) : null}
       <Link to="/" className="button">

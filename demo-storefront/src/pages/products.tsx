@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react"
 import type { AmountPlans } from "medusa-plugin-bnpl-storefront"
 import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
-import { Link } from "../app"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
-import { cartId, euros, go, setCartId, type Shop } from "../shop"
+import { Link, go } from "../routing"
+import { cartId, euros, setCartId, type Shop } from "../shop"
 
 type Product = {
   id: string
@@ -27,8 +27,13 @@ function useProducts(shop: Shop, handle?: string) {
         const list = products as unknown as Product[]
         setProducts(list)
         const priced = list.filter((p) => priceOf(p) !== null)
-        // The whole grid's plans in one request.
-        const answers = await shop.bnpl.plansForAmounts(priced.map((p) => priceOf(p)!), "eur")
+        // The whole grid's plans in one request; with the products, so that the ones the
+        // merchant excluded (the gift card) are not advertised.
+        const answers = await shop.bnpl.plansForAmounts(
+          priced.map((p) => priceOf(p)!),
+          "eur",
+          { productIds: priced.map((p) => p.id) }
+        )
         setPlans(new Map(priced.map((p, i) => [p.id, answers[i]])))
       })
       .catch((e) => setError(e.message))

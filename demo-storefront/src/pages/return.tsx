@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react"
 import { useT, useTitle } from "../i18n"
-import { cartId, go, setCartId, type Shop } from "../shop"
+import { go } from "../routing"
+import { cartId, setCartId, type Shop } from "../shop"
 
 /** `/checkout/bnpl-return?pid=...`: the customer is back from the hosted page. */
 export function ReturnPage({ shop, pid }: { shop: Shop; pid: string | null }) {

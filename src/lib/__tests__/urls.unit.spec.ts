@@ -26,4 +26,10 @@ describe("storefront return and cancel URLs", () => {
   ])("refuses %s", (url, words) => {
     expect(redirectUrlProblem("return_url", url, allowed)).toContain(words)
   })
+
+  it("names the fix a merchant can act on for a storefront on another origin", () => {
+    expect(redirectUrlProblem("return_url", "http://localhost:8200/checkout/bnpl-return", allowed)).toContain(
+      "Add http://localhost:8200 to STORE_CORS (http.storeCors in medusa-config.ts) and restart the server, or set the plugin's returnUrl option"
+    )
+  })
 })

@@ -8,21 +8,28 @@ import {
   type ProductFacts,
 } from "../../lib/exclusions"
 
-// What the exclusion rules look at, for every product of the cart (categories with their
-// lineage, so excluding a parent category excludes its sub-categories).
-const FIELDS = [
+// What the exclusion rules look at, for one product (categories with their lineage, so
+// excluding a parent category excludes its sub-categories).
+const PRODUCT_FIELDS = [
+  "id",
+  "title",
+  "categories.id",
+  "categories.name",
+  "categories.mpath",
+  "collection.id",
+  "collection.title",
+  "type.id",
+  "type.value",
+  "tags.id",
+  "tags.value",
+  "shipping_profile.id",
+  "shipping_profile.name",
+]
+
+// The same, for every product of a cart (its shipping profile through the variant).
+const CART_FIELDS = [
   "items.product_id",
-  "items.product.id",
-  "items.product.title",
-  "items.product.categories.id",
-  "items.product.categories.name",
-  "items.product.categories.mpath",
-  "items.product.collection.id",
-  "items.product.collection.title",
-  "items.product.type.id",
-  "items.product.type.value",
-  "items.product.tags.id",
-  "items.product.tags.value",
+  ...PRODUCT_FIELDS.filter((f) => !f.startsWith("shipping_profile.")).map((f) => `items.product.${f}`),
   "items.variant.product.shipping_profile.id",
   "items.variant.product.shipping_profile.name",
 ]
@@ -31,6 +38,22 @@ type Row = { id: string; title?: string | null; value?: string | null; name?: st
 
 const named = (row: Row | null | undefined) =>
   row ? { id: row.id, name: row.name ?? row.title ?? row.value ?? null } : null
+
+/** A product row of query.graph (PRODUCT_FIELDS) as the facts the exclusion rules read. */
+function productFacts(id: string, product: any, shippingProfile: Row | null | undefined): ProductFacts {
+  return {
+    id,
+    title: product?.title ?? null,
+    categories: (product?.categories ?? []).map((c: Row & { mpath?: string | null }) => ({
+      ...named(c)!,
+      mpath: c.mpath ?? null,
+    })),
+    collection: named(product?.collection),
+    type: named(product?.type),
+    tags: (product?.tags ?? []).map((t: Row) => named(t)!),
+    shipping_profile: named(shippingProfile),
+  }
+}
 
 /**
  * The cart's products the merchant excluded from instalment payment (one query, only when
@@ -45,21 +68,32 @@ export async function excludedFromCart(
     return []
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: FIELDS, filters: { id: cartId } })
+  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
   const items = ((data[0] as any)?.items ?? []) as any[]
   const products: ProductFacts[] = items
     .filter((item) => item?.product_id)
-    .map((item) => ({
-      id: item.product_id,
-      title: item.product?.title ?? null,
-      categories: (item.product?.categories ?? []).map((c: Row & { mpath?: string | null }) => ({
-        ...named(c)!,
-        mpath: c.mpath ?? null,
-      })),
-      collection: named(item.product?.collection),
-      type: named(item.product?.type),
-      tags: (item.product?.tags ?? []).map((t: Row) => named(t)!),
-      shipping_profile: named(item.variant?.product?.shipping_profile),
-    }))
+    .map((item) => productFacts(item.product_id, item.product, item.variant?.product?.shipping_profile))
   return excludedProducts(products, exclusions)
+}
+
+/**
+ * Product pages: which of these products the merchant excluded (one query, only when
+ * exclusions are set; never a service call). An id that names no product excludes nothing:
+ * the cart's own check still applies at checkout.
+ */
+export async function excludedAmongProducts(
+  container: MedusaContainer,
+  productIds: string[],
+  exclusions: Exclusions | undefined
+): Promise<ExcludedProduct[]> {
+  const ids = [...new Set(productIds)]
+  if (!ids.length || !hasExclusions(exclusions)) {
+    return []
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "product", fields: PRODUCT_FIELDS, filters: { id: ids } })
+  return excludedProducts(
+    (data as any[]).map((row) => productFacts(row.id, row, row.shipping_profile)),
+    exclusions
+  )
 }

@@ -16,6 +16,9 @@ export const THREE: Plan = {
   ],
 }
 
+/** Pay at shipment: the same schedule, but its dates only start when the order ships. */
+export const THREE_AT_SHIPMENT: Plan = { ...THREE, pay_at_shipment: true }
+
 export const FOUR_TOO_SMALL: Plan = {
   eligible: false,
   installments_count: 4,

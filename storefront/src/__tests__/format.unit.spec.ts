@@ -1,7 +1,8 @@
 import { formatMoney, formatPlan } from "../format"
 import { isBnplProvider, paymentMethodInfo, planKey } from "../index"
 import { toCents } from "../plans"
-import { FOUR_TOO_SMALL, NOW, TEN, THREE } from "./fixtures"
+import { FOUR_TOO_SMALL, NOW, TEN, THREE, THREE_AT_SHIPMENT } from "./fixtures"
+import { planChoice } from "../plans"
 
 const opts = { currencyCode: "eur", timeZone: "Europe/Paris", now: NOW }
 
@@ -65,6 +66,48 @@ describe("formatPlan", () => {
     expect(f.key).toBe("1x-d30-m0")
     const custom = formatPlan(THREE, { ...opts, locale: "en-GB", messages: { title: (n, a) => `${n} payments of ${a}` } })
     expect(custom.title).toBe("3 payments of €43.30")
+  })
+
+  it("says what is due today: the first instalment, nothing for a deferred plan", () => {
+    expect(formatPlan(THREE, { ...opts, locale: "en-GB" })).toMatchObject({ dueToday: "Due today: €45.18", dueTodayAmount: "€45.18" })
+    const deferred = { ...THREE, installments_count: 1, deferred_days: 30, payment_plan: [{ ...THREE.payment_plan![1], total_amount: 13178 }] }
+    expect(formatPlan(deferred, { ...opts, locale: "fr-FR" }).dueToday).toBe("À payer aujourd’hui : 0,00\u00a0€")
+  })
+
+  it("says plainly that a pay-at-shipment plan takes nothing today, and shows no dates", () => {
+    const f = formatPlan(THREE_AT_SHIPMENT, { ...opts, locale: "en-GB" })
+    expect(f).toMatchObject({
+      key: "3x-d0-m0-ship",
+      label: "Pay in 3 instalments when your order ships",
+      title: "3 × €43.30",
+      payAtShipment: "Nothing to pay today: your first instalment is taken when your order ships",
+      firstInstalment: "€45.18 when your order ships, incl. €1.88 fees",
+      dueToday: "Due today: €0.00",
+      total: "Total: €131.78",
+    })
+    expect(f.schedule.map((r) => [r.due, r.dueDate, r.amount])).toEqual([
+      ["When your order ships", undefined, "€45.18"],
+      ["Instalment 2", undefined, "€43.30"],
+      ["Instalment 3", undefined, "€43.30"],
+    ])
+    expect(JSON.stringify(Object.values(f))).not.toMatch(/2026|2027|Today|Dec|Jan/)
+    const fr = formatPlan(THREE_AT_SHIPMENT, { ...opts, locale: "fr-FR" })
+    expect(fr.label).toBe("Payer en 3 fois à l’expédition")
+    expect(fr.payAtShipment).toBe("Rien à payer aujourd’hui : votre première échéance est prélevée à l’expédition de votre commande")
+    expect(fr.schedule[0].due).toBe("À l’expédition de votre commande")
+    const custom = formatPlan(THREE_AT_SHIPMENT, {
+      ...opts,
+      locale: "en-GB",
+      messages: { payAtShipmentNotice: () => "Pay nothing until we ship", atShipment: "On dispatch" },
+    })
+    expect(custom.payAtShipment).toBe("Pay nothing until we ship")
+    expect(custom.schedule[0].due).toBe("On dispatch")
+  })
+
+  it("chooses a pay-at-shipment plan as the store expects: pay_at_shipment, no deferral", () => {
+    expect(planChoice({ ...THREE_AT_SHIPMENT, deferred_days: 30 })).toEqual({ installments_count: 3, pay_at_shipment: true })
+    expect(planChoice(THREE)).toEqual({ installments_count: 3 })
+    expect(planKey(THREE_AT_SHIPMENT)).not.toBe(planKey(THREE))
   })
 
   it("formats amounts with the currency's own decimals", () => {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server"
 import { BnplPlanPicker, BnplSchedule, BnplTeaser } from "../react"
-import { FOUR_TOO_SMALL, NOW, TEN, THREE, answer } from "./fixtures"
+import { FOUR_TOO_SMALL, NOW, TEN, THREE, THREE_AT_SHIPMENT, answer } from "./fixtures"
 
 const noop = () => undefined
 
@@ -18,6 +18,29 @@ describe("BnplTeaser", () => {
     expect(grey).toContain('class="bnpl-teaser bnpl-teaser--ineligible"')
     expect(grey).toContain("Paiement en plusieurs fois : disponible à partir de 50,00")
     expect(renderToStaticMarkup(<BnplTeaser eligibility={small} locale="en" whenIneligible="hide" />)).toBe("")
+  })
+
+  it("prefers a plan paid now, and says so plainly for a pay-at-shipment plan", () => {
+    const both = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE_AT_SHIPMENT, THREE])} locale="en-GB" />)
+    expect(both).toContain('data-plan="3x-d0-m0"')
+    const html = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE_AT_SHIPMENT, FOUR_TOO_SMALL])} locale="en-GB" />)
+    expect(html).toBe(
+      '<p class="bnpl-teaser" data-plan="3x-d0-m0-ship" lang="en-GB">or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees): nothing to pay today, the first is taken when your order ships</p>'
+    )
+    const fr = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE_AT_SHIPMENT])} locale="fr-FR" />)
+    expect(fr).toContain("rien à payer aujourd’hui, la première est prélevée à l’expédition de votre commande")
+  })
+
+  it("advertises nothing for a product the merchant excluded, and says why for a cart holding one", () => {
+    const excluded = {
+      ...answer([], 10000),
+      service_available: false,
+      unavailable_reason: "excluded_products" as const,
+      message: 'Instalment payment is not available for "Gift card" (shipping profile "Gift cards")',
+      excluded_products: [{ product_id: "prod_gift", title: "Gift card", excluded_by: { kind: "shipping_profile", id: "sp_1", name: "Gift cards" } }],
+    }
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={{ ...excluded, amount: "100.00", product_id: "prod_gift" }} locale="en" />)).toBe("")
+    expect(renderToStaticMarkup(<BnplTeaser eligibility={excluded} locale="en" />)).toContain("not available for “Gift card”")
   })
 
   it("shows nothing when the service could not be asked", () => {
@@ -64,6 +87,15 @@ describe("BnplPlanPicker", () => {
     expect(html).not.toContain("8.42")
   })
 
+  it("offers a pay-at-shipment plan beside the plan of the same count, its description saying nothing is due today", () => {
+    const html = renderToStaticMarkup(
+      <BnplPlanPicker eligibility={answer([THREE, THREE_AT_SHIPMENT])} onChange={noop} name="plan" locale="en-GB" />
+    )
+    expect(html).toContain('id="plan-3x-d0-m0-ship"')
+    expect(html).toContain("Pay in 3 instalments when your order ships")
+    expect(html).toMatch(/id="plan-3x-d0-m0-ship-details"><div class="bnpl-schedule"><p class="bnpl-schedule__notice">Nothing to pay today/)
+  })
+
   it("says the payment method is unavailable when the service could not be asked", () => {
     const html = renderToStaticMarkup(
       <BnplPlanPicker eligibility={{ ...answer([]), service_available: false }} onChange={noop} locale="fr" />
@@ -81,6 +113,15 @@ describe("BnplSchedule", () => {
     expect(html).toContain('<span class="bnpl-schedule__fees"> (incl. €1.88 fees)</span>')
     expect(html).toContain('<time class="bnpl-schedule__date" dateTime="2027-01-23">23 Jan 2027</time>')
     expect(html).toContain("Total: €131.78")
+  })
+
+  it("shows a pay-at-shipment plan without dates, saying nothing is paid today", () => {
+    const html = renderToStaticMarkup(<BnplSchedule plan={THREE_AT_SHIPMENT} currencyCode="eur" locale="en-GB" />)
+    expect(html).toContain(
+      '<p class="bnpl-schedule__notice">Nothing to pay today: your first instalment is taken when your order ships</p>'
+    )
+    expect(html).toContain('<span class="bnpl-schedule__date">When your order ships</span> <span class="bnpl-schedule__amount">€45.18</span>')
+    expect(html).not.toContain("<time")
   })
 
   it("uses overridden texts", () => {

@@ -3,7 +3,7 @@ import { formatPlan, type FormattedPlan } from "../format"
 import { messagesFor, textLanguage, type BnplMessages } from "../messages"
 import { planKey } from "../plans"
 import { BNPL_ICON_SVG } from "../providers"
-import type { Plan, PlanChoice, PlansAnswer } from "../types"
+import type { AmountPlans, Plan, PlanChoice, PlansAnswer } from "../types"
 
 type Common = {
   /** The customer's locale: texts in its language (en, fr, de, es, it, nl, pt; otherwise English), dates and amounts through Intl. */
@@ -27,18 +27,28 @@ function unavailableReason(answer: PlansAnswer, m: BnplMessages): { text: string
   return answer.message ? { text: answer.message, lang: "en" } : undefined
 }
 
-/** The eligible plan a teaser shows: the preferred count, else the first with several instalments. */
+/**
+ * The eligible plan a teaser shows: the preferred count (a plan paid now before a pay-at-shipment
+ * one of the same count), else the first with several instalments, else the first.
+ */
 function teaserPlan(plans: Plan[], preferred?: number): Plan | undefined {
   const eligible = plans.filter((p) => p.eligible && p.payment_plan?.length)
+  const plain = (p: Plan) => !p.deferred_days && !p.deferred_months && !p.pay_at_shipment
+  const ofCount = eligible.filter((p) => p.installments_count === preferred)
   return (
-    eligible.find((p) => p.installments_count === preferred) ??
-    eligible.find((p) => p.installments_count > 1 && !p.deferred_days && !p.deferred_months) ??
+    ofCount.find(plain) ??
+    ofCount[0] ??
+    eligible.find((p) => p.installments_count > 1 && plain(p)) ??
+    eligible.find((p) => p.installments_count > 1) ??
     eligible[0]
   )
 }
 
 export type BnplTeaserProps = Common & {
-  /** The plans for the price (an entry of `plansForAmounts`, or `plansForCart`). */
+  /**
+   * The plans for the price (an entry of `plansForAmounts`, or `plansForCart`). An entry for a
+   * product the merchant excluded (`plansForAmounts` given its id) shows nothing.
+   */
   eligibility: PlansAnswer | undefined | null
   /** Which instalment count to advertise when eligible (default: the first of several). */
   installmentsCount?: number
@@ -62,6 +72,9 @@ export function BnplTeaser({ eligibility, installmentsCount, whenIneligible = "g
       </p>
     )
   if (!eligibility.service_available) {
+    // A product the merchant excluded, on its own page (`plansForAmounts` with its id): nothing
+    // is advertised. A cart holding one says why.
+    if ((eligibility as AmountPlans).product_id) return null
     const excluded = unavailableReason(eligibility, m)
     return excluded ? greyed(excluded.text, excluded.lang) : null
   }
@@ -77,6 +90,7 @@ export function BnplTeaser({ eligibility, installmentsCount, whenIneligible = "g
       amount: regular.amount,
       ...(first.fees && first.feesAmount ? { first: first.amount, fees: first.feesAmount } : {}),
       ...(f.deferral ? { deferral: f.deferral } : {}),
+      ...(plan.pay_at_shipment ? { payAtShipment: true } : {}),
     })
     return (
       <p className={cx("bnpl-teaser", className)} data-plan={f.key} lang={lang}>
@@ -96,7 +110,10 @@ export type BnplScheduleProps = Common & {
   formatted?: FormattedPlan
 }
 
-/** A plan's schedule: each instalment's due date and amount, the first with its fees, the cost. */
+/**
+ * A plan's schedule: each instalment's due date and amount, the first with its fees, the cost.
+ * A pay-at-shipment plan says so first, and shows no dates (they start when the order ships).
+ */
 export function BnplSchedule({ plan, currencyCode, formatted, locale, messages, className, timeZone }: BnplScheduleProps) {
   const f = formatted ?? formatPlan(plan, { locale, currencyCode, messages, timeZone })
   if (!f.eligible) return null
@@ -109,12 +126,17 @@ function Schedule({ f, className, lang }: { f: FormattedPlan; className?: string
     // No aria-label on the list: it would replace the rows in the plan's description (what a
     // screen reader says of a plan radio), and the rows are what the customer must hear.
     <div className={cx("bnpl-schedule", className)} lang={lang}>
+      {f.payAtShipment ? <p className="bnpl-schedule__notice">{f.payAtShipment}</p> : null}
       <ol className="bnpl-schedule__rows">
         {f.schedule.map((row) => (
           <li key={row.index} className="bnpl-schedule__row">
-            <time className="bnpl-schedule__date" dateTime={row.dueDate}>
-              {row.due}
-            </time>{" "}
+            {row.dueDate ? (
+              <time className="bnpl-schedule__date" dateTime={row.dueDate}>
+                {row.due}
+              </time>
+            ) : (
+              <span className="bnpl-schedule__date">{row.due}</span>
+            )}{" "}
             <span className="bnpl-schedule__amount">{row.amount}</span>
             {row.fees ? <span className="bnpl-schedule__fees"> ({row.fees})</span> : null}
           </li>

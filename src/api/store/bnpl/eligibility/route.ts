@@ -6,6 +6,9 @@ import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/
 import { productPageBudget } from "../../../../workflows/eligibility/product-page"
 import { fromCents, currencyExponent, toCents } from "../../../../lib/money"
 import { currencyProblem } from "../../../../modules/bnpl/settings"
+import { excludedAmongProducts } from "../../../../workflows/eligibility/cart-exclusions"
+import { exclusionMessage, type ExcludedProduct } from "../../../../lib/exclusions"
+import { unavailableAnswer } from "../../../../lib/eligibility-answer"
 import { mapLimited, splitAmounts } from "./helpers"
 import type { StoreEligibilityQuery } from "./validators"
 
@@ -16,6 +19,8 @@ const BATCH_CONCURRENCY = 6
  * `GET /store/bnpl/eligibility?cart_id=...` → the plans for a cart (recomputed only when the
  * kept answer is stale); `?amount=<major units>&currency_code=eur` → the plans for an amount;
  * `?amounts=19.90,129.90&currency_code=eur` → the plans for each distinct amount, in one answer.
+ * With `product_id` (or `product_ids`, one per amount), a product the merchant excluded is
+ * answered with the reason (`excluded_products`, its entry naming `product_id`) and no service call.
  * Amounts are validated (see validators.ts) before anything is asked.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -40,19 +45,44 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // Anonymous and cheap to repeat: a capped number of service calls per request and per client,
   // and breakers apart from the carts'.
   const ask = { surface: "product_page" as const, options, mayAsk: productPageBudget(req.ip) }
+  const amountText = (cents: number) => fromCents(cents, currency).toFixed(currencyExponent(currency))
+  const productIds = params.product_id !== undefined ? [params.product_id] : (params.product_ids?.split(",") ?? [])
+  const excluded = new Map<string, ExcludedProduct>(
+    (await excludedAmongProducts(req.scope, productIds.map((id) => id.trim()).filter(Boolean), options.exclusions)).map(
+      (p) => [p.product_id, p]
+    )
+  )
+  const excludedAnswer = (product: ExcludedProduct, cents: number) => ({
+    product_id: product.product_id,
+    ...unavailableAnswer(cents, currency, "excluded_products", exclusionMessage([product])),
+    excluded_products: [product],
+  })
   if (params.amount !== undefined) {
-    const eligibility = await plansForAmount(req.scope, toCents(params.amount, currency), currency, ask)
+    const cents = toCents(params.amount, currency)
+    const product = excluded.get(params.product_id?.trim() ?? "")
+    const eligibility = product ? excludedAnswer(product, cents) : await plansForAmount(req.scope, cents, currency, ask)
     return res.json({ eligibility })
   }
-  // "19.9" and "19.90" are one amount: one answer (and at most one service call) each.
-  const distinct = [...new Set(splitAmounts(params.amounts!).map((a) => toCents(a, currency)))]
+  // "19.9" and "19.90" are one amount: one answer (and at most one service call) each. An
+  // excluded product's price is answered for that product alone, and not asked for it.
+  const priced = splitAmounts(params.amounts!).map((a, i) => ({
+    cents: toCents(a, currency),
+    product: excluded.get(productIds[i]?.trim() ?? ""),
+  }))
+  const distinct = [...new Set(priced.filter((p) => !p.product).map((p) => p.cents))]
   const answers = await mapLimited(distinct, BATCH_CONCURRENCY, (cents) =>
     plansForAmount(req.scope, cents, currency, ask)
   )
+  const seen = new Set<string>()
+  const forExcluded = priced.flatMap(({ cents, product }) => {
+    if (!product || seen.has(product.product_id)) return []
+    seen.add(product.product_id)
+    return [{ amount: amountText(cents), ...excludedAnswer(product, cents) }]
+  })
   res.json({
-    eligibilities: answers.map((answer) => ({
-      amount: fromCents(answer.purchase_amount, currency).toFixed(currencyExponent(currency)),
-      ...answer,
-    })),
+    eligibilities: [
+      ...answers.map((answer) => ({ amount: amountText(answer.purchase_amount), ...answer })),
+      ...forExcluded,
+    ],
   })
 }

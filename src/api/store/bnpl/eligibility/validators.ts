@@ -8,6 +8,11 @@ export const StoreEligibilityQuery = z
     cart_id: z.string().trim().min(1).max(100).optional(),
     amount: z.string().trim().max(TOO_LONG, "amount is too long").optional(),
     amounts: z.string().trim().max(TOO_LONG, "amounts is too long").optional(),
+    // Product pages: the product behind the price (`amount`), or one per price (`amounts`, in
+    // the same order; an empty item for a price of no product): excluded products are answered
+    // with the reason, and cost no service call.
+    product_id: z.string().trim().min(1).max(100).optional(),
+    product_ids: z.string().trim().max(5100, "product_ids is too long").optional(),
     currency_code: z
       .string()
       .trim()
@@ -27,6 +32,37 @@ export const StoreEligibilityQuery = z
     if (!q.cart_id && !((q.amount || q.amounts) && q.currency_code)) {
       ctx.addIssue({ code: "custom", message: "Pass cart_id, or amount (or amounts) with currency_code" })
       return
+    }
+    if (q.product_id !== undefined && q.amount === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["product_id"],
+        message: "product_id goes with amount (for many prices: amounts with product_ids)",
+      })
+      return
+    }
+    if (q.product_ids !== undefined) {
+      const count = q.amounts === undefined ? -1 : splitAmounts(q.amounts).length
+      const ids = q.product_ids.split(",")
+      if (count !== ids.length) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["product_ids"],
+          message:
+            count < 0
+              ? "product_ids goes with amounts (for one price: amount with product_id)"
+              : `product_ids holds ${ids.length} ids for ${count} amounts: give one per amount, in the same order (an empty item for a price of no product)`,
+        })
+        return
+      }
+      if (ids.some((id) => id.trim().length > 100)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["product_ids"],
+          message: "product_ids holds an id longer than 100 characters",
+        })
+        return
+      }
     }
     if (!q.currency_code || !/^[A-Za-z]{3}$/.test(q.currency_code)) {
       return

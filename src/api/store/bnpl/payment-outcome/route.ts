@@ -1,0 +1,72 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { clientFor } from "../../../../client"
+import { BNPL_MODULE } from "../../../../modules/bnpl"
+import { findPayment, type Knex } from "../../../../modules/bnpl/ledger"
+import type BnplModuleService from "../../../../modules/bnpl/service"
+import { modeOf } from "../../../../lib/mode"
+import { paymentOutcome } from "../../../../lib/payment-outcome"
+import { statusOf } from "../../../../providers/bnpl/status"
+import { BNPL_PROVIDER_ID } from "../../../../lib/provider-registration"
+import type { StorePaymentOutcomeQuery } from "./validators"
+
+// The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
+const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
+
+/**
+ * `GET /store/bnpl/payment-outcome?cart_id=...&pid=...`: what became of the cart's instalment
+ * payment, asked of the service, so that the return page completes the cart only when an order
+ * can come of it (a failed completion still uses up an order number). `current` is false when
+ * `pid` is not the cart's current payment (the outcome is the current one's). Tells nothing the
+ * cart's payment session does not already show to whoever holds the cart id.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const { cart_id, pid } = req.validatedQuery as StorePaymentOutcomeQuery
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: [
+      "id",
+      "completed_at",
+      "payment_collection.payment_sessions.provider_id",
+      "payment_collection.payment_sessions.status",
+      "payment_collection.payment_sessions.data",
+      "payment_collection.payment_sessions.created_at",
+    ],
+    filters: { id: cart_id },
+  })
+  const cart = data[0] as any
+  if (!cart) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown cart_id "${cart_id}"`)
+  }
+  if (cart.completed_at) {
+    return res.json({ outcome: { status: "ordered", current: true } })
+  }
+  const session = ((cart.payment_collection?.payment_sessions ?? []) as any[]).find(
+    (s) => s?.provider_id === BNPL_PROVIDER_ID
+  )
+  const paymentId: string | undefined = session?.data?.bnpl_payment_id
+  const current = !pid || pid === paymentId
+  if (!paymentId) {
+    return res.json({ outcome: { status: "abandoned", current, message: "This cart has no instalment payment" } })
+  }
+  const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
+  const options = await bnpl.getOptions(modeOf(session.data))
+  const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const [payment, row] = await Promise.all([
+    clientFor(options, logger)
+      .getPayment(paymentId, RETURN_CALL)
+      .catch(() => undefined),
+    findPayment(knex, paymentId),
+  ])
+  if (!payment) {
+    return res.json({ outcome: { status: "unknown", current } })
+  }
+  const expected = row?.purchase_amount ?? session.data.purchase_amount
+  const verdict = statusOf(payment, Number(expected), options.autoCapture)
+  const status = paymentOutcome(verdict.status, row?.status)
+  res.json({
+    outcome: { status, current, ...(verdict.reason && status !== "accepted" ? { message: verdict.reason } : {}) },
+  })
+}
