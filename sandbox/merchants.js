@@ -13,14 +13,16 @@ const INACTIVE_KEY = 'sk_test_inactive_000000000000000'
 /** @returns {Record<string, import('./schedule').Plan>} */
 function defaultPlans() {
   return {
-    '2x': { fee_bps: 0 },
-    '3x': { fee_bps: 145 },
-    '4x': { fee_bps: 220 },
-    '10x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000 },
-    '12x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000 },
-    '1x+15d': { fee_bps: 100 },
-    '1x+30d': { fee_bps: 150 },
-    '1x+1m': { fee_bps: 150 },
+    '2x': { fee_bps: 0, merchant_fee_bps: 290 },
+    // 3x may also be sold as pay at shipment (the first instalment taken when the order ships, within 30 days).
+    '3x': { fee_bps: 145, merchant_fee_bps: 150, merchant_fee_fixed: 15, deferred_trigger_limit_days: 30 },
+    '4x': { fee_bps: 220, merchant_fee_bps: 180, merchant_fee_fixed: 15 },
+    '5x': { fee_bps: 250, allowed: false }, // listed in the account's fee plans, not sold
+    '10x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000, merchant_fee_bps: 120 },
+    '12x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000, merchant_fee_bps: 120 },
+    '1x+15d': { fee_bps: 100, merchant_fee_bps: 200 },
+    '1x+30d': { fee_bps: 150, merchant_fee_bps: 250 },
+    '1x+1m': { fee_bps: 150, merchant_fee_bps: 250 },
   }
 }
 
