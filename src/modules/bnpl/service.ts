@@ -110,6 +110,7 @@ class BnplModuleService extends MedusaService({
       ...destination,
       timeoutMs: settings.options.timeoutMs,
       merchantPlans: settings.options.plans,
+      eligibilityApi: settings.options.eligibilityApi,
     })
     return {
       ...result,

@@ -192,16 +192,27 @@ export function accountCheckFor(container: MedusaContainer): AccountCheck {
 
 /**
  * What checkout offers: the merchant's plans the account has, each within the tighter of the
- * service's and the merchant's bounds; the typed plans and bounds as they are when the
- * account's plans are unknown. Asks the service for them at most once an hour per account
- * (within the eligibility timeout).
+ * service's and the merchant's bounds (the typed plans and bounds as they are when the account's
+ * plans are unknown), and the eligibility interface to ask them with (v2 when chosen, unless
+ * the account answered it 404: `onV2Missing` keeps that, for an hour). Asks the service for the
+ * account's plans at most once an hour per account (within the eligibility timeout).
  */
 export async function checkoutPlans(
   container: MedusaContainer,
   options: ResolvedOptions
-): Promise<{ plans: Plan[]; bounds: PlanBounds[] }> {
-  const servicePlans = await servicePlansFor(container, options, { timeoutMs: options.eligibilityTimeoutMs })
-  return servicePlans
-    ? withinAccount(options.plans, options.planBounds, servicePlans, SERVICE_CURRENCY)
+): Promise<{ plans: Plan[]; bounds: PlanBounds[]; eligibilityApi: "v1" | "v2"; onV2Missing: () => void }> {
+  const record = await accountPlansRecord(container, options, { timeoutMs: options.eligibilityTimeoutMs })
+  const offered = record?.fee_plans
+    ? withinAccount(options.plans, options.planBounds, servicePlansOf(record.fee_plans), SERVICE_CURRENCY)
     : { plans: options.plans, bounds: options.planBounds }
+  return {
+    ...offered,
+    eligibilityApi: options.eligibilityApi === "v2" && !record?.eligibility_v2_missing ? "v2" : "v1",
+    onV2Missing: () => {
+      if (record) {
+        const kept = { ...record, eligibility_v2_missing: true }
+        void keepAccountPlans(container, accountFingerprint(options), kept)
+      }
+    },
+  }
 }

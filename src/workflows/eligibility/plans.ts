@@ -92,6 +92,8 @@ export async function plansForAmount(
     breakers,
     surface: by.surface,
     mayAsk: by.mayAsk,
+    eligibilityApi: offered.eligibilityApi,
+    onV2Missing: offered.onV2Missing,
   })
   if (!answer.service_available) {
     return answer

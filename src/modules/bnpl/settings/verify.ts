@@ -126,6 +126,19 @@ async function describeAccount(
   return { ...described, service_plans_problem: message, record: { fetched_at, problem: { code, message } } }
 }
 
+/** Does the account answer the newer eligibility (anything but a 404 counts: v2 is there)? */
+async function hasEligibilityV2(client: BnplClient, timeoutMs: number): Promise<boolean> {
+  try {
+    await client.checkEligibilityV2(
+      { purchase_amount: VERIFY_AMOUNT_CENTS, queries: [{ installments_count: 3 }] },
+      { retries: 0, timeoutMs }
+    )
+    return true
+  } catch (e) {
+    return !(isBnplError(e) && e.code === "not_available")
+  }
+}
+
 /**
  * One eligibility call (100.00 EUR in 3 instalments) with the given key and URL, told in
  * plain words, then what the service says of the account (name, payments, plans). Never throws
@@ -139,6 +152,8 @@ export async function verifyServiceAccess(input: {
   urlRules?: ServiceUrlRules
   /** The store's plans, to say which of the account's are switched on. */
   merchantPlans?: Plan[]
+  /** With v2, Verify also tries it and says when the account lacks it. */
+  eligibilityApi?: "v1" | "v2"
 }): Promise<VerifyResult & { accountPlans?: AccountPlansRecord }> {
   if (!input.apiKey) {
     return {
@@ -169,11 +184,18 @@ export async function verifyServiceAccess(input: {
       { retries: 0, timeoutMs }
     )
     const { record, ...account } = await describeAccount(client, input.merchantPlans ?? [], timeoutMs)
+    const v2Missing = input.eligibilityApi === "v2" && !(await hasEligibilityV2(client, timeoutMs))
     return {
       result: "works",
       message: `The key works: the service answered an eligibility check for ${formatCents(VERIFY_AMOUNT_CENTS, "eur")} in 3 instalments`,
       ...account,
-      accountPlans: record,
+      ...(v2Missing
+        ? {
+            eligibility_api_note:
+              "This account has no newer eligibility interface (v2 answered HTTP 404): checkout asks with v1 (the contract's)",
+          }
+        : {}),
+      accountPlans: { ...record, ...(v2Missing ? { eligibility_v2_missing: true } : {}) },
     }
   } catch (e) {
     if (isBnplError(e) && e.code === "not_activated") {
