@@ -24,7 +24,7 @@ function feePlan(merchant, key, plan) {
   return {
     kind: 'general',
     ...head,
-    deferred_trigger_limit_days: plan.deferred_trigger_limit_days || 0,
+    deferred_trigger_limit_days: plan.trigger_limit_days || 0,
     min_purchase_amount: range.minimum,
     max_purchase_amount: range.maximum,
     allowed: plan.allowed !== false,

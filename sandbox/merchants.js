@@ -14,9 +14,10 @@ const INACTIVE_KEY = 'sk_test_inactive_000000000000000'
 function defaultPlans() {
   return {
     '2x': { fee_bps: 0, merchant_fee_bps: 290 },
-    // 3x may also be sold as pay at shipment (the first instalment taken when the order ships, within 30 days).
-    '3x': { fee_bps: 145, merchant_fee_bps: 150, merchant_fee_fixed: 15, deferred_trigger_limit_days: 30 },
-    '4x': { fee_bps: 220, merchant_fee_bps: 180, merchant_fee_fixed: 15 },
+    // trigger_limit_days: the plan can be sold as pay at shipment (`deferred: "trigger"`), and
+    // the shop has that many days to trigger it (its fee plan's deferred_trigger_limit_days).
+    '3x': { fee_bps: 145, merchant_fee_bps: 150, merchant_fee_fixed: 15, trigger_limit_days: 30 },
+    '4x': { fee_bps: 220, merchant_fee_bps: 180, merchant_fee_fixed: 15, trigger_limit_days: 30 },
     '5x': { fee_bps: 250, allowed: false }, // listed in the account's fee plans, not sold
     '10x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000, merchant_fee_bps: 120 },
     '12x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000, merchant_fee_bps: 120 },

@@ -6,10 +6,10 @@
  * A merchant's plans are keyed by `planKey()`: "3x", "10x", "1x+15d", "1x+1m".
  * Each plan: { fee_bps?, annual_rate_bps?, minimum?, maximum? } (minimum/maximum override the merchant's range),
  * and what the account's fee plans say of it (account.js): allowed (false: listed, not sold), merchant_fee_bps,
- * merchant_fee_fixed, deferred_trigger_limit_days (> 0: may be sold as pay at shipment).
+ * merchant_fee_fixed.
  *
  * @typedef {{ fee_bps?: number, annual_rate_bps?: number, minimum?: number, maximum?: number, allowed?: boolean,
- *   merchant_fee_bps?: number, merchant_fee_fixed?: number, deferred_trigger_limit_days?: number }} Plan
+ *   merchant_fee_bps?: number, merchant_fee_fixed?: number }} Plan
  * @typedef {{ name: string, activated: boolean, revoked: boolean, minimum: number, maximum: number,
  *   plans: Record<string, Plan> }} Merchant
  * @typedef {{ purchase_amount: number, customer_fee: number, customer_interest: number,

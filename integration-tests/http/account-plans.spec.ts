@@ -43,7 +43,7 @@ medusaIntegrationTestRunner({
         ])
       )
       expect(Object.keys(byKey)).toEqual([
-        "2x+0d+0m", "3x+0d+0m", "3x+0d+0m:ship", "4x+0d+0m", "10x+0d+0m", "12x+0d+0m", "1x+15d+0m", "1x+30d+0m", "1x+0d+1m",
+        "2x+0d+0m", "3x+0d+0m", "3x+0d+0m:ship", "4x+0d+0m", "4x+0d+0m:ship", "10x+0d+0m", "12x+0d+0m", "1x+15d+0m", "1x+30d+0m", "1x+0d+1m",
       ])
       expect(byKey["3x+0d+0m"]).toEqual({
         installments_count: 3, deferred_days: 0, deferred_months: 0, pay_at_shipment: false,

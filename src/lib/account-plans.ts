@@ -11,7 +11,7 @@ import { normalizePlan, planKey, planLabel } from "./plans"
  */
 
 /** A plan the account may sell: a fee plan (`allowed`), or its pay-at-shipment form. */
-export type ServicePlan = Plan & { pay_at_shipment?: true; fee_plan: FeePlan }
+export type ServicePlan = Plan & { fee_plan: FeePlan }
 
 /** What the account's plans are known as, kept per account (an hour; a failure briefly). */
 export type AccountPlansRecord = {
@@ -24,16 +24,8 @@ export type AccountPlansRecord = {
   eligibility_v2_missing?: boolean
 }
 
-const wantsPayAtShipment = (plan: Plan) => (plan as { pay_at_shipment?: unknown }).pay_at_shipment === true
-
-/**
- * A plan's key among the account's plans: the instalments and deferral, and pay at shipment
- * apart (the same 3x fee plan sells both).
- */
-export function accountPlanKey(plan: Plan): string {
-  const { installments_count, deferred_days, deferred_months } = normalizePlan(plan)
-  return `${planKey({ installments_count, deferred_days, deferred_months })}${wantsPayAtShipment(plan) ? ":ship" : ""}`
-}
+/** A plan's key among the account's plans (pay at shipment apart: the same 3x fee plan sells both). */
+export const accountPlanKey = (plan: Plan): string => planKey(plan)
 
 /**
  * The plans an account may sell: its `allowed` fee plans, and, for those with a positive
@@ -54,11 +46,8 @@ export function servicePlansOf(feePlans: FeePlan[]): ServicePlan[] {
 export const findServicePlan = (plan: Plan, servicePlans: ServicePlan[]): ServicePlan | undefined =>
   servicePlans.find((p) => accountPlanKey(p) === accountPlanKey(plan))
 
-/** "3 instalments", "pay in 30 days", "3 instalments, at shipment". */
-export function accountPlanLabel(plan: Plan): string {
-  const label = planLabel(normalizePlan(plan))
-  return wantsPayAtShipment(plan) ? `${label}, at shipment` : label
-}
+/** "3 instalments", "pay in 30 days", "3 instalments, from shipment". */
+export const accountPlanLabel = (plan: Plan): string => planLabel(plan)
 
 /**
  * Merchant plans the account does not have, each naming the plan and listing the account's

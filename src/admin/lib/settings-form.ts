@@ -64,7 +64,7 @@ export function planRow(plan?: Plan, bounds?: PlanBounds): PlanRow {
     delay: delay ? String(delay) : "",
     min: amountText(bounds?.min_amount),
     max: amountText(bounds?.max_amount),
-    ...((plan as { pay_at_shipment?: boolean } | undefined)?.pay_at_shipment ? { atShipment: true } : {}),
+    ...(plan?.pay_at_shipment ? { atShipment: true } : {}),
   }
 }
 
@@ -98,7 +98,7 @@ export function rowToPlan(row: PlanRow): Plan {
     plan.deferred_months = Number(row.delay)
   }
   if (row.atShipment) {
-    ;(plan as Plan & { pay_at_shipment?: true }).pay_at_shipment = true
+    plan.pay_at_shipment = true
   }
   return plan
 }

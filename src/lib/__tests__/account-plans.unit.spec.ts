@@ -35,12 +35,12 @@ const plans = servicePlansOf(ACCOUNT)
 
 describe("the account's plans", () => {
   it("sells allowed fee plans, and at shipment those with a trigger limit and no deferral of their own", () => {
-    expect(plans.map(accountPlanKey)).toEqual(["3x-d0-m0", "3x-d0-m0:ship", "4x-d0-m0", "10x-d0-m0", "1x-d30-m0"])
+    expect(plans.map(accountPlanKey)).toEqual(["3x-d0-m0", "3x-d0-m0-ship", "4x-d0-m0", "10x-d0-m0", "1x-d30-m0"])
   })
 
   it("names each plan the account lacks and lists the account's", () => {
     expect(unknownPlanProblems([{ installments_count: 3 }, { installments_count: 5 }], plans)).toEqual([
-      'plans[1]: the service account has no plan "5 instalments"; its plans: "3 instalments", "3 instalments, at shipment", "4 instalments", "10 instalments", "pay in 30 days"',
+      'plans[1]: the service account has no plan "5 instalments"; its plans: "3 instalments", "3 instalments, from shipment", "4 instalments", "10 instalments", "pay in 30 days"',
     ])
     expect(unknownPlanProblems([{ installments_count: 4, deferred_months: 1 }], plans)[0]).toContain(
       'no plan "4 instalments, first in 1 month"'

@@ -1,5 +1,6 @@
 import { Label, Switch, Text } from "@medusajs/ui"
 import { useFieldArray, useWatch } from "react-hook-form"
+import type { Plan } from "../../../client/types"
 import type { ServicePlanView } from "../../../lib/http-types"
 import { formatCents, planLabel } from "../../lib/format"
 import { useBnplI18n, type Translate } from "../../lib/i18n"
@@ -36,7 +37,7 @@ export function ServicePlans({ form, settings }: SectionProps) {
           const index = rowIndexOf(plan, rows)
           const id = `bnpl-service-plan-${servicePlanKey(plan).replace(/[^a-z0-9-]/gi, "-")}`
           const toggle = (on: boolean) =>
-            on ? plans.append(planRow(plan), { shouldFocus: false }) : plans.remove(index)
+            on ? plans.append(planRow(asPlan(plan)), { shouldFocus: false }) : plans.remove(index)
           return (
             <li key={id} className="flex items-start gap-x-3" data-testid="bnpl-service-plan">
               <Switch id={id} checked={index >= 0} onCheckedChange={toggle} aria-describedby={`${id}-terms`} />
@@ -53,6 +54,12 @@ export function ServicePlans({ form, settings }: SectionProps) {
     </div>
   )
 }
+
+/** The plan a service plan's switch adds. */
+const asPlan = ({ installments_count, deferred_days, deferred_months, pay_at_shipment }: ServicePlanView): Plan => ({
+  installments_count,
+  ...(pay_at_shipment ? { pay_at_shipment: true as const } : { deferred_days, deferred_months }),
+})
 
 /** "3 instalments", or "3 instalments, first at shipment". */
 export function servicePlanLabel(plan: ServicePlanView, t: Translate): string {

@@ -17,6 +17,7 @@ const STOREFRONT_FIELDS = [
   "installments_count",
   "deferred_days",
   "deferred_months",
+  "pay_at_shipment",
   "return_url",
   "customer_cancel_url",
 ]

@@ -1,0 +1,214 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { eventually, storefront, testPorts } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
+import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+
+jest.setTimeout(180 * 1000)
+
+const ports = testPorts(3)
+const SHIP = { installments_count: 3, pay_at_shipment: true }
+
+/**
+ * Pay at shipment (issue 19, section 3), through a real Medusa over HTTP, its PostgreSQL and the
+ * sandbox over HTTP: created with `deferred: "trigger"`, authorized but not captured, triggered
+ * once by the first shipment (then captured), cancelled, never refunded, when the order is
+ * cancelled before it ships.
+ */
+medusaIntegrationTestRunner({
+  env: ports.env,
+  testSuite: ({ api, getContainer }) => {
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+    const { cartWith, startBnplSession, complete } = storefront(api, store)
+
+    beforeEach(async () => {
+      const saved = await api.post(
+        "/admin/bnpl/settings",
+        { plans: [{ installments_count: 3 }, SHIP, { installments_count: 4 }] },
+        admin()
+      )
+      expect(saved.status).toBe(200)
+    })
+
+    const knex = () => getContainer().resolve("__pg_connection__") as any
+    const ledger = (pid: string) => knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first()
+    const triggers = (orderId: string) =>
+      (getContainer().resolve("bnpl") as any).listBnplShippingSyncs({ order_id: orderId, kind: "trigger" })
+    const calls = (suffix: string, method = "POST") =>
+      sandbox().requests.filter((r: any) => r.method === method && r.path.endsWith(suffix))
+    const accepted = (suffix: string, method = "POST") =>
+      calls(suffix, method).filter((r: any) => !r.fault && r.status === 200)
+    const medusaPayment = async (orderId: string) => {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=payment_collections.payments.*,payment_collections.payments.captures.*`,
+        admin()
+      )
+      return data.order.payment_collections[0].payments[0]
+    }
+
+    async function payAtShipmentOrder(price = 129.9, quantity = 1) {
+      const cart = await cartWith(price, quantity)
+      const { session } = await startBnplSession(cart.id, SHIP)
+      const pid = session.data.bnpl_payment_id
+      sandbox().accept(pid, { notify: false })
+      const done = await complete(cart.id)
+      expect(done.status).toBe(200)
+      return { order: done.data.order, pid, session }
+    }
+
+    /** A fulfillment of `quantity` of each item (all of them by default). */
+    async function fulfill(orderId: string, quantity?: number) {
+      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
+      const items = data.order.items.map((i: any) => ({ id: i.id, quantity: quantity ?? i.quantity }))
+      const { data: after } = await api.post(
+        `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
+        { items, location_id: store().stockLocationId },
+        admin()
+      )
+      return { fulfillmentId: after.order.fulfillments.at(-1).id as string, items }
+    }
+
+    async function ship(orderId: string, trackingNumber: string, fulfilled?: Awaited<ReturnType<typeof fulfill>>) {
+      const { fulfillmentId, items } = fulfilled ?? (await fulfill(orderId))
+      const response = await api.post(
+        `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
+        { items, labels: [{ tracking_number: trackingNumber, tracking_url: "", label_url: "https://labels.test/1.pdf" }] },
+        admin()
+      )
+      expect(response.status).toBe(200)
+      return fulfillmentId
+    }
+
+    /** The retry job, with every pending message made due (as if its backoff had passed). */
+    async function runRetryJob(orderId: string) {
+      const bnpl = getContainer().resolve("bnpl") as any
+      const pending = (await bnpl.listBnplShippingSyncs({ order_id: orderId, status: "pending" })) as any[]
+      if (pending.length) {
+        await bnpl.updateBnplShippingSyncs(pending.map((s) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) })))
+      }
+      await retryBnplShippingSync(getContainer())
+    }
+
+    it("checkout offers it beside the plain plan, asked of the service in the same request", async () => {
+      sandbox().requests.length = 0
+      const cart = await cartWith(129.9, 1)
+      const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, store().storeHeaders)
+      expect(
+        data.eligibility.plans.map((p: any) => [p.installments_count, p.pay_at_shipment ?? false, p.eligible])
+      ).toEqual([
+        [3, false, true],
+        [3, true, true],
+        [4, false, true],
+      ])
+      // Every amount the cart had was asked once, with the plain counts only (no request of its own).
+      const asked = calls("/v1/payments/eligibility")
+      expect(asked.length).toBeGreaterThan(0)
+      expect(asked.map((r: any) => r.body.payment.installments_count)).toEqual(asked.map(() => [3, 4]))
+      const amounts = asked.map((r: any) => r.body.payment.purchase_amount)
+      expect(new Set(amounts).size).toBe(amounts.length)
+    })
+
+    it("created with deferred trigger, authorized not captured; the first shipment triggers it once, then Medusa captures", async () => {
+      const { order, pid, session } = await payAtShipmentOrder(129.9, 2)
+      expect(session.data).toMatchObject({ installments_count: 3, pay_at_shipment: true })
+      const [created] = accepted("/v1/payments")
+      expect(created.body.payment).toMatchObject({
+        installments_count: 3,
+        deferred: "trigger",
+        deferred_description: expect.stringContaining("first instalment is taken when your order ships"),
+      })
+      expect(created.body.payment).not.toHaveProperty("pay_at_shipment")
+      expect(sandbox().payments.get(pid).payment_plan.map((i: any) => i.state)).toEqual(["pending", "pending", "pending"])
+
+      const payment = await medusaPayment(order.id)
+      expect(payment.captured_at).toBeNull()
+      const row = await eventually(async () => {
+        const r = await ledger(pid)
+        return r.trigger_deadline && r
+      })
+      expect(row).toMatchObject({ status: "ordered", pay_at_shipment: true, triggered_at: null })
+      const days = (new Date(row.trigger_deadline).getTime() - Date.now()) / 86_400_000
+      expect(days).toBeGreaterThan(29.9)
+      expect(days).toBeLessThan(30.1)
+
+      // The merchant cannot capture money the service has not taken.
+      const capture = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin()).catch((e: any) => e.response)
+      expect(capture.status).toBe(400)
+      expect(capture.data.message).toMatch(/taken when its order ships/)
+
+      // A fulfillment alone does not start it (triggerOn: shipment, the default).
+      const fulfilled = await fulfill(order.id, 1)
+      await new Promise((r) => setTimeout(r, 500))
+      expect(calls("/trigger")).toHaveLength(0)
+
+      await ship(order.id, "T1", fulfilled)
+      const [trigger] = await eventually(async () => {
+        const rows = await triggers(order.id)
+        return rows.length && rows[0].status === "synced" && rows
+      })
+      expect(trigger).toMatchObject({ trigger: "shipment_created", attempts: 1, bnpl_payment_id: pid })
+      expect(accepted(`/v1/payments/${pid}/trigger`)).toHaveLength(1)
+      expect(sandbox().payments.get(pid)).toMatchObject({ deferred_trigger_applied: true })
+      const captured = await eventually(async () => {
+        const p = await medusaPayment(order.id)
+        return p.captured_at && p
+      })
+      expect(captured.captures).toHaveLength(1)
+      expect((await ledger(pid)).triggered_at).not.toBeNull()
+
+      // The second parcel ships: no second trigger.
+      await ship(order.id, "T2", await fulfill(order.id, 1))
+      await eventually(async () => {
+        const rows = await (getContainer().resolve("bnpl") as any).listBnplShippingSyncs({ order_id: order.id, kind: "tracking" })
+        return rows.length === 2 && rows.every((r: any) => r.status !== "pending")
+      })
+      await runRetryJob(order.id)
+      expect(calls(`/v1/payments/${pid}/trigger`)).toHaveLength(1)
+      expect(await triggers(order.id)).toHaveLength(1)
+    })
+
+    it("cancelled before it ships: the service payment is cancelled, nothing refunded, nothing triggered", async () => {
+      const { order, pid } = await payAtShipmentOrder()
+      const response = await api.post(`/admin/orders/${order.id}/cancel`, {}, admin())
+      expect(response.status).toBe(200)
+      await eventually(async () => accepted(`/v1/payments/${pid}/cancel`, "PUT").length === 1)
+      expect(calls(`/v1/payments/${pid}/refund`)).toHaveLength(0)
+      expect(sandbox().payments.get(pid)).toMatchObject({ state: "stopped", refunds: [], deferred_trigger_applied: false })
+      const payment = await medusaPayment(order.id)
+      expect(payment.canceled_at).not.toBeNull()
+      expect(payment.captured_at).toBeNull()
+      // The retry job finds nothing to do about it.
+      await runRetryJob(order.id)
+      expect(calls("/trigger")).toHaveLength(0)
+      expect(calls(`/v1/payments/${pid}/refund`)).toHaveLength(0)
+    })
+
+    it("a trigger whose answer is lost or refused with a 503 is retried by the job and taken once", async () => {
+      const { order, pid } = await payAtShipmentOrder()
+      // The service acts, but its answer is unreadable (a lost answer): the next attempt finds it started.
+      sandbox().setFault({ match: { path: `/v1/payments/${pid}/trigger` }, wrongShape: true, count: 1 })
+      await ship(order.id, "L1")
+      const [first] = await eventually(async () => {
+        const rows = await triggers(order.id)
+        return rows.length && rows[0].attempts > 0 && rows
+      })
+      expect(first.status).toBe("pending")
+      expect(sandbox().payments.get(pid).deferred_trigger_applied).toBe(true)
+      expect((await medusaPayment(order.id)).captured_at).toBeNull()
+      // Then a 503 on the retry: still pending, nothing taken twice.
+      sandbox().setFault({ match: { path: `/v1/payments/${pid}/trigger` }, status: 503, count: 1 })
+      await runRetryJob(order.id)
+      expect((await triggers(order.id))[0]).toMatchObject({ status: "pending", attempts: 2 })
+      await runRetryJob(order.id)
+      expect((await triggers(order.id))[0]).toMatchObject({ status: "synced", attempts: 3 })
+      // The service took the first instalment once; Medusa captured once.
+      expect(sandbox().payments.get(pid).payment_plan.map((i: any) => i.state)).toEqual(["paid", "pending", "pending"])
+      const captured = await eventually(async () => {
+        const p = await medusaPayment(order.id)
+        return p.captured_at && p
+      })
+      expect(captured.captures).toHaveLength(1)
+      await runRetryJob(order.id)
+      expect(calls(`/v1/payments/${pid}/trigger`)).toHaveLength(3)
+    })
+  },
+})
