@@ -2,7 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 
-jest.setTimeout(180 * 1000)
+jest.setTimeout(300 * 1000)
 
 const ports = testPorts(17)
 const ACTIVE_KEY = "sk_test_active_0000000000000000"
