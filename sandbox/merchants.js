@@ -13,16 +13,17 @@ const INACTIVE_KEY = 'sk_test_inactive_000000000000000'
 /** @returns {Record<string, import('./schedule').Plan>} */
 function defaultPlans() {
   return {
-    '2x': { fee_bps: 0 },
+    '2x': { fee_bps: 0, merchant_fee_bps: 290 },
     // trigger_limit_days: the plan can be sold as pay at shipment (`deferred: "trigger"`), and
-    // the shop has that many days to trigger it.
-    '3x': { fee_bps: 145, trigger_limit_days: 30 },
-    '4x': { fee_bps: 220, trigger_limit_days: 30 },
-    '10x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000 },
-    '12x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000 },
-    '1x+15d': { fee_bps: 100 },
-    '1x+30d': { fee_bps: 150 },
-    '1x+1m': { fee_bps: 150 },
+    // the shop has that many days to trigger it (its fee plan's deferred_trigger_limit_days).
+    '3x': { fee_bps: 145, merchant_fee_bps: 150, merchant_fee_fixed: 15, trigger_limit_days: 30 },
+    '4x': { fee_bps: 220, merchant_fee_bps: 180, merchant_fee_fixed: 15, trigger_limit_days: 30 },
+    '5x': { fee_bps: 250, allowed: false }, // listed in the account's fee plans, not sold
+    '10x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000, merchant_fee_bps: 120 },
+    '12x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000, merchant_fee_bps: 120 },
+    '1x+15d': { fee_bps: 100, merchant_fee_bps: 200 },
+    '1x+30d': { fee_bps: 150, merchant_fee_bps: 250 },
+    '1x+1m': { fee_bps: 150, merchant_fee_bps: 250 },
   }
 }
 

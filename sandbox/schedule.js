@@ -4,9 +4,12 @@
  * Pure eligibility and schedule maths of the sandbox service. No I/O, no clock: `now` is passed in.
  *
  * A merchant's plans are keyed by `planKey()`: "3x", "10x", "1x+15d", "1x+1m".
- * Each plan: { fee_bps?, annual_rate_bps?, minimum?, maximum? } (minimum/maximum override the merchant's range).
+ * Each plan: { fee_bps?, annual_rate_bps?, minimum?, maximum? } (minimum/maximum override the merchant's range),
+ * and what the account's fee plans say of it (account.js): allowed (false: listed, not sold), merchant_fee_bps,
+ * merchant_fee_fixed.
  *
- * @typedef {{ fee_bps?: number, annual_rate_bps?: number, minimum?: number, maximum?: number }} Plan
+ * @typedef {{ fee_bps?: number, annual_rate_bps?: number, minimum?: number, maximum?: number, allowed?: boolean,
+ *   merchant_fee_bps?: number, merchant_fee_fixed?: number }} Plan
  * @typedef {{ name: string, activated: boolean, revoked: boolean, minimum: number, maximum: number,
  *   plans: Record<string, Plan> }} Merchant
  * @typedef {{ purchase_amount: number, customer_fee: number, customer_interest: number,
@@ -102,12 +105,14 @@ function evaluatePlan(merchant, request, now) {
   const deferred_days = request.deferred_days || 0
   const deferred_months = request.deferred_months || 0
   const head = { installments_count, deferred_days, deferred_months }
-  const plan = merchant.plans[planKey(head)]
+  // A plan the account lists but may not sell (`allowed: false`) is not offered.
+  const offered = (/** @type {Plan | undefined} */ p) => (p && p.allowed !== false ? p : undefined)
+  const plan = offered(merchant.plans[planKey(head)])
   const range = planRange(merchant, plan)
   /** @type {Record<string, string>} */
   const reasons = {}
   if (!plan) {
-    const countOffered = Object.keys(merchant.plans).some((k) => (parsePlanKey(k) || {}).installments_count === installments_count)
+    const countOffered = Object.entries(merchant.plans).some(([k, p]) => offered(p) && (parsePlanKey(k) || {}).installments_count === installments_count)
     if (!countOffered) reasons.installments_count = 'invalid_value'
     else if (deferred_days) reasons.deferred_days = 'invalid_value'
     else if (deferred_months) reasons.deferred_months = 'invalid_value'

@@ -12,6 +12,7 @@ const crypto = require('node:crypto')
 const { URL } = require('node:url')
 const schedule = require('./schedule')
 const { defaultMerchants, patchMerchant } = require('./merchants')
+const account = require('./account')
 
 const ACCEPTED_STATES = ['in_progress', 'paid']
 const SHIPPING_METHODS = ['instore', 'pickup_store', 'pickup_point', 'postal']
@@ -575,7 +576,37 @@ async function startSandbox(opts = {}) {
     return order
   }
 
+  // ---------------------------------------------------------------- the account (vendor API, not the contract)
+
+  /** An older account (`account_api: false`) has no such endpoints; `eligibility_v2: false`: no v2 eligibility. */
+  function requireFeature(ctx, feature, method, path) {
+    if (ctx.merchant[feature] === false) throw notFound(`No route ${method} ${path}`)
+  }
+
+  function meRoute(ctx) {
+    requireFeature(ctx, 'account_api', 'GET', '/v1/me')
+    return account.me(ctx.merchant, ctx.key)
+  }
+
+  function feePlansRoute(ctx) {
+    requireFeature(ctx, 'account_api', 'GET', '/v1/me/fee-plans')
+    const errors = account.feePlansQueryErrors(ctx.entry.query)
+    if (errors.length) throw validationError(errors)
+    return account.feePlans(ctx.merchant, ctx.entry.query)
+  }
+
+  function eligibilityV2Route(ctx) {
+    requireFeature(ctx, 'eligibility_v2', 'POST', '/v2/payments/eligibility')
+    if (!ctx.merchant.activated) throw notActivated()
+    const errors = account.v2Errors(ctx.body)
+    if (errors.length) throw validationError(errors)
+    return account.eligibilityV2(ctx.merchant, ctx.body, now())
+  }
+
   const routes = [
+    ['GET', /^\/v1\/me$/, meRoute],
+    ['GET', /^\/v1\/me\/fee-plans$/, feePlansRoute],
+    ['POST', /^\/v2\/payments\/eligibility$/, eligibilityV2Route],
     ['POST', /^\/v1\/payments\/([^/]+)\/orders$/, ordersRoute(true)],
     ['PUT', /^\/v1\/payments\/([^/]+)\/orders$/, ordersRoute(false)],
     ['POST', /^\/v1\/payments\/([^/]+)\/orders\/([^/]+)\/status$/, orderStatusRoute],

@@ -70,8 +70,9 @@ medusaIntegrationTestRunner({
       expect(eligibilityCalls()).toHaveLength(0)
       expect(eligibility).toMatchObject({ service_available: true })
       expect(eligibility.plans.map((p: any) => [p.installments_count, p.eligible, p.constraints])).toEqual([
-        [3, false, { purchase_amount: { minimum: 10000 } }],
-        [4, false, { purchase_amount: { minimum: 10000 } }],
+        // The merchant's minimum, the service's maximum (the account's plans go up to 5,000.00 EUR).
+        [3, false, { purchase_amount: { minimum: 10000, maximum: 500000 } }],
+        [4, false, { purchase_amount: { minimum: 10000, maximum: 500000 } }],
       ])
     })
 

@@ -186,3 +186,41 @@ export type RefundInput = {
   merchant_reference: string
   comment?: string
 }
+
+/**
+ * One of the account's fee plans (`GET /v1/me/fee-plans`): amounts in cents, fees and rates in
+ * basis points. `allowed: false`: listed, not sellable. `deferred_trigger_limit_days > 0`: may be
+ * sold as pay at shipment, the first instalment taken at most that many days after the order.
+ */
+export type FeePlan = {
+  installments_count: number
+  deferred_days: number
+  deferred_months: number
+  deferred_trigger_limit_days: number
+  min_purchase_amount: number
+  max_purchase_amount: number
+  allowed: boolean
+  customer_fee_variable: number
+  customer_fee_fixed: number
+  customer_lending_rate: number
+  merchant_fee_variable: number
+  merchant_fee_fixed: number
+}
+
+/** The account itself (`GET /v1/me`). */
+export type AccountInfo = {
+  id: string
+  name: string | null
+  can_create_payments: boolean
+  minimum_purchase_amount?: number
+  maximum_purchase_amount?: number
+}
+
+/** `POST /v2/payments/eligibility`: every plan in one request. */
+export type EligibilityV2Query = {
+  purchase_amount: number
+  queries: { installments_count: number; deferred_days?: number; deferred_months?: number }[]
+  billing_address?: { country: string }
+  shipping_address?: { country: string }
+  locale?: string
+}

@@ -88,6 +88,41 @@ async function askGroup(
 }
 
 /**
+ * v2: every plan in one request, told to one breaker, its results split back into the deferral
+ * groups v1 would have asked (so both give the same answers). Undefined on a 404: no v2 here.
+ */
+async function askAllAtOnce(
+  client: BnplClient,
+  input: { cents: number; plans: Plan[]; timeoutMs: number },
+  breaker?: Breaker
+): Promise<GroupOutcome[] | undefined> {
+  const groups = groupByDeferral(input.plans)
+  const queries = groups.flatMap(({ deferral, counts }) =>
+    counts.map((count) => ({ installments_count: count, ...deferral }))
+  )
+  try {
+    const results = await client.checkEligibilityV2(
+      { purchase_amount: input.cents, queries },
+      { timeoutMs: input.timeoutMs, retries: 0 }
+    )
+    breaker?.recordSuccess()
+    let next = 0
+    return groups.map((g) => ({ ...g, results: results.slice(next, (next += g.counts.length)) }))
+  } catch (e) {
+    if (isBnplError(e) && e.code === "not_available") {
+      breaker?.recordSuccess()
+      return undefined
+    }
+    const error = isBnplError(e)
+      ? { code: e.code, message: e.message }
+      : { code: "unavailable" as const, message: "The instalment service could not be asked" }
+    if (error.code === "unavailable") breaker?.recordFailure()
+    else breaker?.recordSuccess()
+    return groups.map((g) => ({ ...g, error }))
+  }
+}
+
+/**
  * Asks the service which of the plans fit an amount: one request per deferral group (all
  * instalment counts of a group in one array request), none when the cache has the answer.
  * Never throws: a failing group marks its own plans unavailable; when no group answers, the
@@ -112,6 +147,10 @@ export async function checkPlans(input: {
   breakers?: BreakerRegistry
   surface: EligibilitySurface
   mayAsk?: () => boolean
+  /** `v2`: every plan in one request (`POST /v2/payments/eligibility`); default v1, one per deferral group. */
+  eligibilityApi?: "v1" | "v2"
+  /** Told when v2 answered 404 (the account lacks it); that call then asks v1. */
+  onV2Missing?: () => void
   now?: Date
 }): Promise<PlansAnswer> {
   const { client, cents, currency, plans, timeoutMs, cache, breakers, surface } = input
@@ -132,7 +171,23 @@ export async function checkPlans(input: {
   }
 
   let asked = false
-  const outcomes = await Promise.all(
+  let outcomes: GroupOutcome[] | undefined
+  if (input.eligibilityApi === "v2") {
+    const breaker = breakers?.get(`${scope}:${surface}:v2`)
+    if (breaker && !breaker.tryAcquire()) {
+      outcomes = groupByDeferral(plans).map((g) => ({
+        ...g,
+        error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE },
+      }))
+    } else {
+      asked = true
+      outcomes = await askAllAtOnce(client, { cents, plans, timeoutMs }, breaker)
+      if (!outcomes) {
+        input.onV2Missing?.() // an account without v2 (404): asked with v1 below, and from now on
+      }
+    }
+  }
+  outcomes ??= await Promise.all(
     groupByDeferral(plans).map(async ({ deferral, counts }): Promise<GroupOutcome> => {
       const breaker = breakers?.get(breakerKey(scope, surface, deferral))
       if (breaker && !breaker.tryAcquire()) {

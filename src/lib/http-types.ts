@@ -29,6 +29,34 @@ export type AccountView = {
   api_key_problem: string | null
   api_url: string | null
   source: { api_key: SettingSource; api_url: SettingSource }
+  /** The account's own plans as the service defines them (absent: see `service_plans_problem`). */
+  service_plans?: ServicePlanView[]
+  /** Why `service_plans` is missing (not configured, an older account, the service failed). */
+  service_plans_problem?: string
+  /** The account's name with the service, when it said. */
+  service_account_name?: string | null
+}
+
+/**
+ * One of the account's plans (`GET /v1/me/fee-plans`), amounts in major units, fees in basis
+ * points; `enabled`: among the store's plans (the merchant's switch).
+ */
+export type ServicePlanView = {
+  installments_count: number
+  deferred_days: number
+  deferred_months: number
+  pay_at_shipment: boolean
+  min_amount: number
+  max_amount: number
+  customer_fee_bps: number
+  customer_fee_fixed: number
+  /** Credit plans' yearly interest rate, in basis points (0: none). */
+  customer_lending_rate_bps: number
+  merchant_fee_bps: number
+  merchant_fee_fixed: number
+  /** Pay at shipment: days the shop may wait before the first instalment is taken. */
+  trigger_limit_days?: number
+  enabled: boolean
 }
 
 /** `GET /admin/bnpl/settings` → `{settings}`: every effective value and where it comes from. */
@@ -83,6 +111,12 @@ export type VerifyResult = {
   message: string
   /** The URL the service is given for its payment notifications. */
   notification_url?: string
+  /** What the service says of the account (absent: an older account, or it did not answer). */
+  account?: { name: string | null; can_create_payments: boolean }
+  service_plans?: ServicePlanView[]
+  service_plans_problem?: string
+  /** Set when `eligibility_api` is v2 and the account has no v2 (404): v1 is used. */
+  eligibility_api_note?: string
 }
 
 // ------------------------------------------------------------------ shipping options

@@ -22,6 +22,8 @@ const planRowSchema = z.object({
   delay: z.string(),
   min: z.string(),
   max: z.string(),
+  /** Pay at shipment: the first instalment is taken when the order ships (an account's plan). */
+  atShipment: z.boolean().optional(),
 })
 
 const accountSchema = z.object({
@@ -62,6 +64,7 @@ export function planRow(plan?: Plan, bounds?: PlanBounds): PlanRow {
     delay: delay ? String(delay) : "",
     min: amountText(bounds?.min_amount),
     max: amountText(bounds?.max_amount),
+    ...(plan?.pay_at_shipment ? { atShipment: true } : {}),
   }
 }
 
@@ -93,6 +96,9 @@ export function rowToPlan(row: PlanRow): Plan {
   }
   if (row.deferral === "months" && row.delay !== "") {
     plan.deferred_months = Number(row.delay)
+  }
+  if (row.atShipment) {
+    plan.pay_at_shipment = true
   }
   return plan
 }

@@ -1,4 +1,6 @@
 import { MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { accountFingerprint } from "../../client"
+import type { AccountPlansRecord } from "../../lib/account-plans"
 import type { SettingsView } from "../../lib/http-types"
 import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
@@ -36,6 +38,9 @@ import BnplSettings from "./models/settings"
 import BnplShippingSync from "./models/shipping-sync"
 
 type InjectedDependencies = Record<string, unknown>
+
+/** Problems of the plans and bounds a save sends, against the account's own plans (see saveSettings). */
+export type AccountCheck = (options: ResolvedOptions, sent: { plans: boolean; bounds: boolean }) => Promise<string[]>
 
 /** The plugin's own data (settings, eligibility per cart, shipping sync log) and its effective configuration. */
 class BnplModuleService extends MedusaService({
@@ -93,28 +98,41 @@ class BnplModuleService extends MedusaService({
    * on the URL it goes to (the save's rule: a typed URL needs its typed key). Also says which
    * notification URL the service will be given.
    */
-  async verifySettings(
-    input: VerifySettingsInput = {}
-  ): Promise<VerifyResult & { notification_url: string; mode: Mode }> {
+  async verifySettings(input: VerifySettingsInput = {}): Promise<
+    VerifyResult & {
+      notification_url: string
+      mode: Mode
+      /** What the service said of the account's plans, and whose (a fingerprint): for the cache, not the answer. */
+      accountPlans?: { record: AccountPlansRecord; account: string }
+    }
+  > {
     const target = verifyTarget(input, await loadStoredSettings(this.settingsSource), this.pluginOptions)
     if ("problem" in target) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, target.problem)
     }
     const { settings, ...destination } = target
-    const result = await verifyServiceAccess({
+    const { accountPlans, ...result } = await verifyServiceAccess({
       ...destination,
       timeoutMs: settings.options.timeoutMs,
       mode: settings.mode,
+      merchantPlans: settings.options.plans,
+      eligibilityApi: settings.options.eligibilityApi,
     })
-    return { ...result, notification_url: notificationUrl(settings.options.backendUrl), mode: settings.mode }
+    return {
+      ...result,
+      notification_url: notificationUrl(settings.options.backendUrl),
+      mode: settings.mode,
+      ...(accountPlans ? { accountPlans: { record: accountPlans, account: accountFingerprint(destination) } } : {}),
+    }
   }
 
   /**
    * Applies a partial update of the admin settings: everything is validated (fields, then
    * the result as a whole, for each account) before anything is written; keys are stored
-   * encrypted.
+   * encrypted. `accountCheck`, when given, is asked about the store's account after the save
+   * (the plans and bounds it sends, against the account's own plans): its problems are a 400.
    */
-  async saveSettings(patch: unknown): Promise<EffectiveSettings> {
+  async saveSettings(patch: unknown, accountCheck?: AccountCheck): Promise<EffectiveSettings> {
     const source = this.settingsSource
     if (!source.knex) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The settings cannot be saved: no database connection")
@@ -129,6 +147,13 @@ class BnplModuleService extends MedusaService({
     pinKeyUrls({ changes, current, stored, pluginOptions: this.pluginOptions })
     const after = storedAfter(stored, current, changes, parsed)
     checkSettingsAfter({ stored, after, changes, pluginOptions: this.pluginOptions })
+    if (accountCheck && (parsed.plans != null || parsed.plan_bounds != null)) {
+      const merged = mergeSettings(after, this.pluginOptions, process.env).options
+      const problems = await accountCheck(merged, { plans: parsed.plans != null, bounds: parsed.plan_bounds != null })
+      if (problems.length) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problems.slice(0, 3).join("; ")}`)
+      }
+    }
     if (Object.keys(changes).length) {
       if (current) {
         await this.updateBnplSettings({ id: current.id, ...changes } as any)

@@ -8,6 +8,7 @@ import type BnplModuleService from "../../modules/bnpl/service"
 import { exclusionMessage } from "../../lib/exclusions"
 import { inPlanOrder, splitByBounds } from "../../lib/plan-bounds"
 import { excludedFromCart } from "./cart-exclusions"
+import { checkoutPlans } from "../account/account-plans"
 import {
   checkPlans,
   unavailableAnswer,
@@ -71,7 +72,9 @@ export async function plansForAmount(
   if (!isConfigured(resolved)) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
   }
-  const { ask, outside } = splitByBounds(resolved.plans, resolved.planBounds, cents, currency)
+  // The account's own plans and bounds (kept an hour): an amount outside them costs no call.
+  const offered = await checkoutPlans(container, resolved)
+  const { ask, outside } = splitByBounds(offered.plans, offered.bounds, cents, currency)
   const answered: PlanAnswer[] = outside.map((plan) => ({ ...plan, currency_code: currency }))
   if (!ask.length) {
     return {
@@ -94,11 +97,13 @@ export async function plansForAmount(
     breakers,
     surface: by.surface,
     mayAsk: by.mayAsk,
+    eligibilityApi: offered.eligibilityApi,
+    onV2Missing: offered.onV2Missing,
   })
   if (!answer.service_available) {
     return answer
   }
-  return { ...answer, plans: inPlanOrder(resolved.plans, [...answer.plans, ...answered]) }
+  return { ...answer, plans: inPlanOrder(offered.plans, [...answer.plans, ...answered]) }
 }
 
 // A failed or partial answer is kept briefly (answerTtlSeconds), a complete one for minutes.

@@ -39,7 +39,11 @@ export function PlanRowInputs({ form, index, isLast, move, remove }: Props) {
       {text("min", t("settings.plans.minLabel", n), { placeholder: t("settings.plans.min"), inputMode: "decimal" })}
       {text("max", t("settings.plans.maxLabel", n), { placeholder: t("settings.plans.max"), inputMode: "decimal" })}
       <Text size="small" className="text-ui-fg-muted min-w-40">
-        {Number(row.installments) > 0 ? planLabel(rowToPlan(row), t) : ""}
+        {Number(row.installments) > 0
+          ? row.atShipment
+            ? t("settings.servicePlans.atShipment", { label: planLabel(rowToPlan(row), t) })
+            : planLabel(rowToPlan(row), t)
+          : ""}
       </Text>
       <IconButton
         size="small"

@@ -5,6 +5,7 @@ import { useBnplI18n } from "../../lib/i18n"
 import { planRow, type SectionProps } from "../../lib/settings-form"
 import { Section } from "../common/section"
 import { PlanRowInputs } from "./plan-row"
+import { ServicePlans } from "./service-plans"
 import { SourceHint } from "./source-hint"
 
 /** The plans checkout may offer, in their display order, each with the merchant's bounds. */
@@ -24,6 +25,7 @@ export function PlansSection({ form, settings }: SectionProps) {
   )
   return (
     <Section title={t("settings.plans.title")} description={t("settings.plans.description")} actions={addButton}>
+      <ServicePlans form={form} settings={settings} />
       <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="bnpl-plans">
         {plans.fields.length === 0 ? (
           <Text size="small" className="text-ui-fg-subtle">

@@ -1,6 +1,7 @@
 import { StatusBadge, Text } from "@medusajs/ui"
 import type { VerifyResult } from "../../../lib/http-types"
 import { useBnplI18n } from "../../lib/i18n"
+import { servicePlanLabel } from "./service-plans"
 
 const VERIFY_COLORS: Record<VerifyResult["result"], "green" | "orange" | "red" | "grey"> = {
   works: "green",
@@ -31,6 +32,27 @@ export function VerifyOutcome({ outcome }: { outcome: VerifyResult }) {
       <Text size="small" className="text-ui-fg-subtle">
         {DETAILED.includes(outcome.result) ? t(`settings.verify.${outcome.result}Detail`) : outcome.message}
       </Text>
+      {outcome.account ? (
+        <Text size="small" data-testid="bnpl-verify-account">
+          {t(
+            outcome.account.can_create_payments ? "settings.verify.accountCanPay" : "settings.verify.accountCannotPay",
+            {
+              name: outcome.account.name ?? "-",
+            }
+          )}
+        </Text>
+      ) : null}
+      {outcome.service_plans ? (
+        <Text size="xsmall" className="text-ui-fg-subtle" data-testid="bnpl-verify-plans">
+          {t("settings.verify.accountPlans", {
+            plans: outcome.service_plans.map((plan) => servicePlanLabel(plan, t)).join(", "),
+          })}
+        </Text>
+      ) : outcome.service_plans_problem ? (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {outcome.service_plans_problem}
+        </Text>
+      ) : null}
       {outcome.notification_url ? (
         <Text size="xsmall" className="text-ui-fg-muted" data-testid="bnpl-notification-url">
           {t("settings.verify.notificationUrl", { url: outcome.notification_url })}

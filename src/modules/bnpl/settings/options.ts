@@ -9,6 +9,7 @@ import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import type { BnplOptions, ResolvedOptions } from "./types"
 
 const DEFAULT_BACKEND_URL = "http://localhost:9000"
+const ELIGIBILITY_APIS = ["v1", "v2"]
 
 /** The options and env alone (no admin settings): see precedence.ts for the whole rule. */
 export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
@@ -26,6 +27,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     verifyNotificationSignature: options.verifyNotificationSignature ?? false,
     timeoutMs: options.timeoutMs ?? 10_000,
     eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
+    eligibilityApi: options.eligibilityApi ?? (env.BNPL_ELIGIBILITY_API === "v2" ? "v2" : "v1"),
     planBounds: options.planBounds ?? [],
     exclusions: normalizeExclusions(options.exclusions ?? {}),
     shippingSyncEnabled: options.shippingSyncEnabled ?? true,
@@ -36,7 +38,14 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
 
 /** Start-up check with messages that say what to fix. The key may come later from the admin. */
 export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): void {
-  const problems = [...accountProblems(options, env), ...shapeProblems(options), ...checkoutRuleProblems(options)]
+  const problems = [
+    ...accountProblems(options, env),
+    ...shapeProblems({
+      eligibilityApi: (env.BNPL_ELIGIBILITY_API || undefined) as BnplOptions["eligibilityApi"],
+      ...options,
+    }),
+    ...checkoutRuleProblems(options),
+  ]
   if (problems.length) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -102,6 +111,11 @@ function shapeProblems(options: BnplOptions): string[] {
     if (options[key] !== undefined && typeof options[key] !== "boolean") {
       problems.push(`${key} must be true or false`)
     }
+  }
+  if (options.eligibilityApi !== undefined && !ELIGIBILITY_APIS.includes(options.eligibilityApi)) {
+    problems.push(
+      `eligibilityApi must be "v1" (the contract's, the default) or "v2" (the newer interface), got ${JSON.stringify(options.eligibilityApi)}`
+    )
   }
   if (options.triggerOn !== undefined && !["shipment", "fulfillment"].includes(options.triggerOn)) {
     problems.push(`triggerOn must be "shipment" or "fulfillment", got ${JSON.stringify(options.triggerOn)}`)

@@ -62,6 +62,12 @@ export type BnplOptions = {
   timeoutMs?: number
   /** Timeout of eligibility calls made while a cart is computed. Default 1.5 s. */
   eligibilityTimeoutMs?: number
+  /**
+   * `"v1"` (default, the contract's: one request per deferral group) or `"v2"` (the newer
+   * `POST /v2/payments/eligibility`: one request per amount for every plan; an account without it,
+   * 404, is asked with v1). Env `BNPL_ELIGIBILITY_API`.
+   */
+  eligibilityApi?: "v1" | "v2"
   /** Push shipping information on every fulfillment. Default true. */
   shippingSyncEnabled?: boolean
   /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */

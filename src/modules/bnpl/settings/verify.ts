@@ -2,12 +2,14 @@ import type { VerifyResult as HttpVerifyResult } from "../../../lib/http-types"
 import {
   BnplClient,
   isBnplError,
+  type Plan,
   serviceUrlProblem,
   trimUrl,
   type BnplServiceError,
   type ServiceUrlRules,
 } from "../../../client"
 import type { Mode } from "../../../lib/mode"
+import { servicePlansOf, servicePlanViews, type AccountPlansRecord } from "../../../lib/account-plans"
 import { formatCents } from "../../../lib/money"
 import { ACCOUNT_COLUMNS, EMPTY_SETTINGS } from "./changes"
 import { keySlotProblem, type VerifySettingsInput } from "./patch"
@@ -99,8 +101,55 @@ function keyProblemAt(
 }
 
 /**
+ * What the service says of the account (`GET /v1/me`, `GET /v1/me/fee-plans`), for Verify: its
+ * name, whether it can take payments, its plans (`enabled`: among `merchantPlans`), and the
+ * record of its plans to keep. Never throws: an older account (404) or a failure says why.
+ */
+async function describeAccount(
+  client: BnplClient,
+  merchantPlans: Plan[],
+  timeoutMs: number
+): Promise<Pick<VerifyResult, "account" | "service_plans" | "service_plans_problem"> & { record: AccountPlansRecord }> {
+  const call = { retries: 0, timeoutMs }
+  const [account, feePlans] = await Promise.allSettled([client.getAccount(call), client.getFeePlans(call)])
+  const fetched_at = new Date().toISOString()
+  const described =
+    account.status === "fulfilled"
+      ? { account: { name: account.value.name, can_create_payments: account.value.can_create_payments } }
+      : {}
+  if (feePlans.status === "fulfilled") {
+    return {
+      ...described,
+      service_plans: servicePlanViews(servicePlansOf(feePlans.value), merchantPlans, "eur"),
+      record: { fetched_at, fee_plans: feePlans.value, ...described },
+    }
+  }
+  const error = feePlans.reason
+  const code = isBnplError(error) ? error.code : "unavailable"
+  const message =
+    code === "not_available"
+      ? "This service account does not list its plans (an older account): the plans typed below are offered as they are"
+      : `The service did not give the account's plans: ${reachability(error)}`
+  return { ...described, service_plans_problem: message, record: { fetched_at, problem: { code, message } } }
+}
+
+/** Does the account answer the newer eligibility (anything but a 404 counts: v2 is there)? */
+async function hasEligibilityV2(client: BnplClient, timeoutMs: number): Promise<boolean> {
+  try {
+    await client.checkEligibilityV2(
+      { purchase_amount: VERIFY_AMOUNT_CENTS, queries: [{ installments_count: 3 }] },
+      { retries: 0, timeoutMs }
+    )
+    return true
+  } catch (e) {
+    return !(isBnplError(e) && e.code === "not_available")
+  }
+}
+
+/**
  * One eligibility call (100.00 EUR in 3 instalments) with the given key and URL, told in
- * plain words. Never throws for a service problem; never says the key.
+ * plain words, then what the service says of the account (name, payments, plans). Never throws
+ * for a service problem; never says the key.
  */
 export async function verifyServiceAccess(input: {
   apiKey?: string
@@ -110,7 +159,11 @@ export async function verifyServiceAccess(input: {
   urlRules?: ServiceUrlRules
   /** The account tried: the messages name what its slot reads (the test account: `..._TEST`). */
   mode?: Mode
-}): Promise<VerifyResult> {
+  /** The store's plans, to say which of the account's are switched on. */
+  merchantPlans?: Plan[]
+  /** With v2, Verify also tries it and says when the account lacks it. */
+  eligibilityApi?: "v1" | "v2"
+}): Promise<VerifyResult & { accountPlans?: AccountPlansRecord }> {
   const reads = ACCOUNT_SOURCES[input.mode ?? "live"]
   if (!input.apiKey) {
     return {
@@ -127,8 +180,9 @@ export async function verifyServiceAccess(input: {
     }
   }
   const timeoutMs = Math.min(input.timeoutMs ?? VERIFY_TIMEOUT_MS, VERIFY_TIMEOUT_MS)
+  let client: BnplClient | undefined
   try {
-    const client = new BnplClient({
+    client = new BnplClient({
       apiKey: input.apiKey,
       baseUrl: input.apiUrl,
       timeoutMs,
@@ -139,16 +193,29 @@ export async function verifyServiceAccess(input: {
       { purchase_amount: VERIFY_AMOUNT_CENTS, installments_count: 3 },
       { retries: 0, timeoutMs }
     )
+    const { record, ...account } = await describeAccount(client, input.merchantPlans ?? [], timeoutMs)
+    const v2Missing = input.eligibilityApi === "v2" && !(await hasEligibilityV2(client, timeoutMs))
     return {
       result: "works",
       message: `The key works: the service answered an eligibility check for ${formatCents(VERIFY_AMOUNT_CENTS, "eur")} in 3 instalments`,
+      ...account,
+      ...(v2Missing
+        ? {
+            eligibility_api_note:
+              "This account has no newer eligibility interface (v2 answered HTTP 404): checkout asks with v1 (the contract's)",
+          }
+        : {}),
+      accountPlans: { ...record, ...(v2Missing ? { eligibility_v2_missing: true } : {}) },
     }
   } catch (e) {
     if (isBnplError(e) && e.code === "not_activated") {
+      const { record, ...account } = await describeAccount(client!, input.merchantPlans ?? [], timeoutMs)
       return {
         result: "not_activated",
         message:
           "The key is valid, but the merchant account is not activated yet: finish the activation with the service, then verify again",
+        ...account,
+        accountPlans: record,
       }
     }
     if (isBnplError(e) && e.code === "unauthorized") {

@@ -1,25 +1,29 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
+import { accountCheckFor, refreshAccountPlans, withServicePlans } from "../../../../workflows/account/account-plans"
 import type { AdminUpdateBnplSettingsType } from "./validators"
 
 /**
  * `GET /admin/bnpl/settings` → `{settings}`: every effective value and where it comes from
- * (`source`: settings | options | env | default | null). The API key is never returned: only
- * `api_key_set` and a hint like `sk_test_...1234`.
+ * (`source`: settings | options | env | default | null), and each account's own plans
+ * (`accounts.{test,live}.service_plans`, or `service_plans_problem`). The API key is never
+ * returned: only `api_key_set` and a hint like `sk_test_...1234`.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  res.json({ settings: await bnpl.getSettingsView() })
+  res.json({ settings: await withServicePlans(req.scope, await bnpl.getSettingsView()) })
 }
 
 /**
  * `POST /admin/bnpl/settings`: partial update (absent = unchanged, null = back to the plugin
- * options/env/default, `api_key: ""` removes the key). Invalid → 400, nothing saved.
- * Applies on this instance at once and on the others within a few seconds.
+ * options/env/default, `api_key: ""` removes the key). Invalid → 400, nothing saved; so are
+ * plans the account does not have and bounds outside the service's. Applies on this instance at
+ * once and on the others within a few seconds; the accounts' plans are read again.
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminUpdateBnplSettingsType>, res: MedusaResponse) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  await bnpl.saveSettings(req.validatedBody ?? {})
-  res.json({ settings: await bnpl.getSettingsView() })
+  await bnpl.saveSettings(req.validatedBody ?? {}, accountCheckFor(req.scope))
+  await refreshAccountPlans(req.scope)
+  res.json({ settings: await withServicePlans(req.scope, await bnpl.getSettingsView()) })
 }

@@ -1,0 +1,85 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { testPorts } from "../helpers/checkout"
+import { useSandboxStore } from "../helpers/sandbox-store"
+
+jest.setTimeout(300 * 1000)
+
+const ports = testPorts(19)
+const ACTIVE_KEY = "sk_test_active_0000000000000000"
+const V1 = "/v1/payments/eligibility"
+const V2 = "/v2/payments/eligibility"
+
+/**
+ * The newer eligibility interface, opted in (`BNPL_ELIGIBILITY_API=v2`): one request per amount
+ * for plans of two deferral groups, the same plans as v1, and v1 again for an account that
+ * answers v2 with a 404 (said in Verify).
+ */
+medusaIntegrationTestRunner({
+  env: { ...ports.env, BNPL_ELIGIBILITY_API: "v2" },
+  testSuite: ({ api, getContainer }) => {
+    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
+
+    const calls = (path: string) => sandbox().requests.filter((r: any) => r.path === path)
+    const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
+    const plansFor = async (amount: string) =>
+      (await api.get(`/store/bnpl/eligibility?amount=${amount}&currency_code=eur`, store().storeHeaders)).data
+        .eligibility
+    const v1Answer = async (cents: number) => {
+      // What the contract's endpoint says of the same plans, asked directly (one request per deferral).
+      const ask = async (payment: object) =>
+        (
+          await fetch(`${sandbox().url}${V1}`, {
+            method: "POST",
+            headers: { authorization: `Service-Auth ${ACTIVE_KEY}`, "content-type": "application/json" },
+            body: JSON.stringify({ payment: { purchase_amount: cents, ...payment } }),
+          })
+        ).json()
+      return [...(await ask({ installments_count: [3, 4] })), ...(await ask({ installments_count: [1], deferred_days: 30 }))]
+    }
+
+    beforeEach(async () => {
+      const plans = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }]
+      expect((await save({ plans, plan_bounds: null })).status).toBe(200)
+    })
+
+    it("asks every plan of two deferral groups in one request, with the same answers as v1", async () => {
+      sandbox().clearRequests()
+      const eligibility = await plansFor("141.10")
+      expect(calls(V1)).toHaveLength(0)
+      expect(calls(V2)).toHaveLength(1)
+      expect(calls(V2)[0].body).toEqual({
+        purchase_amount: 14110,
+        queries: [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }],
+      })
+      const { currency_code: _currency, ...first } = eligibility.plans[0]
+      const v1 = await v1Answer(14110)
+      expect(eligibility.plans.map((p: any) => [p.installments_count, p.deferred_days, p.eligible])).toEqual(
+        v1.map((p: any) => [p.installments_count, p.deferred_days, p.eligible])
+      )
+      // Due dates start at each call's second: the rest is the same.
+      const undated = (plan: any) => ({ ...plan, payment_plan: plan.payment_plan.map(({ due_date: _d, ...i }: any) => i) })
+      expect(undated(first)).toEqual(undated(v1[0]))
+    })
+
+    it("an account without v2 (404): asked with v1 from then on, and Verify says so", async () => {
+      sandbox().setMerchant(ACTIVE_KEY, { eligibility_v2: false })
+      sandbox().clearRequests()
+      const eligibility = await plansFor("142.10")
+      expect(eligibility.plans.map((p: any) => [p.installments_count, p.eligible])).toEqual([
+        [3, true],
+        [4, true],
+        [1, true],
+      ])
+      expect(calls(V2)).toHaveLength(1)
+      expect(calls(V1)).toHaveLength(2)
+      sandbox().clearRequests()
+      await plansFor("143.10")
+      expect(calls(V2)).toHaveLength(0) // the 404 is remembered for the account
+      expect(calls(V1)).toHaveLength(2)
+
+      const { data } = await api.post("/admin/bnpl/settings/verify", {}, admin())
+      expect(data.result).toBe("works")
+      expect(data.eligibility_api_note).toMatch(/no newer eligibility interface/)
+    })
+  },
+})
