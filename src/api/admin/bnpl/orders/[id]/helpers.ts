@@ -5,11 +5,12 @@ import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../workflows/payment/order-payment"
 import { modeOf } from "../../../../../lib/mode"
+import { messageView } from "../../../../../lib/messages/view"
 
 /**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,
- * schedule, refunds, fetched live when the service answers), the shipping sync log, and the
- * other messages the service was told (order reference, status, tracking).
+ * schedule, refunds, fetched live when the service answers), the shipping sync log (kept for
+ * older clients), and the timeline of every message the service was told about the order.
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
   const { order, payment } = await orderWithBnplPayment(container, orderId)
@@ -70,20 +71,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       created_at: s.created_at,
       payload: s.payload,
     })),
-    messages: told
-      .filter((m) => m.kind !== "shipping_info")
-      .map((m) => ({
-        id: m.id,
-        kind: m.kind,
-        status: m.status,
-        trigger: m.trigger,
-        fulfillment_id: m.fulfillment_id,
-        attempts: m.attempts,
-        last_error: m.last_error,
-        next_attempt_at: m.next_attempt_at,
-        accepted_at: m.synced_at,
-        created_at: m.created_at,
-        content: m.payload,
-      })),
+    /** Every message to the service about the order, newest first, in the admin API's words. */
+    messages: told.map(messageView),
   }
 }
