@@ -14,8 +14,10 @@ const INACTIVE_KEY = 'sk_test_inactive_000000000000000'
 function defaultPlans() {
   return {
     '2x': { fee_bps: 0 },
-    '3x': { fee_bps: 145 },
-    '4x': { fee_bps: 220 },
+    // trigger_limit_days: the plan can be sold as pay at shipment (`deferred: "trigger"`), and
+    // the shop has that many days to trigger it.
+    '3x': { fee_bps: 145, trigger_limit_days: 30 },
+    '4x': { fee_bps: 220, trigger_limit_days: 30 },
     '10x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000 },
     '12x': { annual_rate_bps: 1790, minimum: 50000, maximum: 500000 },
     '1x+15d': { fee_bps: 100 },

@@ -90,6 +90,23 @@ function validatePlanFields(payment, errors, allowArray) {
   }
 }
 
+/** Pay upon trigger: `deferred: "trigger"` with the text the customer reads, and no other deferral. */
+function validateTrigger(payment, errors) {
+  if (payment.deferred == null) {
+    if (payment.deferred_description != null)
+      errors.push(fieldError('payment.deferred_description', 'invalid_value', 'deferred_description is only for deferred "trigger" payments', payment.deferred_description))
+    return
+  }
+  if (payment.deferred !== 'trigger') {
+    errors.push(fieldError('payment.deferred', 'invalid_value', 'deferred must be "trigger" (or absent)', payment.deferred))
+    return
+  }
+  if (typeof payment.deferred_description !== 'string' || !payment.deferred_description.trim())
+    errors.push(fieldError('payment.deferred_description', 'missing_field', 'deferred_description (the text the customer reads) is required with deferred "trigger"', payment.deferred_description ?? null))
+  if (payment.deferred_days || payment.deferred_months)
+    errors.push(fieldError('payment.deferred', 'invalid_value', 'A deferred "trigger" payment takes no deferred_days or deferred_months', payment.deferred))
+}
+
 /** @type {Record<string, [(v: any) => boolean, string]>} */
 const OPTION_RULES = {
   title: [(v) => typeof v === 'string' && v.trim() !== '', 'title must be a non-empty string'],
@@ -279,7 +296,9 @@ async function startSandbox(opts = {}) {
   }
 
   const describePlan = (p) =>
-    p.deferred_days ? `1 payment in ${p.deferred_days} days` : p.deferred_months ? `1 payment in ${p.deferred_months} month(s)` : `${p.installments_count} instalments`
+    p.deferred_trigger
+      ? `${p.installments_count} instalment(s), pay at shipment${p.deferred_trigger_applied ? ' (started)' : ''}`
+      : p.deferred_days ? `1 payment in ${p.deferred_days} days` : p.deferred_months ? `1 payment in ${p.deferred_months} month(s)` : `${p.installments_count} instalments`
 
   function eligibilityRoute(ctx) {
     if (!ctx.merchant.activated) throw notActivated()
@@ -315,10 +334,15 @@ async function startSandbox(opts = {}) {
       if (body[field] != null && !isObject(body[field])) errors.push(fieldError(field, 'invalid_value', `${field} must be an object`, body[field]))
     }
     if (payment.shipping_info != null) validateShippingInfo(payment.shipping_info, 'payment.shipping_info', errors, deprecated)
+    validateTrigger(payment, errors)
     if (deprecated.length) ctx.entry.deprecated_fields_seen = deprecated
     if (errors.length) throw validationError(errors)
 
     const plan = { installments_count: payment.installments_count ?? 3, deferred_days: payment.deferred_days || 0, deferred_months: payment.deferred_months || 0 }
+    const trigger = payment.deferred === 'trigger'
+    const triggerLimitDays = trigger ? ctx.merchant.plans[schedule.planKey(plan)]?.trigger_limit_days : undefined
+    if (trigger && !triggerLimitDays)
+      throw validationError([fieldError('payment.deferred', 'invalid_value', `This merchant cannot sell the plan ${schedule.planKey(plan)} as pay upon trigger`, payment.deferred)])
     const result = schedule.evaluatePlan(ctx.merchant, { purchase_amount: payment.purchase_amount, ...plan }, now())
     if (!result.eligible) {
       const { minimum, maximum } = result.constraints.purchase_amount
@@ -357,6 +381,10 @@ async function startSandbox(opts = {}) {
       cart: payment.cart ?? null,
       order: body.order ?? null,
       orders: [],
+      deferred_trigger: trigger,
+      deferred_trigger_applied: false,
+      deferred_description: trigger ? payment.deferred_description : null,
+      deferred_trigger_limit_days: triggerLimitDays ?? null,
     }
     payments.set(id, created)
     owners.set(id, ctx.key)
@@ -379,8 +407,18 @@ async function startSandbox(opts = {}) {
     return payment
   }
 
+  /** Pay upon trigger, accepted, not triggered yet: nothing was taken from the customer. */
+  const awaitsTrigger = (payment) => payment.deferred_trigger && !payment.deferred_trigger_applied
+
   function cancelRoute(ctx, id) {
     const payment = ownPayment(ctx, id)
+    if (ACCEPTED_STATES.includes(payment.state) && awaitsTrigger(payment)) {
+      // Nothing was charged: the customer's commitment simply ends.
+      payment.state = 'stopped'
+      for (const instalment of payment.payment_plan) if (instalment.state === 'pending') instalment.state = 'cancelled'
+      if (payment.expired_at == null) payment.expired_at = nowSeconds()
+      return payment
+    }
     if (ACCEPTED_STATES.includes(payment.state))
       throw validationError([fieldError('state', 'invalid_value', `The payment was accepted (state ${payment.state}) and cannot be cancelled: refund it instead`, payment.state)])
     if (payment.expired_at == null) payment.expired_at = nowSeconds()
@@ -393,6 +431,8 @@ async function startSandbox(opts = {}) {
     if (!isObject(body)) throw validationError([fieldError('body', 'invalid_value', 'The request body must be a JSON object')])
     if (!ACCEPTED_STATES.includes(payment.state))
       throw validationError([fieldError('state', 'invalid_value', `Only accepted payments (in_progress, paid) can be refunded; this one is ${payment.state}`, payment.state)])
+    if (awaitsTrigger(payment))
+      throw validationError([fieldError('state', 'invalid_value', 'Nothing was charged yet (the payment awaits its trigger): cancel it instead', payment.state)])
     const remaining = payment.purchase_amount - payment.refunds.reduce((sum, r) => sum + r.amount, 0)
     const errors = []
     if (body.merchant_reference == null) errors.push(fieldError('merchant_reference', 'missing_field', 'merchant_reference is required'))
@@ -408,6 +448,27 @@ async function startSandbox(opts = {}) {
       payment.state = 'paid'
       for (const instalment of payment.payment_plan) if (instalment.state === 'pending') instalment.state = 'cancelled'
     }
+    return payment
+  }
+
+  /**
+   * `POST /v1/payments/{id}/trigger`: the shop starts a pay-upon-trigger payment (the order
+   * shipped). The first instalment is taken now and the schedule counts from today. Once only.
+   */
+  function triggerRoute(ctx, id) {
+    const payment = ownPayment(ctx, id)
+    if (!payment.deferred_trigger)
+      throw validationError([fieldError('deferred', 'invalid_value', 'This payment was not created with deferred "trigger"', null)])
+    if (payment.deferred_trigger_applied)
+      throw validationError([fieldError('deferred_trigger_applied', 'invalid_value', 'This payment was already triggered', true)])
+    if (payment.expired_at != null || !ACCEPTED_STATES.includes(payment.state))
+      throw validationError([fieldError('state', 'invalid_value', `Only an accepted payment can be triggered; this one is ${payment.expired_at != null ? 'cancelled' : payment.state}`, payment.state)])
+    const shift = nowSeconds() - payment.payment_plan[0].due_date
+    for (const instalment of payment.payment_plan) instalment.due_date += shift
+    payment.payment_plan[0].state = 'paid'
+    if (payment.payment_plan.every((i) => i.state === 'paid')) payment.state = 'paid'
+    payment.deferred_trigger_applied = true
+    payment.triggered_at = nowSeconds()
     return payment
   }
 
@@ -520,6 +581,7 @@ async function startSandbox(opts = {}) {
     ['POST', /^\/v1\/payments?\/([^/]+)$/, editRoute],
     ['PUT', /^\/v1\/payments\/([^/]+)\/cancel$/, cancelRoute],
     ['POST', /^\/v1\/payments\/([^/]+)\/refund$/, refundRoute],
+    ['POST', /^\/v1\/payments\/([^/]+)\/trigger$/, triggerRoute],
   ]
 
   // ---------------------------------------------------------------- customer actions and IPN
@@ -531,8 +593,9 @@ async function startSandbox(opts = {}) {
     if (payment.expired_at != null) throw new HttpError(409, { error_code: 'payment_expired', message: 'This payment was cancelled or has expired and can no longer be accepted' })
     if (payment.state === 'scored_no') throw new HttpError(409, { error_code: 'payment_refused', message: 'This payment was refused and can no longer be accepted' })
     payment.state = 'in_progress'
-    // Non-deferred plans charge the first instalment at acceptance; deferred plans charge nothing yet.
-    if (!payment.deferred_days && !payment.deferred_months) payment.payment_plan[0].state = 'paid'
+    // Non-deferred plans charge the first instalment at acceptance; deferred plans (and pay upon
+    // trigger, until the shop triggers it) charge nothing yet.
+    if (!payment.deferred_days && !payment.deferred_months && !payment.deferred_trigger) payment.payment_plan[0].state = 'paid'
     if (payment.payment_plan.every((i) => i.state === 'paid')) payment.state = 'paid'
     if (sendNotification) later(() => notify(id).catch(() => {}), ipnDelayMs)
     return { redirect, payment }
@@ -588,9 +651,10 @@ async function startSandbox(opts = {}) {
 
   function renderPage(payment, notice) {
     const rows = payment.payment_plan
-      .map((i) => {
+      .map((i, index) => {
         const extra = i.customer_fee + i.customer_interest
-        return `<tr><td>${day(i.due_date)}</td><td>${money(i.total_amount)}</td><td>${extra ? `incl. ${money(extra)} fees/interest` : ''}</td><td>${escape(i.state)}</td></tr>`
+        const due = awaitsTrigger(payment) ? (index === 0 ? 'At shipment' : `${index} month(s) after shipment`) : day(i.due_date)
+        return `<tr><td>${escape(due)}</td><td>${money(i.total_amount)}</td><td>${extra ? `incl. ${money(extra)} fees/interest` : ''}</td><td>${escape(i.state)}</td></tr>`
       })
       .join('')
     const id = escape(payment.id)
@@ -609,6 +673,7 @@ form:first-of-type button{background:#1f2328;color:#fff}a.cancel{display:inline-
 :focus-visible{outline:2px solid #5b3cc4;outline-offset:2px}</style></head><body><main>
 <h1>BNPL sandbox: ${money(payment.purchase_amount)}</h1>
 <p>Plan: ${escape(describePlan(payment))}. State: ${escape(payment.state)}.</p>
+${payment.deferred_trigger && payment.deferred_description ? `<p class="deferred">${escape(payment.deferred_description)}</p>` : ''}
 ${notice ? `<p class="notice">${escape(notice)}</p>` : ''}
 <table><thead><tr><th>Due</th><th>Amount</th><th>Fees</th><th>State</th></tr></thead><tbody>${rows}</tbody></table>
 ${forms}

@@ -160,7 +160,7 @@ describe('merchant patches', () => {
   it('merges plans per key, removes plans set to null, rejects bad keys', () => {
     const patched = patchMerchant(merchant, { minimum: 1000, plans: { '3x': { fee_bps: 0 }, '2x': null, '6x': { fee_bps: 300 } } })
     expect(patched.minimum).toBe(1000)
-    expect(patched.plans['3x']).toEqual({ fee_bps: 0 })
+    expect(patched.plans['3x']).toEqual({ fee_bps: 0, trigger_limit_days: 30 })
     expect(patched.plans['2x']).toBeUndefined()
     expect(evaluatePlan(patched, { purchase_amount: 60000, installments_count: 6 }, NOW).customer_total_cost_amount).toBe(1800)
     expect(merchant.plans['2x']).toEqual({ fee_bps: 0 })

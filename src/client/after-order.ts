@@ -1,6 +1,6 @@
 import { BnplServiceError, isBnplError } from "./errors"
 import { BnplPaymentCalls } from "./payments"
-import { paymentWithOrders } from "./schemas"
+import { paymentAnswer, paymentWithOrders } from "./schemas"
 import { encodeId, parse, type Call, type CallOptions } from "./transport"
 import type { OrderReference, OrderStatus, Payment, ServiceOrder, Tracking } from "./types"
 
@@ -77,6 +77,34 @@ export class BnplAfterOrderCalls extends BnplPaymentCalls {
       },
       (payment) => !payment.orders || payment.orders.some((o) => o.id === orderId)
     )
+  }
+
+  /**
+   * `POST /v1/payments/{id}/trigger` (no body): a pay-at-shipment payment starts, its first
+   * instalment taken now. Not repeated blindly: a second trigger is refused by the service, so
+   * after a refusal (or a lost answer retried later) the payment is fetched, and one already
+   * triggered is the success it was. Answers the payment as the service now has it.
+   */
+  async triggerPayment(paymentId: string, call: CallOptions = {}): Promise<Payment> {
+    try {
+      const answer = await this.request({
+        ...call,
+        method: "post",
+        path: `/v1/payments/${encodeId(paymentId)}/trigger`,
+        idempotent: false,
+        operation: "payment trigger",
+      })
+      return parse(paymentAnswer, answer, "payment trigger") as Payment
+    } catch (e) {
+      if (!isBnplError(e) || e.code !== "invalid_request") {
+        throw e
+      }
+      const payment = await this.getPayment(paymentId, { timeoutMs: call.timeoutMs, retries: 0 })
+      if (payment.deferred_trigger_applied) {
+        return payment
+      }
+      throw e
+    }
   }
 
   /**

@@ -71,6 +71,8 @@ export const paymentAnswer = z.looseObject({
     .transform((v) => v ?? []),
   custom_data: z.record(z.string(), z.unknown()).nullish(),
   expired_at: z.number().nullish(),
+  deferred_trigger: z.boolean().nullish(),
+  deferred_trigger_applied: z.boolean().nullish(),
 })
 
 export const serviceOrder = z.looseObject({

@@ -8,6 +8,11 @@ export type Plan = {
   installments_count: number
   deferred_days?: number
   deferred_months?: number
+  /**
+   * Not the service's field: the plugin's "pay at shipment" (nothing charged until the order
+   * ships). Created at the service as `deferred: "trigger"`; asked for eligibility as the plain plan.
+   */
+  pay_at_shipment?: true
 }
 
 export type Instalment = {
@@ -97,7 +102,11 @@ export type CartItem = {
 }
 
 export type CreatePaymentInput = {
-  payment: Plan & {
+  payment: Omit<Plan, "pay_at_shipment"> & {
+    /** Pay at shipment: nothing is charged until `POST /v1/payments/{id}/trigger`. */
+    deferred?: "trigger"
+    /** What the customer reads on the hosted page about when the schedule starts. */
+    deferred_description?: string
     purchase_amount: number
     return_url: string
     customer_cancel_url?: string
@@ -154,6 +163,9 @@ export type Payment = {
   expired_at?: number | null
   /** The shop orders attached to the payment (vendor API, after the order). */
   orders?: ServiceOrder[]
+  /** Pay at shipment: created with `deferred: "trigger"`; applied once the shop triggered it. */
+  deferred_trigger?: boolean
+  deferred_trigger_applied?: boolean
 }
 
 /** The shop's order as attached to a payment (`merchant_reference`: the shop's order number). */

@@ -8,6 +8,7 @@ import {
 } from "../client"
 import type { ExcludedProduct } from "./exclusions"
 import type { OutsideBoundsPlan } from "./plan-bounds"
+import { servicePlan } from "./plans"
 
 /**
  * `excluded_products`: the cart holds a product the merchant excluded (the service is not asked).
@@ -26,7 +27,11 @@ export type UnavailablePlan = IneligiblePlan & { unavailable: true; reasons: { s
  * One plan as the storefront gets it: the contract's fields, amounts in cents. A plan outside
  * the merchant's own bounds has only the bounds the merchant set as `constraints`.
  */
-export type PlanAnswer = (EligibilityResult | UnavailablePlan | OutsideBoundsPlan) & { currency_code: string }
+export type PlanAnswer = (EligibilityResult | UnavailablePlan | OutsideBoundsPlan) & {
+  currency_code: string
+  /** A pay-at-shipment plan: nothing to pay until the order ships (its due dates are not known yet). */
+  pay_at_shipment?: true
+}
 
 export type PlansAnswer = {
   purchase_amount: number
@@ -144,9 +149,13 @@ export function combineGroupOutcomes(input: {
     currency_code: currency,
     checked_at: now.toISOString(),
     service_available: true,
-    plans: plans.map((p) => byKey.get(planKey(p))).filter((r): r is PlanAnswer => !!r),
+    plans: plans.map((p) => answerFor(p, byKey.get(planKey(servicePlan(p))))).filter((r): r is PlanAnswer => !!r),
   }
 }
+
+/** A pay-at-shipment plan is asked as its plain plan; its answer says which one it is. */
+const answerFor = (plan: Plan, answer: PlanAnswer | undefined): PlanAnswer | undefined =>
+  answer && plan.pay_at_shipment ? { ...answer, pay_at_shipment: true } : answer
 
 /** Every plan was answered by the service (none unavailable). */
 export const isCompleteAnswer = (answer: Pick<PlansAnswer, "service_available" | "plans">): boolean =>

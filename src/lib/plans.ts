@@ -7,7 +7,7 @@ export const DEFAULT_PLANS: Plan[] = [{ installments_count: 3 }, { installments_
 export const MAX_INSTALMENTS = 48
 export const MAX_DEFERRED = { deferred_days: 365, deferred_months: 24 } as const
 
-const PLAN_FIELDS = ["installments_count", "deferred_days", "deferred_months"]
+const PLAN_FIELDS = ["installments_count", "deferred_days", "deferred_months", "pay_at_shipment"]
 
 const shown = (v: unknown) =>
   typeof v === "string" ? `the string ${JSON.stringify(v)} (send a number)` : JSON.stringify(v)
@@ -45,15 +45,31 @@ export function planIssues(value: unknown, at = "", { strict = false } = {}): st
   if (plan.deferred_days && plan.deferred_months) {
     issues.push(`${at ? `${at}: ` : ""}a plan is deferred by days or by months, not both`)
   }
+  const ship = plan.pay_at_shipment
+  if (ship !== undefined && ship !== null && typeof ship !== "boolean") {
+    issues.push(`${field("pay_at_shipment")} must be true or false, got ${JSON.stringify(ship)}`)
+  }
+  if (ship === true && (plan.deferred_days || plan.deferred_months)) {
+    issues.push(
+      `${at ? `${at}: ` : ""}a pay-at-shipment plan starts when the order ships: it takes no deferred_days or deferred_months`
+    )
+  }
   return issues
 }
 
 /** The first problem of a value as a plan, or undefined when it is a valid plan. */
 export const planProblem = (value: unknown): string | undefined => planIssues(value)[0]
 
-/** Normalised: no zero or null deferrals, so equal plans compare equal. */
-export function normalizePlan(plan: Plan): Plan {
+/**
+ * Normalised: no zero or null deferrals, `pay_at_shipment` only when true, so equal plans
+ * compare equal. The plugin options' `payAtShipment` is read as `pay_at_shipment`.
+ */
+export function normalizePlan(plan: Plan & { payAtShipment?: boolean }): Plan {
   const out: Plan = { installments_count: Number(plan.installments_count) }
+  if (plan.pay_at_shipment === true || plan.payAtShipment === true) {
+    out.pay_at_shipment = true
+    return out
+  }
   if (plan.deferred_days) {
     out.deferred_days = Number(plan.deferred_days)
   }
@@ -63,9 +79,15 @@ export function normalizePlan(plan: Plan): Plan {
   return out
 }
 
+/** The plan as the service's eligibility knows it: a pay-at-shipment plan is asked as the plain plan. */
+export function servicePlan(plan: Plan): Omit<Plan, "pay_at_shipment"> {
+  const { pay_at_shipment: _trigger, ...asked } = normalizePlan(plan)
+  return asked
+}
+
 export const planKey = (plan: Plan): string => {
   const p = normalizePlan(plan)
-  return `${p.installments_count}x-d${p.deferred_days ?? 0}-m${p.deferred_months ?? 0}`
+  return `${p.installments_count}x-d${p.deferred_days ?? 0}-m${p.deferred_months ?? 0}${p.pay_at_shipment ? "-ship" : ""}`
 }
 
 export const samePlan = (a: Plan, b: Plan): boolean => planKey(a) === planKey(b)
@@ -73,6 +95,9 @@ export const samePlan = (a: Plan, b: Plan): boolean => planKey(a) === planKey(b)
 /** "3 instalments", "pay in 30 days", "4 instalments, first in 1 month". */
 export function planLabel(plan: Plan): string {
   const p = normalizePlan(plan)
+  if (p.pay_at_shipment) {
+    return p.installments_count === 1 ? "pay at shipment" : `${p.installments_count} instalments, from shipment`
+  }
   const deferral = p.deferred_days
     ? `${p.deferred_days} day${p.deferred_days > 1 ? "s" : ""}`
     : p.deferred_months
@@ -90,8 +115,8 @@ export function planLabel(plan: Plan): string {
  */
 export function groupByDeferral(plans: Plan[]): { deferral: Omit<Plan, "installments_count">; counts: number[] }[] {
   const groups = new Map<string, { deferral: Omit<Plan, "installments_count">; counts: number[] }>()
-  for (const plan of plans.map(normalizePlan)) {
-    const { installments_count, ...deferral } = plan
+  for (const plan of plans.map(servicePlan)) {
+    const { installments_count, ...deferral }: Plan = plan
     const key = `d${deferral.deferred_days ?? 0}-m${deferral.deferred_months ?? 0}`
     const group = groups.get(key) ?? { deferral, counts: [] }
     if (!group.counts.includes(installments_count)) {

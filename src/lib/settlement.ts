@@ -9,8 +9,18 @@ export const CHARGED_STATES: readonly string[] = [
   "collection_done",
 ]
 
-/** Charged: an accepted state, or a `stopped` payment that had already collected instalments. */
+/** Pay at shipment, not triggered yet: accepted, but nothing was taken from the customer. */
+export const awaitsTrigger = (payment: Pick<Payment, "deferred_trigger" | "deferred_trigger_applied">): boolean =>
+  payment.deferred_trigger === true && payment.deferred_trigger_applied !== true
+
+/**
+ * Charged: an accepted state (unless it awaits its trigger), or a `stopped` payment that had
+ * already collected instalments.
+ */
 export function hasCharged(payment: Payment): boolean {
+  if (awaitsTrigger(payment)) {
+    return false
+  }
   if (CHARGED_STATES.includes(payment.state)) {
     return true
   }

@@ -5,10 +5,11 @@ import { orderWithBnplPayment } from "../workflows/payment/order-payment"
 import { offeredOptionsForOrder } from "../workflows/shipping/read"
 import { syncShippingInfoWorkflow } from "../workflows/sync-shipping-info"
 import { sendOrderMessagesWorkflow } from "../workflows/send-order-messages"
+import { payAtShipmentDeadline } from "../workflows/payment/trigger-deadline"
 
 /**
  * When an order paid with the plugin is placed: attach it to the service payment (its number
- * and admin URL, from this one read), read the shipping options offered for its cart as it was
+ * and admin URL, from this one read), note a pay-at-shipment payment's deadline, read the shipping options offered for its cart as it was
  * completed (kept for every later sync), and, for an order with nothing to ship (no fulfillment
  * will ever come), push its shipping information now.
  */
@@ -29,6 +30,9 @@ export default async function bnplOrderPlaced({ event, container }: SubscriberAr
       .catch((e) =>
         container.resolve("logger").warn(`BNPL order ${orderId} placed, not attached: ${(e as Error).message}`)
       )
+    if (payment.data.pay_at_shipment && payment.data.bnpl_payment_id) {
+      await payAtShipmentDeadline(container, payment.data.bnpl_payment_id)
+    }
     const { shippingMethodOverrides } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     await offeredOptionsForOrder(container, orderId, payment, shippingMethodOverrides)
     const nothingToShip = (order.items ?? []).length > 0 && order.items.every((i: any) => i.requires_shipping === false)

@@ -196,7 +196,31 @@ describe("planIssues", () => {
     const plan = { installments_count: 3, label: "3x" }
     expect(planIssues(plan)).toEqual([])
     expect(planIssues(plan, "plans[0]", { strict: true })).toEqual([
-      "plans[0] has unknown fields: label (allowed: installments_count, deferred_days, deferred_months)",
+      "plans[0] has unknown fields: label (allowed: installments_count, deferred_days, deferred_months, pay_at_shipment)",
+    ])
+  })
+})
+
+describe("pay at shipment", () => {
+  it("is its own plan, asked of the service as the plain plan in the same request", () => {
+    const ship = normalizePlan({ installments_count: 3, payAtShipment: true } as any)
+    expect(ship).toEqual({ installments_count: 3, pay_at_shipment: true })
+    expect(normalizePlan({ installments_count: 3, pay_at_shipment: false } as any)).toEqual({ installments_count: 3 })
+    expect(samePlan(ship, { installments_count: 3 })).toBe(false)
+    expect(planKey(ship)).toBe("3x-d0-m0-ship")
+    expect(planLabel(ship)).toBe("3 instalments, from shipment")
+    expect(planLabel({ installments_count: 1, pay_at_shipment: true })).toBe("pay at shipment")
+    expect(
+      groupByDeferral([{ installments_count: 3 }, ship, { installments_count: 4, pay_at_shipment: true }])
+    ).toEqual([{ deferral: {}, counts: [3, 4] }])
+  })
+
+  it("refuses a deferral beside it, and a pay_at_shipment that is not a boolean", () => {
+    expect(planIssues({ installments_count: 3, pay_at_shipment: true, deferred_days: 15 }, "plans[2]")).toEqual([
+      "plans[2]: a pay-at-shipment plan starts when the order ships: it takes no deferred_days or deferred_months",
+    ])
+    expect(planIssues({ installments_count: 3, pay_at_shipment: "yes" }, "plans[0]")).toEqual([
+      'plans[0].pay_at_shipment must be true or false, got "yes"',
     ])
   })
 })

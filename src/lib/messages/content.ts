@@ -3,16 +3,19 @@ import type { OrderReference, OrderStatus, Tracking } from "../../client"
 import { hashShippingInfo } from "../shipping/sync-policy"
 
 /** The kinds of message the plugin sends the service about an order (one record, `bnpl_shipping_sync`). */
-export type MessageKind = "shipping_info" | "order_reference" | "order_status" | "tracking"
+export type MessageKind = "shipping_info" | "order_reference" | "order_status" | "tracking" | "trigger"
 
 /** What an order event tells the service besides `shipping_info` (which has its own build). */
 export type OrderMessage =
   | { kind: "order_reference"; payload: OrderReference }
   | { kind: "order_status"; payload: OrderStatus }
   | { kind: "tracking"; payload: Tracking; fulfillment_id: string }
+  /** Pay at shipment: start the payment (once per payment; its content is the event that started it). */
+  | { kind: "trigger"; payload: { on: MessageTrigger } }
 
 /** The order events that send messages, as their record's `trigger`. */
-export type MessageTrigger = "order_placed" | "shipment_created" | "delivery_created" | "order_canceled"
+export type MessageTrigger =
+  "order_placed" | "fulfillment_created" | "shipment_created" | "delivery_created" | "order_canceled"
 
 /** The order fields the messages are built from (read once with the order and its payment). */
 export const ORDER_MESSAGE_FIELDS = [
@@ -108,19 +111,29 @@ export function trackingOf(fulfillment: FulfillmentRead): OrderMessage[] {
 /**
  * What an order event tells the service, built from the one read of the order: placed → the
  * order reference; shipment → each parcel of that fulfillment, then `shipped`; delivery →
- * `delivered`; canceled → `canceled`. The order reference goes first: the others need it.
+ * `delivered`; canceled → `canceled`; and a pay-at-shipment payment's trigger on the event that
+ * starts it. The order reference goes first: status and tracking need it.
  */
 export function messagesFor(
   trigger: MessageTrigger,
   order: OrderRead,
-  context: { fulfillment_id?: string; backendUrl?: string } = {}
+  context: { fulfillment_id?: string; backendUrl?: string; startsOn?: MessageTrigger } = {}
 ): OrderMessage[] {
+  // Pay at shipment: the event that starts the payment (`startsOn`, only for such a payment)
+  // sends the trigger first; it needs no order reference, and the money matters most.
+  const start: OrderMessage[] = context.startsOn === trigger ? [{ kind: "trigger", payload: { on: trigger } }] : []
   switch (trigger) {
     case "order_placed":
       return [{ kind: "order_reference", payload: orderReference(order, context.backendUrl) }]
+    case "fulfillment_created":
+      return start
     case "shipment_created": {
       const fulfillment = (order.fulfillments ?? []).find((f) => f.id === context.fulfillment_id)
-      return [...(fulfillment ? trackingOf(fulfillment) : []), { kind: "order_status", payload: STATUSES.shipped }]
+      return [
+        ...start,
+        ...(fulfillment ? trackingOf(fulfillment) : []),
+        { kind: "order_status", payload: STATUSES.shipped },
+      ]
     }
     case "delivery_created":
       return [{ kind: "order_status", payload: STATUSES.delivered }]

@@ -30,8 +30,11 @@ export type MessageDecision =
   | { action: "fail"; message: string; final: boolean }
   | { action: "push"; reference?: AttachedOrder }
 
-/** Kinds whose content is a set (each parcel once), not a state replaced by the next. */
-const SET_KINDS: MessageKind[] = ["tracking"]
+/**
+ * Kinds whose content is a set (each parcel once; the trigger once per payment), not a state
+ * replaced by the next: recorded and sent once per content.
+ */
+export const ONCE_KINDS: MessageKind[] = ["tracking", "trigger"]
 
 const time = (row: MessageRow) => new Date(row.created_at ?? 0).getTime()
 
@@ -56,7 +59,7 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
   if (row.status !== "pending") return { action: "done" }
   if (!row.bnpl_payment_id) return { action: "skip", reason: "the payment has no service payment id" }
   const same = payment.filter((r) => r.kind === row.kind && r.id !== row.id)
-  if (SET_KINDS.includes(row.kind)) {
+  if (ONCE_KINDS.includes(row.kind)) {
     if (same.some((r) => r.status === "synced" && r.payload_hash === row.payload_hash)) return { action: "unchanged" }
   } else {
     if (same.some((r) => r.status === "synced" && time(r) > time(row))) {
@@ -64,7 +67,8 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
     }
     if (lastAcceptedOf(same, row.kind)?.payload_hash === row.payload_hash) return { action: "unchanged" }
   }
-  if (row.kind === "order_reference") return { action: "push" }
+  // The trigger starts the payment: it needs no attached order.
+  if (row.kind === "order_reference" || row.kind === "trigger") return { action: "push" }
   // Status and tracking name the attached order: the reference must be accepted first.
   const reference = lastAcceptedOf(payment, "order_reference")
   if (reference) {

@@ -41,6 +41,10 @@ export type LedgerRow = {
    * the key, URL or mode of its account changes, then settled again.
    */
   failed_account: string | null
+  /** Pay at shipment: nothing charged until the shop triggers it (the order ships). */
+  pay_at_shipment: boolean
+  trigger_deadline: Date | null
+  triggered_at: Date | null
   created_at: Date
   updated_at: Date
 }
@@ -55,7 +59,7 @@ export function settleBackoffMs(attempts: number): number {
 export async function recordPayment(
   knex: Knex,
   row: Pick<LedgerRow, "bnpl_payment_id" | "session_id" | "cart_id" | "purchase_amount" | "currency_code"> &
-    Partial<Pick<LedgerRow, "token_in_url" | "mode" | "checkout_id">>
+    Partial<Pick<LedgerRow, "token_in_url" | "mode" | "checkout_id" | "pay_at_shipment">>
 ): Promise<void> {
   // The service makes a new id per payment: a second insert for one id would be a bug, and
   // the unique index refuses it.
@@ -151,6 +155,24 @@ export async function checkAgainAt(knex: Knex, row: LedgerRow, at: Date): Promis
   await knex(LEDGER_TABLE)
     .where({ id: row.id, status: "open" })
     .update({ attempts: row.attempts + 1, next_attempt_at: at, updated_at: new Date() })
+}
+
+/** Pay at shipment: the service took the first instalment (the trigger was accepted). Once. */
+export async function markTriggered(knex: Knex, pid: string): Promise<void> {
+  await knex(LEDGER_TABLE)
+    .where({ bnpl_payment_id: pid, pay_at_shipment: true })
+    .whereNull("triggered_at")
+    .whereNull("deleted_at")
+    .update({ triggered_at: new Date(), updated_at: new Date() })
+}
+
+/** Pay at shipment: the last day the order may ship, set when the order is placed. */
+export async function setTriggerDeadline(knex: Knex, pid: string, deadline: Date): Promise<void> {
+  await knex(LEDGER_TABLE)
+    .where({ bnpl_payment_id: pid, pay_at_shipment: true })
+    .whereNull("trigger_deadline")
+    .whereNull("deleted_at")
+    .update({ trigger_deadline: deadline, updated_at: new Date() })
 }
 
 export async function markSettled(

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Payment, Plan } from "../../client"
 import { describeOutside, splitByBounds } from "../../lib/plan-bounds"
+import { servicePlan } from "../../lib/plans"
 import { notificationUrl } from "../../lib/notification"
 import { tokenForUrl } from "../../lib/notification-token"
 import { recordPayment } from "../../modules/bnpl/ledger"
@@ -41,7 +42,7 @@ export async function createServicePayment(
       notificationUrl: notificationUrl(op.options.backendUrl, tokenForUrl(op.options, token)),
     })
   )
-  await record(op, payment, data, checkout, cents, currency)
+  await record(op, payment, data, plan, checkout, cents, currency)
   return payment
 }
 
@@ -54,7 +55,8 @@ async function checkPlanFor(op: Operation, data: BnplSessionData, plan: Plan, ce
     throw planUnavailable(plan, cents, currency, describeOutside(outside, currency))
   }
   const result =
-    keptAnswer(data, plan, cents) ?? (await op.client().checkEligibility({ purchase_amount: cents, ...plan }))
+    keptAnswer(data, plan, cents) ??
+    (await op.client().checkEligibility({ purchase_amount: cents, ...servicePlan(plan) }))
   if (!result.eligible) {
     throw planUnavailable(plan, cents, currency, describeIneligibility(result, currency))
   }
@@ -68,6 +70,7 @@ async function record(
   op: Operation,
   payment: Payment,
   data: BnplSessionData,
+  plan: Plan,
   checkout: CheckoutSnapshot,
   cents: number,
   currency: string
@@ -81,6 +84,7 @@ async function record(
       purchase_amount: cents,
       currency_code: currency,
       mode: op.mode,
+      pay_at_shipment: !!plan.pay_at_shipment,
     })
   } catch (e) {
     await cancelQuietly(op, payment.id)

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CreatePaymentInput, EligibilityResult, Payment, Plan } from "../../client"
-import { normalizePlan, planLabel, planProblem, samePlan } from "../../lib/plans"
+import { normalizePlan, planLabel, planProblem, samePlan, servicePlan } from "../../lib/plans"
+import { deferredDescription } from "../../lib/pay-at-shipment"
 import type { Mode } from "../../lib/mode"
 import { PAYMENT_EXPIRY_MINUTES } from "./constants"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
@@ -16,6 +17,7 @@ export function chosenPlan(data: BnplSessionData, offered: Plan[]): Plan {
     installments_count: data.installments_count ?? 3,
     deferred_days: data.deferred_days,
     deferred_months: data.deferred_months,
+    ...(data.pay_at_shipment !== undefined ? { pay_at_shipment: data.pay_at_shipment as true } : {}),
   }
   const problem = planProblem(plan)
   if (problem) {
@@ -65,7 +67,11 @@ export function paymentRequest(input: PaymentRequestInput): CreatePaymentInput {
   return {
     payment: {
       purchase_amount: cents,
-      ...plan,
+      ...servicePlan(plan),
+      // Pay at shipment: the schedule starts when the shop triggers it (the order ships).
+      ...(plan.pay_at_shipment
+        ? { deferred: "trigger" as const, deferred_description: deferredDescription(checkout.locale) }
+        : {}),
       return_url: returnUrl,
       customer_cancel_url: data.customer_cancel_url ?? input.cancelUrl ?? returnUrl,
       ipn_callback_url: input.notificationUrl,

@@ -184,8 +184,25 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     return { verdict, state: payment.state }
   }
 
-  /** The service charges the customer when it accepts: capture only records it in Medusa. */
+  /**
+   * The service charges the customer when it accepts: capture only records it in Medusa. A
+   * pay-at-shipment payment is charged when its order ships (the trigger): capturing it before
+   * would record money the service has not taken.
+   */
   async capturePayment({ data = {} }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const session = data as BnplSessionData
+    if (session.pay_at_shipment && session.bnpl_payment_id) {
+      const row = await findPayment(
+        this.container_.__pg_connection__ as Parameters<typeof findPayment>[0],
+        session.bnpl_payment_id
+      )
+      if (row?.pay_at_shipment && !row.triggered_at) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          "This instalment payment is taken when its order ships (pay at shipment): it is captured once the order's shipment starts it, not before"
+        )
+      }
+    }
     return { data }
   }
 

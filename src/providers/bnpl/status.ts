@@ -1,6 +1,6 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ACCEPTED_STATES, type Payment, type PaymentState } from "../../client"
-import { refundedTotal } from "../../lib/settlement"
+import { awaitsTrigger, refundedTotal } from "../../lib/settlement"
 import { REVIEW_STATES } from "./constants"
 
 /** A session status, and why when it is not the happy one (for the log and `failure_reason`). */
@@ -46,7 +46,10 @@ export function statusOf(payment: Payment, expectedCents: number, autoCapture: b
         reason: `amount mismatch: the service accepted ${payment.purchase_amount} cents, the session expects ${expectedCents}`,
       }
     }
-    return { status: autoCapture ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED }
+    // Pay at shipment: nothing is taken until the trigger, so nothing is captured before it.
+    return {
+      status: autoCapture && !awaitsTrigger(payment) ? PaymentSessionStatus.CAPTURED : PaymentSessionStatus.AUTHORIZED,
+    }
   }
   if (payment.expired_at) {
     return { status: PaymentSessionStatus.CANCELED, reason: "the payment was cancelled or expired" }

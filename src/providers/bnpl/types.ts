@@ -9,6 +9,8 @@ export type BnplSessionData = {
   installments_count?: number
   deferred_days?: number
   deferred_months?: number
+  /** Pay at shipment (a plan the store offers as such): nothing is charged until the order ships. */
+  pay_at_shipment?: boolean
   return_url?: string
   customer_cancel_url?: string
   /** Sessions made before the snapshot moved server-side; new ones carry `checkout_id`. */

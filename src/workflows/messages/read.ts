@@ -38,7 +38,7 @@ export async function orderMessagesOf(container: MedusaContainer, orderId: strin
   return container
     .resolve<BnplModuleService>(BNPL_MODULE)
     .listBnplShippingSyncs(
-      { order_id: orderId, kind: ["order_reference", "order_status", "tracking"] },
+      { order_id: orderId, kind: ["order_reference", "order_status", "tracking", "trigger"] },
       { select: [...ROW_FIELDS] }
     )
 }

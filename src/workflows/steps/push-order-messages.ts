@@ -8,6 +8,7 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import { recordedMode } from "../../modules/bnpl/ledger"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { orderMessagesOf } from "../messages/read"
+import { recordTriggered } from "../payment/triggered"
 import { outcome, type PushOutcome } from "./push-shipping-info"
 
 type Row = Awaited<ReturnType<BnplModuleService["retrieveBnplShippingSync"]>>
@@ -74,13 +75,13 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
   }
   let serviceOrderId: string | undefined
   try {
-    const client = clientFor(
-      await bnpl.getOptions(
-        await recordedMode(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), row.bnpl_payment_id!)
-      ),
-      container.resolve("logger")
+    const options = await bnpl.getOptions(
+      await recordedMode(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), row.bnpl_payment_id!)
     )
-    serviceOrderId = await send(client, row, decision.reference, call)
+    serviceOrderId = await send(clientFor(options, container.resolve("logger")), row, decision.reference, call)
+    if (row.kind === "trigger") {
+      await recordTriggered(container, row, options.autoCapture)
+    }
   } catch (e) {
     if (isBnplError(e) && e.code === "not_available") {
       return close(bnpl, id, "unavailable", e.message, { attempts })
@@ -127,6 +128,9 @@ async function send(
       return undefined
     case "tracking":
       await client.addTracking(pid, reference!.service_order_id, payload, call)
+      return undefined
+    case "trigger":
+      await client.triggerPayment(pid, call)
       return undefined
     default:
       throw new Error(`BNPL message ${row.id}: kind ${row.kind} is not sent by this step`)

@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesFor, orderReference, type MessageTrigger, type OrderMessage } from "../../lib/messages/content"
+import { TRIGGER_EVENT } from "../../lib/pay-at-shipment"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { readOrderForMessages } from "../messages/read"
@@ -32,12 +33,13 @@ export const readOrderMessagesStep = createStep(
     if (!order || !payment) {
       return new StepResponse<ReadOrderMessagesOutput>({ order_id: input.order_id, messages: [] })
     }
-    const { backendUrl } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const { backendUrl, triggerOn } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+    const startsOn = payment.data.pay_at_shipment ? TRIGGER_EVENT[triggerOn] : undefined
     return new StepResponse<ReadOrderMessagesOutput>({
       order_id: input.order_id,
       payment_id: payment.id,
       bnpl_payment_id: payment.data.bnpl_payment_id,
-      messages: messagesFor(input.trigger, order, { fulfillment_id: input.fulfillment_id, backendUrl }),
+      messages: messagesFor(input.trigger, order, { fulfillment_id: input.fulfillment_id, backendUrl, startsOn }),
       reference: { kind: "order_reference", payload: orderReference(order, backendUrl) },
     })
   }

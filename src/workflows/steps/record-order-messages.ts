@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { hashMessage, type OrderMessage } from "../../lib/messages/content"
+import { ONCE_KINDS } from "../../lib/messages/policy"
 import { UNPUSHED_RETRY_AFTER_MS } from "../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
@@ -8,8 +9,9 @@ import type { ReadOrderMessagesOutput } from "./read-order-messages"
 
 /**
  * Records what an event tells the service, before anything can fail: one pending row per
- * message, which the push step then the retry job act on. A parcel already recorded for the
- * order is not recorded again (each tracking number once); an order placed before the plugin
+ * message, which the push step then the retry job act on. A parcel or a trigger already
+ * recorded for the order is not recorded again (each tracking number once, the trigger once,
+ * unless the earlier one failed for good); an order placed before the plugin
  * attached orders gets its reference recorded first, since status and tracking need it.
  */
 export const recordOrderMessagesStep = createStep(
@@ -27,7 +29,7 @@ export const recordOrderMessagesStep = createStep(
     ]
     const rows = messages
       .map((m) => ({ message: m, hash: hashMessage(m.kind, m.payload) }))
-      .filter(({ message, hash }) => message.kind !== "tracking" || !known.has(`tracking:${hash}`))
+      .filter(({ message, hash }) => !ONCE_KINDS.includes(message.kind) || !known.has(`${message.kind}:${hash}`))
       .map(({ message, hash }) => ({
         order_id: input.order_id,
         kind: message.kind,

@@ -55,6 +55,22 @@ describe("what each order event tells the service", () => {
     expect(messagesFor(trigger, order)).toEqual([{ kind: "order_status", payload }])
   })
 
+  it("pay at shipment: the event that starts the payment sends the trigger first; no other event does", () => {
+    const shipped = messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "shipment_created" })
+    expect(shipped.map((m) => m.kind)).toEqual(["trigger", "tracking", "order_status"])
+    expect(shipped[0]).toEqual({ kind: "trigger", payload: { on: "shipment_created" } })
+    expect(messagesFor("fulfillment_created", order, { startsOn: "shipment_created" })).toEqual([])
+    expect(messagesFor("fulfillment_created", order, { startsOn: "fulfillment_created" })).toEqual([
+      { kind: "trigger", payload: { on: "fulfillment_created" } },
+    ])
+    expect(
+      messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "fulfillment_created" }).map(
+        (m) => m.kind
+      )
+    ).toEqual(["tracking", "order_status"])
+    expect(messagesFor("fulfillment_created", order)).toEqual([])
+  })
+
   it("an order without a display id is referenced by its id; no backend URL, no merchant_url", () => {
     expect(orderReference({ id: "order_9" })).toEqual({ merchant_reference: "order_9" })
   })

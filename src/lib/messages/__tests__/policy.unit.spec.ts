@@ -87,6 +87,15 @@ describe("one attempt at a message", () => {
     })
   })
 
+  it("the trigger needs no attached order, and is sent once per payment", () => {
+    const trigger = row({ id: "t2", kind: "trigger", created_at: at(3) })
+    expect(decideMessage(trigger, [trigger])).toEqual({ action: "push" })
+    const accepted = row({ id: "t1", kind: "trigger", status: "synced", accepted_sequence: 1 })
+    expect(decideMessage(trigger, [accepted, trigger])).toEqual({ action: "unchanged" })
+    const failed = row({ id: "t0", kind: "trigger", status: "failed" })
+    expect(decideMessage(trigger, [failed, trigger])).toEqual({ action: "push" })
+  })
+
   it("numbers accepted messages per kind", () => {
     expect(nextSequence([reference], "order_reference")).toBe(2)
     expect(nextSequence([reference], "tracking")).toBe(1)

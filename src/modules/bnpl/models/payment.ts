@@ -49,6 +49,12 @@ const BnplPayment = model
      * account's key, URL or mode changes, then settled again.
      */
     failed_account: model.text().nullable(),
+    /** Pay at shipment: created with `deferred: "trigger"`, nothing charged until triggered. */
+    pay_at_shipment: model.boolean().default(false),
+    /** The last day its order may ship for the payment to start (the account's trigger limit). */
+    trigger_deadline: model.dateTime().nullable(),
+    /** When the service accepted the trigger (the schedule started). */
+    triggered_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["bnpl_payment_id"], unique: true },

@@ -14,7 +14,9 @@ const BnplShippingSync = model
      * `shipping_info` (the contract's edit), `order_reference` (the shop order attached to the
      * payment), `order_status`, `tracking` (one parcel): the vendor's after-order endpoints.
      */
-    kind: model.enum(["shipping_info", "order_reference", "order_status", "tracking"]).default("shipping_info"),
+    kind: model
+      .enum(["shipping_info", "order_reference", "order_status", "tracking", "trigger"])
+      .default("shipping_info"),
     /** Medusa payment id, and the service's payment id it belongs to. */
     payment_id: model.text().nullable(),
     bnpl_payment_id: model.text().nullable(),

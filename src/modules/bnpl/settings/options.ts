@@ -4,7 +4,7 @@ import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
 import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
 import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
-import { DEFAULT_PLANS, normalizePlan, planProblem } from "../../../lib/plans"
+import { DEFAULT_PLANS, normalizePlan, planIssues, planProblem } from "../../../lib/plans"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import type { BnplOptions, ResolvedOptions } from "./types"
 
@@ -16,6 +16,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     apiKey: options.apiKey || env.BNPL_API_KEY || undefined,
     apiUrl: trimUrl(options.apiUrl || env.BNPL_API_URL || ""),
     plans: (options.plans?.length ? options.plans : DEFAULT_PLANS).map(normalizePlan),
+    triggerOn: options.triggerOn ?? "shipment",
     autoCapture: options.autoCapture ?? true,
     backendUrl: trimUrl(options.backendUrl || env.MEDUSA_BACKEND_URL || DEFAULT_BACKEND_URL),
     returnUrl: options.returnUrl,
@@ -100,6 +101,23 @@ function shapeProblems(options: BnplOptions): string[] {
   for (const key of ["autoCapture", "shippingSyncEnabled", "verifyNotificationSignature"] as const) {
     if (options[key] !== undefined && typeof options[key] !== "boolean") {
       problems.push(`${key} must be true or false`)
+    }
+  }
+  if (options.triggerOn !== undefined && !["shipment", "fulfillment"].includes(options.triggerOn)) {
+    problems.push(`triggerOn must be "shipment" or "fulfillment", got ${JSON.stringify(options.triggerOn)}`)
+  }
+  if (options.plans !== undefined) {
+    if (!Array.isArray(options.plans)) {
+      problems.push('plans must be a list like [{"installments_count": 3}, {"installments_count": 4}]')
+    } else {
+      options.plans.forEach((plan, i) => {
+        const { payAtShipment, ...rest } = (plan ?? {}) as any
+        const asPlan =
+          plan && typeof plan === "object" && payAtShipment !== undefined
+            ? { ...rest, pay_at_shipment: payAtShipment }
+            : plan
+        problems.push(...planIssues(asPlan, `plans[${i}]`).map((p) => p.replace("pay_at_shipment", "payAtShipment")))
+      })
     }
   }
   const overrides = options.shippingMethodOverrides

@@ -35,8 +35,16 @@ export type BnplOptions = {
    * `BNPL_API_HOSTS` (comma separated). Unset: any host that passes the URL rules.
    */
   apiHosts?: string[]
-  /** Plans offered at checkout. Default: 3 and 4 instalments. */
-  plans?: Plan[]
+  /**
+   * Plans offered at checkout. Default: 3 and 4 instalments. `{installments_count: 3,
+   * payAtShipment: true}`: nothing is charged until the order ships (see `triggerOn`).
+   */
+  plans?: (Plan & { payAtShipment?: boolean })[]
+  /**
+   * What starts a pay-at-shipment payment: the order's first shipment (default) or its first
+   * fulfillment. Exactly once per payment, through the durable message record.
+   */
+  triggerOn?: "shipment" | "fulfillment"
   /** Accepted payments are captured at once (default) or only authorized. */
   autoCapture?: boolean
   /** Public URL of this Medusa backend, for the service's notification (env `MEDUSA_BACKEND_URL`). */

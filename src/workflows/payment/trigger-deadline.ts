@@ -1,0 +1,16 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { triggerDeadline } from "../../lib/pay-at-shipment"
+import { findPayment, setTriggerDeadline, type Knex } from "../../modules/bnpl/ledger"
+
+/**
+ * A pay-at-shipment order was placed: the last day it may ship for its payment to start is
+ * noted in the ledger (the admin lists orders by it; a daily job warns before it).
+ */
+export async function payAtShipmentDeadline(container: MedusaContainer, pid: string, placedAt = new Date()) {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const row = await findPayment(knex, pid)
+  if (row?.pay_at_shipment && !row.trigger_deadline) {
+    await setTriggerDeadline(knex, pid, triggerDeadline(placedAt))
+  }
+}
