@@ -1,8 +1,12 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
+import warnTriggerDeadlines from "../../src/jobs/warn-trigger-deadlines"
+import { markTriggered } from "../../src/modules/bnpl/ledger"
+import { payAtShipmentDeadline } from "../../src/workflows/payment/trigger-deadline"
 
-jest.setTimeout(180 * 1000)
+// Boot included: slow when the machine is shared.
+jest.setTimeout(400 * 1000)
 
 const ports = testPorts(17)
 
@@ -160,6 +164,67 @@ medusaIntegrationTestRunner({
       await age(sync.id)
       expect((await push(order.id, sync.id)).status).toBe(409)
       expect(accepted(`/v1/payment/${pid}`)).toHaveLength(1)
+    })
+
+    /**
+     * A pay-at-shipment order as the ledger holds it once placed. Built from a paid order and the
+     * placement's own deadline step: on this branch a checkout with `pay_at_shipment: true` in
+     * the session data still comes out as the plain plan (reported to the lead).
+     */
+    async function payAtShipmentOrder() {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      const knex = getContainer().resolve("__pg_connection__")
+      await knex("bnpl_payment").where({ bnpl_payment_id: pid }).update({ pay_at_shipment: true })
+      await payAtShipmentDeadline(getContainer(), pid, order.id)
+      return { order, pid }
+    }
+
+    it("pay at shipment: ship before the deadline (panel, list by deadline, a warning 3 days before); gone once started", async () => {
+      const placedAt = Date.now()
+      const { order, pid } = await payAtShipmentOrder()
+      const payment = (await view(order.id)).payment
+      expect(payment.pay_at_shipment).toBe(true)
+      // Placed + the account's trigger limit (30 days when its fee plan does not say).
+      const deadline = new Date(payment.trigger_deadline).getTime()
+      expect(Math.abs(deadline - (placedAt + 30 * 86_400_000))).toBeLessThan(120_000)
+
+      // A second one with a nearer deadline comes first; a normal order is not listed.
+      const { order: sooner, pid: soonerPid } = await payAtShipmentOrder()
+      const knex = getContainer().resolve("__pg_connection__")
+      const inTwoAndAHalfDays = new Date(Date.now() + 2.5 * 86_400_000)
+      await knex("bnpl_payment").where({ bnpl_payment_id: soonerPid }).update({ trigger_deadline: inTwoAndAHalfDays })
+      await paidOrder(sandbox(), 129.9)
+      const { data } = await api.get("/admin/bnpl/orders-to-ship", admin())
+      expect(data.orders).toEqual([
+        {
+          order_id: sooner.id,
+          display_id: sooner.display_id,
+          bnpl_payment_id: soonerPid,
+          deadline: inTwoAndAHalfDays.toISOString(),
+          days_left: 3,
+        },
+        expect.objectContaining({ order_id: order.id, display_id: order.display_id, bnpl_payment_id: pid, days_left: 30 }),
+      ])
+
+      // The daily job: one warning, for the order 3 days from its deadline; never the key.
+      const warnings: string[] = []
+      const container = getContainer()
+      const logger = { warn: (m: string) => warnings.push(m), info: () => {}, error: () => {}, debug: () => {} }
+      const withLogger = { resolve: (key: string) => (key === "logger" ? logger : container.resolve(key)) } as any
+      await warnTriggerDeadlines(withLogger)
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(new RegExp(`order ${sooner.display_id} \\(${sooner.id}\\) must ship before`))
+      expect(warnings[0]).not.toContain(ports.env.BNPL_API_KEY)
+      // The next day's run does not warn it again.
+      warnings.length = 0
+      await warnTriggerDeadlines(withLogger, Date.now() + 86_400_000)
+      expect(warnings).toEqual([])
+
+      // Started (the trigger accepted): the deadline is gone from the panel and the list.
+      await markTriggered(knex, soonerPid)
+      expect((await view(sooner.id)).payment.trigger_deadline).toBeNull()
+      const after = await api.get("/admin/bnpl/orders-to-ship", admin())
+      expect(after.data.orders.map((o: any) => o.order_id)).toEqual([order.id])
     })
 
     it("another order's message, or none: 404, nothing sent", async () => {

@@ -48,6 +48,10 @@ export default defineMiddlewares({
       method: ["POST"],
     }),
     withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
+      matcher: "/admin/bnpl/orders-to-ship",
+      method: ["GET"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
       matcher: "/admin/bnpl/payments",
       method: ["GET"],
     }),

@@ -155,6 +155,20 @@ export type OrderPaymentView = {
   /** False when the service could not be asked: the figures are those kept at checkout. */
   live: boolean
   service_error: string | null
+  /** Pay at shipment: nothing charged until the order ships. */
+  pay_at_shipment?: boolean
+  /** The last day the order may ship for its payment to start; null once started (or not pay at shipment). */
+  trigger_deadline?: string | null
+  triggered_at?: string | null
+}
+
+/** `GET /admin/bnpl/orders-to-ship` → `{orders}`: pay-at-shipment orders not shipped yet, nearest deadline first. */
+export type OrderToShipView = {
+  order_id: string
+  display_id: number | null
+  bnpl_payment_id: string
+  deadline: string
+  days_left: number
 }
 
 /** One message the service was told about the order (`messages[]`, words from `lib/messages/view.ts`). */

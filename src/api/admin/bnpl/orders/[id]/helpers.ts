@@ -5,6 +5,7 @@ import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../workflows/payment/order-payment"
 import { modeOf } from "../../../../../lib/mode"
+import { findPayment } from "../../../../../modules/bnpl/ledger"
 import { messageView } from "../../../../../lib/messages/view"
 
 /**
@@ -35,6 +36,10 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       serviceError = (e as Error).message
     }
   }
+  // Pay at shipment: the ledger knows the deadline and whether the payment started.
+  const ledger = session.bnpl_payment_id
+    ? await findPayment(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), session.bnpl_payment_id)
+    : undefined
   // One read of what the service was told: the shipping syncs, and the after-order messages.
   const told = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
   const syncs = told.filter((s) => s.kind === "shipping_info").slice(0, 50)
@@ -58,6 +63,10 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       /** False when the service could not be asked: the figures are those kept at checkout. */
       live: !!live,
       service_error: serviceError ?? null,
+      pay_at_shipment: !!ledger?.pay_at_shipment,
+      /** The last day the order may ship for its payment to start (pay at shipment, not started yet). */
+      trigger_deadline: ledger?.pay_at_shipment && !ledger.triggered_at ? (ledger.trigger_deadline ?? null) : null,
+      triggered_at: ledger?.triggered_at ?? null,
     },
     shipping_syncs: syncs.map((s) => ({
       id: s.id,
