@@ -10,7 +10,8 @@
  *     Verify says it works; the shipping options table lists the store's options;
  *   - a customer pays an order in 3 instalments through the store API (accepted on the sandbox),
  *     the order is fulfilled, and its page shows the widget: service payment id, state, schedule
- *     and the shipping sync log; "Push again" adds a manual entry;
+ *     and the timeline of what the service was told: the order's attachment failed (503s), its
+ *     entry's "Push again" sends it; "Send shipping information" adds a manual entry;
  *   - then in French, chosen with the dashboard's own language picker (Profile → Language): the
  *     settings page and the order widget again, every text, date and amount in French;
  *   - "Remove key" (confirmed in a dialog, in French) leaves the store without a key.
@@ -199,6 +200,8 @@ async function run(ctx) {
     // ---------------------------------------------------------------- an order paid in instalments
     begin('a customer pays in 3 instalments (store API, accepted on the sandbox)')
     const customer = medusaClient(backendUrl, { publishableKey: seed.publishable_key })
+    // The order's attachment fails (the call and its retries): its timeline entry offers "Push again".
+    sandbox.setFault({ match: { method: 'POST', path: '/v1/payments/payment_' }, status: 503, count: 3 })
     const { order, pid } = await paidOrder(customer, seed, { sandbox, price: 129.9 })
     const orderId = order.id
     log(`order ${orderId}, service payment ${pid}`)
@@ -225,12 +228,24 @@ async function run(ctx) {
     await widget.locator('[data-testid="bnpl-payment-mode"][data-mode="test"]').waitFor()
     const scheduleRows = widget.getByTestId('bnpl-schedule').locator('tbody tr')
     assert.equal(await scheduleRows.count(), 3, 'the schedule has 3 instalments')
-    await widget.getByTestId('bnpl-sync-log').getByText('Sent', { exact: true }).first().waitFor()
+    const timeline = widget.getByTestId('bnpl-timeline')
+    await timeline.locator('[data-kind="shipping_info"][data-status="accepted"]').getByText('Sent', { exact: true }).waitFor()
+    const attached = timeline.locator('[data-kind="order"]')
+    await attached.getByText('Will retry', { exact: true }).waitFor()
+    await attached.getByText(`Order ${order.display_id} attached to the payment`).waitFor()
+    await audit.check(page, 'admin order timeline with a failed message (en)', { ours: OURS })
 
-    begin('Push again')
+    begin('Push again on the failed entry (the service answers now)')
+    await page.waitForTimeout(5500) // "Push again" waits 5 s after a message's last attempt
+    const pushOne = attached.getByRole('button', { name: /^Push again: Order attached/ })
+    await pushOne.click()
+    await widget.locator('[data-kind="order"][data-status="accepted"]').getByText('Sent', { exact: true }).waitFor()
+    assert.equal(await widget.locator('[data-kind="order"]').getByTestId('bnpl-timeline-push').count(), 0, 'no Push again once accepted')
+
+    begin('Send shipping information again')
     await widget.getByTestId('bnpl-push-again').click()
-    await widget.getByTestId('bnpl-sync-log').getByText('Pushed from the admin').waitFor()
-    await widget.getByTestId('bnpl-sync-log').getByText('Already up to date').waitFor()
+    await timeline.getByText('Pushed from the admin').waitFor()
+    await timeline.getByText('Already up to date').waitFor()
     await screenshot(page, path.join(screenshotsDir, 'order.png'), widget)
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order.png'))}`)
     await audit.check(page, 'admin order widget (en)', { ours: OURS })
@@ -284,10 +299,11 @@ async function run(ctx) {
     const frenchMonth = /\d{1,2} (janv\.|févr\.|mars|avr\.|mai|juin|juil\.|août|sept\.|oct\.|nov\.|déc\.) \d{4}/
     assert.match(firstRow, frenchMonth, `the due date in French: ${firstRow}`)
     assert.match(firstRow, /\d+,\d{2} €/, `the instalment in French: ${firstRow}`)
-    await widgetFr.getByTestId('bnpl-sync-log').getByText('Renvoyé depuis l\'admin').waitFor()
-    await widgetFr.getByTestId('bnpl-sync-log').getByText('Déjà à jour').first().waitFor()
+    await widgetFr.getByTestId('bnpl-timeline').getByText('Renvoyé depuis l\'admin').waitFor()
+    await widgetFr.getByTestId('bnpl-timeline').getByText('Déjà à jour').first().waitFor()
+    await widgetFr.getByTestId('bnpl-timeline').getByText('Commande rattachée', { exact: true }).waitFor()
     await widgetFr.getByText('Échéancier', { exact: true }).waitFor()
-    await assertNoEnglish(widgetFr, ['Instalment payment', 'Schedule', 'Push again', 'Shipping sync', 'Due', 'Sent'])
+    await assertNoEnglish(widgetFr, ['Instalment payment', 'Schedule', 'Push again', 'What the service was told', 'Order attached', 'Due', 'Sent'])
     await screenshot(page, path.join(screenshotsDir, 'order-fr.png'), widgetFr)
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'order-fr.png'))}`)
     await audit.check(page, 'admin order widget (fr)', { ours: OURS })

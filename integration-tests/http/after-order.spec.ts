@@ -99,7 +99,7 @@ medusaIntegrationTestRunner({
       })
       const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin())
       expect(data.bnpl_order.messages).toEqual([
-        expect.objectContaining({ kind: "order_reference", status: "synced", content: orders[0].body.orders[0] }),
+        expect.objectContaining({ kind: "order", status: "accepted", content: orders[0].body.orders[0] }),
       ])
       expect(data.bnpl_order.shipping_syncs.every((s: any) => !("kind" in s) || s.kind === "shipping_info")).toBe(true)
     })

@@ -49,6 +49,14 @@ export default defineMiddlewares({
       matcher: "/admin/bnpl/orders/:id/shipping-sync",
       method: ["POST"],
     }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
+      matcher: "/admin/bnpl/orders/:id/messages/:message_id/push",
+      method: ["POST"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
+      matcher: "/admin/bnpl/orders-to-ship",
+      method: ["GET"],
+    }),
     withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
       matcher: "/admin/bnpl/payments",
       method: ["GET"],

@@ -191,21 +191,40 @@ export type OrderPaymentView = {
   /** False when the service could not be asked: the figures are those kept at checkout. */
   live: boolean
   service_error: string | null
+  /** Pay at shipment: nothing charged until the order ships. */
+  pay_at_shipment?: boolean
+  /** The last day the order may ship for its payment to start; null once started (or not pay at shipment). */
+  trigger_deadline?: string | null
+  triggered_at?: string | null
 }
 
-/** A message to the service after the order (the record's other kinds than `shipping_info`). */
+/** `GET /admin/bnpl/orders-to-ship` → `{orders}`: pay-at-shipment orders not shipped yet, nearest deadline first. */
+export type OrderToShipView = {
+  order_id: string
+  display_id: number | null
+  bnpl_payment_id: string
+  deadline: string
+  days_left: number
+}
+
+/** One message the service was told about the order (`messages[]`, words from `lib/messages/view.ts`). */
 export type OrderMessageView = {
   id: string
-  kind: "order_reference" | "order_status" | "tracking" | string
-  status: "pending" | "synced" | "failed" | "skipped" | "unchanged" | "unavailable" | string
-  trigger: string
-  fulfillment_id?: string | null
+  kind: "shipping_info" | "order" | "status" | "tracking" | "trigger"
+  /** accepted: the service has it; pending: retried; failed: it does not, and nothing retries it. */
+  status: "pending" | "accepted" | "failed"
+  /** The record's own word: sent, unchanged, pending, failed, skipped, unavailable. */
+  outcome: string
   attempts: number
   last_error: string | null
-  next_attempt_at: string | null
+  content: unknown
   accepted_at: string | null
+  trigger: string
+  fulfillment_id: string | null
+  next_attempt_at: string | null
   created_at: string
-  content?: unknown
+  /** Whether "Push again" may send it (pending or failed, not left unsent on purpose). */
+  can_push_again: boolean
 }
 
 /** `GET /admin/bnpl/orders/:id` → `{bnpl_order}`. */
@@ -216,8 +235,11 @@ export type OrderView =
       paid_with_bnpl: true
       payment: OrderPaymentView
       shipping_syncs: ShippingSyncView[]
-      messages?: OrderMessageView[]
+      messages: OrderMessageView[]
     }
+
+/** `POST /admin/bnpl/orders/:id/messages/:message_id/push`: the message after its attempt, and the order's view. */
+export type MessagePushAnswer = { message: OrderMessageView | null; bnpl_order: OrderView }
 
 /** `POST /admin/bnpl/orders/:id/shipping-sync`: the push's outcome and the order's view after it. */
 export type ShippingSyncAnswer = {

@@ -4,7 +4,7 @@ import { definePolicies } from "@medusajs/framework/utils"
  * RBAC (Medusa's `rbac` feature flag): who may read and change the instalment payment
  * settings, and who may see and settle the payments that ended without an order. Settling
  * refunds customers: a duty of its own (finance), not part of configuring the integration,
- * and not `order` (these payments have none). An order's BNPL view and its shipping push use
+ * and not `order` (these payments have none). An order's BNPL view and its pushes (shipping, any message) use
  * Medusa's own `order` resource.
  */
 export const bnplPolicies = definePolicies([

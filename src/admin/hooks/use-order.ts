@@ -1,6 +1,6 @@
 import { toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { OrderView, ShippingSyncAnswer } from "../../lib/http-types"
+import type { MessagePushAnswer, OrderView, ShippingSyncAnswer } from "../../lib/http-types"
 import { useBnplI18n, type Translate } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 
@@ -42,6 +42,36 @@ export function usePushShippingSync(orderId: string) {
     },
     onError: (e) => {
       toast.error(t("order.sync.toast.failed"), { description: errorMessage(e, t) })
+      void queryClient.invalidateQueries({ queryKey: orderKey(orderId) })
+    },
+  })
+}
+
+/**
+ * "Push again" on one message of the timeline (`POST /admin/bnpl/orders/:id/messages/:message_id/push`):
+ * the answer holds the order's new view; a refusal (accepted already, tried moments ago) is said
+ * in the backend's words.
+ */
+export function usePushMessage(orderId: string) {
+  const { t } = useBnplI18n()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      sdk.client.fetch<MessagePushAnswer>(`/admin/bnpl/orders/${orderId}/messages/${messageId}/push`, {
+        method: "POST",
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(orderKey(orderId), { bnpl_order: answer.bnpl_order })
+      if (answer.message?.status === "accepted") {
+        toast.success(t("order.timeline.toast.sent"))
+      } else {
+        toast.warning(t("order.timeline.toast.notYet"), {
+          description: answer.message?.last_error ?? t("order.timeline.toast.notYetDescription"),
+        })
+      }
+    },
+    onError: (e) => {
+      toast.error(t("order.timeline.toast.failed"), { description: errorMessage(e, t) })
       void queryClient.invalidateQueries({ queryKey: orderKey(orderId) })
     },
   })

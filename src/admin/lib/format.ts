@@ -125,19 +125,6 @@ export function instalmentStateBadge(state: string | undefined, t: Translate): {
     : { label: state || "-", color: "grey" }
 }
 
-export function syncStatusBadge(status: string, t: Translate): { label: string; color: BadgeColor } {
-  const colors: Record<string, BadgeColor> = {
-    synced: "green",
-    unchanged: "green",
-    pending: "orange",
-    failed: "red",
-    skipped: "grey",
-  }
-  return colors[status]
-    ? { label: t(`order.syncStatus.${status}`), color: colors[status] }
-    : { label: status, color: "grey" }
-}
-
 const TRIGGERS = [
   "fulfillment_created",
   "shipment_created",

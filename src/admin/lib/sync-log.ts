@@ -1,6 +1,5 @@
 import type { ShippingMethod } from "../../client/types"
-import type { ShippingSyncView } from "../../lib/http-types"
-import { formatCents, formatDate, shippingMethodLabel } from "./format"
+import { formatCents, shippingMethodLabel } from "./format"
 import type { Translate } from "./i18n"
 
 type SentOption = { title?: string; shipping_method?: ShippingMethod; express_delivery?: boolean; amount?: number }
@@ -24,24 +23,4 @@ export function sentSummary(payload: unknown, currency: string, t: Translate, lo
         .join(" · ")
     })
     .join("; ")
-}
-
-/**
- * What an entry of the log adds: the backend's own error (English: what the service or Medusa
- * said), else when it was accepted, that nothing had changed, or the next attempt.
- */
-export function syncDetails(sync: ShippingSyncView, t: Translate, locale: string): string | undefined {
-  if (sync.last_error !== null && sync.last_error !== undefined) {
-    return sync.last_error
-  }
-  if (sync.status === "synced" && sync.synced_at) {
-    return t("order.sync.acceptedOn", { date: formatDate(sync.synced_at, locale, true) })
-  }
-  if (sync.status === "unchanged") {
-    return t("order.sync.unchanged")
-  }
-  if (sync.status === "pending" && sync.next_attempt_at) {
-    return t("order.sync.nextAttempt", { date: formatDate(sync.next_attempt_at, locale, true) })
-  }
-  return undefined
 }

@@ -2,12 +2,12 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Container, Heading } from "@medusajs/ui"
 import { PaymentCard } from "../components/order/payment-card"
-import { ShippingSyncCard } from "../components/order/shipping-sync-card"
+import { TimelineCard } from "../components/order/timeline-card"
 import { useOrderView } from "../hooks/use-order"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage } from "../lib/sdk"
 
-/** On an order paid in instalments: the service payment, and the shipping sync log. */
+/** On an order paid in instalments: the service payment, and what the service was told about the order. */
 const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useBnplI18n()
   const { data, isLoading, isError, error } = useOrderView(order.id)
@@ -31,7 +31,7 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   return (
     <div className="flex flex-col gap-y-3" data-testid="bnpl-order-widget">
       <PaymentCard payment={view.payment} />
-      <ShippingSyncCard orderId={order.id} syncs={view.shipping_syncs} currency={view.payment.currency_code} />
+      <TimelineCard orderId={order.id} messages={view.messages} currency={view.payment.currency_code} />
     </div>
   )
 }

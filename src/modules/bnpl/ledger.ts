@@ -166,13 +166,17 @@ export async function markTriggered(knex: Knex, pid: string): Promise<void> {
     .update({ triggered_at: new Date(), updated_at: new Date() })
 }
 
-/** Pay at shipment: the last day the order may ship, set when the order is placed. */
-export async function setTriggerDeadline(knex: Knex, pid: string, deadline: Date): Promise<void> {
+/** Pay at shipment: the last day the order may ship, and the order, set when the order is placed. */
+export async function setTriggerDeadline(knex: Knex, pid: string, deadline: Date, orderId: string): Promise<void> {
   await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid, pay_at_shipment: true })
     .whereNull("trigger_deadline")
     .whereNull("deleted_at")
-    .update({ trigger_deadline: deadline, updated_at: new Date() })
+    .update({
+      trigger_deadline: deadline,
+      order_id: knex.raw("coalesce(order_id, ?)", [orderId]),
+      updated_at: new Date(),
+    })
 }
 
 export async function markSettled(

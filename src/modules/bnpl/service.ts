@@ -4,6 +4,7 @@ import type { AccountPlansRecord } from "../../lib/account-plans"
 import type { SettingsView } from "../../lib/http-types"
 import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
+import { claimMessagePush, type MessagePushClaim } from "./message-push"
 import { rotateNotificationToken } from "./notification-secret"
 import {
   checkSettingsAfter,
@@ -176,6 +177,19 @@ class BnplModuleService extends MedusaService({
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The token cannot be rotated: no database connection")
     }
     return rotateNotificationToken(knex)
+  }
+
+  /**
+   * Claims one of an order's recorded messages for "Push again" (`message-push.ts`): not found
+   * (another order's, or none), refused (accepted already, not sent on purpose, tried moments
+   * ago), or claimed: pending, for one attempt now.
+   */
+  async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
+    const knex = this.settingsSource.knex
+    if (!knex) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The message cannot be pushed: no database connection")
+    }
+    return claimMessagePush(knex, orderId, messageId)
   }
 }
 

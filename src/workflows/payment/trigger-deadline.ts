@@ -5,12 +5,18 @@ import { findPayment, setTriggerDeadline, type Knex } from "../../modules/bnpl/l
 
 /**
  * A pay-at-shipment order was placed: the last day it may ship for its payment to start is
- * noted in the ledger (the admin lists orders by it; a daily job warns before it).
+ * noted in the ledger with its order (the provider that marked it ordered does not know the
+ * order: the admin lists orders by it; a daily job warns before it).
  */
-export async function payAtShipmentDeadline(container: MedusaContainer, pid: string, placedAt = new Date()) {
+export async function payAtShipmentDeadline(
+  container: MedusaContainer,
+  pid: string,
+  orderId: string,
+  placedAt = new Date()
+) {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const row = await findPayment(knex, pid)
   if (row?.pay_at_shipment && !row.trigger_deadline) {
-    await setTriggerDeadline(knex, pid, triggerDeadline(placedAt))
+    await setTriggerDeadline(knex, pid, triggerDeadline(placedAt), orderId)
   }
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import type { OrderPaymentView } from "../../../lib/http-types"
-import { formatCents, paymentStateBadge, planLabel } from "../../lib/format"
+import { formatCents, formatDate, paymentStateBadge, planLabel } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
 import { Refunds } from "./refunds"
 import { Schedule } from "./schedule"
@@ -83,6 +83,14 @@ function PaymentRows({ payment }: { payment: OrderPaymentView }) {
           {extra ? t("order.feesPaid", { amount, fees: formatCents(extra, currency_code, locale) }) : amount}
         </Text>
       </Row>
+      {payment.trigger_deadline ? (
+        // Pay at shipment, not started: nothing is charged until the order ships, by this date.
+        <Row label={t("order.payAtShipment")}>
+          <StatusBadge color="orange" data-testid="bnpl-ship-before">
+            {t("order.shipBefore", { date: formatDate(payment.trigger_deadline, locale) })}
+          </StatusBadge>
+        </Row>
+      ) : null}
     </>
   )
 }

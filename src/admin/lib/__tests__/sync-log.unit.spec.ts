@@ -1,21 +1,8 @@
-import type { ShippingSyncView } from "../../../lib/http-types"
 import { formatCents, planLabel } from "../format"
-import { sentSummary, syncDetails } from "../sync-log"
+import { sentSummary } from "../sync-log"
 
 /** The key and its values, so the tests read what was asked for. */
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)
-
-const sync = (fields: Partial<ShippingSyncView>): ShippingSyncView => ({
-  id: "sync_1",
-  status: "synced",
-  trigger: "manual",
-  attempts: 1,
-  last_error: null,
-  next_attempt_at: null,
-  synced_at: null,
-  created_at: "2026-03-12T10:00:00.000Z",
-  ...fields,
-})
 
 describe("the shipping sync log", () => {
   it("says what was sent: title, method, express and amount", () => {
@@ -27,18 +14,6 @@ describe("the shipping sync log", () => {
     )
     expect(sentSummary({ selected_options: [] }, "eur", t, "en")).toBeUndefined()
     expect(sentSummary(null, "eur", t, "en")).toBeUndefined()
-  })
-
-  it("shows the backend's error first, else what the status means", () => {
-    expect(syncDetails(sync({ status: "failed", last_error: "HTTP 500" }), t, "en")).toBe("HTTP 500")
-    expect(syncDetails(sync({ status: "unchanged" }), t, "en")).toBe("order.sync.unchanged")
-    expect(syncDetails(sync({ status: "synced", synced_at: "2026-03-12T10:00:00.000Z" }), t, "en")).toMatch(
-      /^order\.sync\.acceptedOn /
-    )
-    expect(syncDetails(sync({ status: "pending", next_attempt_at: "2026-03-12T10:05:00.000Z" }), t, "en")).toMatch(
-      /^order\.sync\.nextAttempt /
-    )
-    expect(syncDetails(sync({ status: "skipped" }), t, "en")).toBeUndefined()
   })
 })
 

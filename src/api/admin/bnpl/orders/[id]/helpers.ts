@@ -5,11 +5,13 @@ import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../workflows/payment/order-payment"
 import { modeOf } from "../../../../../lib/mode"
+import { findPayment } from "../../../../../modules/bnpl/ledger"
+import { messageView } from "../../../../../lib/messages/view"
 
 /**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,
- * schedule, refunds, fetched live when the service answers), the shipping sync log, and the
- * other messages the service was told (order reference, status, tracking).
+ * schedule, refunds, fetched live when the service answers), the shipping sync log (kept for
+ * older clients), and the timeline of every message the service was told about the order.
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
   const { order, payment } = await orderWithBnplPayment(container, orderId)
@@ -34,6 +36,10 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       serviceError = (e as Error).message
     }
   }
+  // Pay at shipment: the ledger knows the deadline and whether the payment started.
+  const ledger = session.bnpl_payment_id
+    ? await findPayment(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), session.bnpl_payment_id)
+    : undefined
   // One read of what the service was told: the shipping syncs, and the after-order messages.
   const told = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
   const syncs = told.filter((s) => s.kind === "shipping_info").slice(0, 50)
@@ -57,6 +63,10 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       /** False when the service could not be asked: the figures are those kept at checkout. */
       live: !!live,
       service_error: serviceError ?? null,
+      pay_at_shipment: !!ledger?.pay_at_shipment,
+      /** The last day the order may ship for its payment to start (pay at shipment, not started yet). */
+      trigger_deadline: ledger?.pay_at_shipment && !ledger.triggered_at ? (ledger.trigger_deadline ?? null) : null,
+      triggered_at: ledger?.triggered_at ?? null,
     },
     shipping_syncs: syncs.map((s) => ({
       id: s.id,
@@ -70,20 +80,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       created_at: s.created_at,
       payload: s.payload,
     })),
-    messages: told
-      .filter((m) => m.kind !== "shipping_info")
-      .map((m) => ({
-        id: m.id,
-        kind: m.kind,
-        status: m.status,
-        trigger: m.trigger,
-        fulfillment_id: m.fulfillment_id,
-        attempts: m.attempts,
-        last_error: m.last_error,
-        next_attempt_at: m.next_attempt_at,
-        accepted_at: m.synced_at,
-        created_at: m.created_at,
-        content: m.payload,
-      })),
+    /** Every message to the service about the order, newest first, in the admin API's words. */
+    messages: told.map(messageView),
   }
 }

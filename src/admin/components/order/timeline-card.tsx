@@ -1,0 +1,135 @@
+import { ArrowPath } from "@medusajs/icons"
+import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
+import type { OrderMessageView } from "../../../lib/http-types"
+import { usePushMessage, usePushShippingSync } from "../../hooks/use-order"
+import { formatDate } from "../../lib/format"
+import { useBnplI18n } from "../../lib/i18n"
+import { contentInWords, kindLabel, messageDetails, messageTriggerLabel, outcomeBadge } from "../../lib/timeline"
+
+/**
+ * One timeline of what the service was told about the order (shipping information, the order
+ * attached, statuses, tracking numbers, the payment's start), newest first, with "Push again" on
+ * each entry it does not have yet; and sending the shipping information as the order is now.
+ */
+export function TimelineCard({
+  orderId,
+  messages,
+  currency,
+}: {
+  orderId: string
+  messages: OrderMessageView[]
+  currency: string
+}) {
+  const { t } = useBnplI18n()
+  const pushShipping = usePushShippingSync(orderId)
+  const pushMessage = usePushMessage(orderId)
+  return (
+    <Container className="divide-y p-0" data-testid="bnpl-timeline-card">
+      <div className="flex items-center justify-between gap-x-4 px-6 py-4">
+        <div>
+          <Heading level="h2">{t("order.timeline.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("order.timeline.description")}
+          </Text>
+        </div>
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={pushShipping.isPending}
+          onClick={() => pushShipping.mutate()}
+          data-testid="bnpl-push-again"
+        >
+          <ArrowPath />
+          {t("order.timeline.pushShipping")}
+        </Button>
+      </div>
+      {messages.length ? (
+        <ol className="divide-y" data-testid="bnpl-timeline">
+          {messages.map((message) => (
+            <TimelineEntry
+              key={message.id}
+              message={message}
+              currency={currency}
+              pushing={pushMessage.isPending && pushMessage.variables === message.id}
+              onPush={() => pushMessage.mutate(message.id)}
+            />
+          ))}
+        </ol>
+      ) : (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="bnpl-timeline-empty">
+          {t("order.timeline.empty")}
+        </Text>
+      )}
+    </Container>
+  )
+}
+
+/** One message: its kind and outcome, why it was sent, its attempts, what it said and what came of it. */
+function TimelineEntry({
+  message,
+  currency,
+  pushing,
+  onPush,
+}: {
+  message: OrderMessageView
+  currency: string
+  pushing: boolean
+  onPush: () => void
+}) {
+  const { t, locale } = useBnplI18n()
+  const badge = outcomeBadge(message.outcome, t)
+  const kind = kindLabel(message.kind, t)
+  const trigger = messageTriggerLabel(message, t)
+  const content = contentInWords(message, currency, t, locale)
+  const details = messageDetails(message, t, locale)
+  return (
+    <li
+      className="flex flex-col gap-y-1 px-6 py-3"
+      data-testid="bnpl-timeline-entry"
+      data-kind={message.kind}
+      data-status={message.status}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <StatusBadge color={badge.color}>{badge.label}</StatusBadge>
+          <Text size="small" weight="plus">
+            {kind}
+          </Text>
+          <Text size="small" className="text-ui-fg-subtle">
+            {trigger}
+          </Text>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("order.sync.attempts", { count: message.attempts })}
+          </Text>
+        </div>
+        <div className="flex items-center gap-x-2">
+          <Text size="small" className="text-ui-fg-subtle whitespace-nowrap">
+            <time dateTime={message.created_at}>{formatDate(message.created_at, locale, true)}</time>
+          </Text>
+          {message.can_push_again ? (
+            <Button
+              size="small"
+              variant="secondary"
+              isLoading={pushing}
+              onClick={onPush}
+              aria-label={t("order.timeline.pushAgainLabel", { kind, trigger })}
+              data-testid="bnpl-timeline-push"
+            >
+              {t("order.timeline.pushAgain")}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {content ? (
+        <Text size="small" className="text-ui-fg-subtle break-words">
+          {content}
+        </Text>
+      ) : null}
+      {details ? (
+        <Text size="small" className={message.last_error ? "text-ui-fg-error break-words" : "text-ui-fg-subtle"}>
+          {details}
+        </Text>
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,81 @@
+import type { OrderMessageView } from "../../../lib/http-types"
+import { formatCents } from "../format"
+import { contentInWords, messageDetails, messageTriggerLabel, outcomeBadge } from "../timeline"
+
+/** The key and its values, so the tests read what was asked for. */
+const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)
+
+const message = (fields: Partial<OrderMessageView>): OrderMessageView => ({
+  id: "bnplsync_1",
+  kind: "status",
+  status: "accepted",
+  outcome: "sent",
+  trigger: "shipment_created",
+  attempts: 1,
+  last_error: null,
+  content: { status: "shipped", is_shipped: true },
+  accepted_at: null,
+  fulfillment_id: null,
+  next_attempt_at: null,
+  created_at: "2026-03-12T10:00:00.000Z",
+  can_push_again: false,
+  ...fields,
+})
+
+describe("the order's timeline", () => {
+  it("says each kind's content in words", () => {
+    expect(contentInWords(message({}), "eur", t, "en")).toBe(
+      'order.timeline.content.status {"status":"order.timeline.status.shipped"}'
+    )
+    expect(contentInWords(message({ kind: "order", content: { merchant_reference: "1042" } }), "eur", t, "en")).toBe(
+      'order.timeline.content.order {"reference":"1042"}'
+    )
+    expect(
+      contentInWords(
+        message({ kind: "tracking", content: { carrier: "Colissimo", tracking_number: "6A1" } }),
+        "eur",
+        t,
+        "en"
+      )
+    ).toBe('order.timeline.content.tracking {"number":"6A1","carrier":"Colissimo"}')
+    const shipping = { selected_options: [{ title: "Express 24h", amount: 490 }] }
+    expect(contentInWords(message({ kind: "shipping_info", content: shipping }), "eur", t, "en")).toBe(
+      `order.sync.shipping {"sent":"Express 24h · ${formatCents(490, "eur", "en")}"}`
+    )
+    expect(contentInWords(message({ kind: "trigger", content: null }), "eur", t, "en")).toBe(
+      "order.timeline.content.trigger"
+    )
+  })
+
+  it("names why it was sent: the order event, or the shipping sync's own words", () => {
+    expect(messageTriggerLabel(message({ trigger: "order_placed", kind: "order" }), t)).toBe(
+      "order.timeline.trigger.order_placed"
+    )
+    expect(messageTriggerLabel(message({ trigger: "order_placed", kind: "shipping_info" }), t)).toBe(
+      "order.trigger.order_placed"
+    )
+  })
+
+  it("shows the backend's error first, else when it was accepted, that nothing changed, or the next attempt", () => {
+    expect(messageDetails(message({ status: "failed", outcome: "failed", last_error: "HTTP 500" }), t, "en")).toBe(
+      "HTTP 500"
+    )
+    expect(messageDetails(message({ accepted_at: "2026-03-12T10:00:00.000Z" }), t, "en")).toMatch(
+      /^order\.sync\.acceptedOn /
+    )
+    expect(messageDetails(message({ outcome: "unchanged" }), t, "en")).toBe("order.timeline.unchanged")
+    expect(
+      messageDetails(
+        message({ status: "pending", outcome: "pending", next_attempt_at: "2026-03-12T10:05:00.000Z" }),
+        t,
+        "en"
+      )
+    ).toMatch(/^order\.sync\.nextAttempt /)
+  })
+
+  it("badges each outcome, unknown ones as they are", () => {
+    expect(outcomeBadge("pending", t)).toEqual({ label: "order.timeline.outcome.pending", color: "orange" })
+    expect(outcomeBadge("unavailable", t).color).toBe("grey")
+    expect(outcomeBadge("later", t)).toEqual({ label: "later", color: "grey" })
+  })
+})

@@ -1,0 +1,99 @@
+import type { OrderMessageView } from "../../lib/http-types"
+import { formatDate, triggerLabel } from "./format"
+import type { Translate } from "./i18n"
+import { sentSummary } from "./sync-log"
+
+type BadgeColor = "green" | "red" | "orange" | "grey"
+
+/** The entry's badge: the record's own outcome (sent, already up to date, will retry, failed, not sent...). */
+export function outcomeBadge(outcome: string, t: Translate): { label: string; color: BadgeColor } {
+  const colors: Record<string, BadgeColor> = {
+    sent: "green",
+    unchanged: "green",
+    pending: "orange",
+    failed: "red",
+    skipped: "grey",
+    unavailable: "grey",
+  }
+  return colors[outcome]
+    ? { label: t(`order.timeline.outcome.${outcome}`), color: colors[outcome] }
+    : { label: outcome, color: "grey" }
+}
+
+const KINDS = ["shipping_info", "order", "status", "tracking", "trigger"]
+
+/** "Shipping information", "Order attached", "Order status", "Tracking number", "Payment started". */
+export const kindLabel = (kind: string, t: Translate): string =>
+  KINDS.includes(kind) ? t(`order.timeline.kind.${kind}`) : kind
+
+const MESSAGE_TRIGGERS = [
+  "order_placed",
+  "shipment_created",
+  "delivery_created",
+  "order_canceled",
+  "fulfillment_created",
+]
+
+/** Why it was sent: the shipping sync's own words for its kind, the order event's for the others. */
+export function messageTriggerLabel(message: Pick<OrderMessageView, "kind" | "trigger">, t: Translate): string {
+  if (message.kind !== "shipping_info" && MESSAGE_TRIGGERS.includes(message.trigger)) {
+    return t(`order.timeline.trigger.${message.trigger}`)
+  }
+  return triggerLabel(message.trigger, t)
+}
+
+const STATUS_WORDS = ["shipped", "delivered", "canceled"]
+
+/** What the service was told, in words: the shipping options, the order number, the status, the parcel. */
+export function contentInWords(
+  message: Pick<OrderMessageView, "kind" | "content">,
+  currency: string,
+  t: Translate,
+  locale: string
+): string | undefined {
+  const content = (message.content ?? {}) as Record<string, unknown>
+  switch (message.kind) {
+    case "shipping_info": {
+      const sent = sentSummary(message.content, currency, t, locale)
+      return sent ? t("order.sync.shipping", { sent }) : undefined
+    }
+    case "order":
+      return content.merchant_reference
+        ? t("order.timeline.content.order", { reference: content.merchant_reference })
+        : undefined
+    case "status": {
+      const status = String(content.status ?? "")
+      return t("order.timeline.content.status", {
+        status: STATUS_WORDS.includes(status) ? t(`order.timeline.status.${status}`) : status,
+      })
+    }
+    case "tracking":
+      return content.tracking_number
+        ? t("order.timeline.content.tracking", { number: content.tracking_number, carrier: content.carrier ?? "-" })
+        : undefined
+    case "trigger":
+      return t("order.timeline.content.trigger")
+    default:
+      return undefined
+  }
+}
+
+/**
+ * What an entry adds: the backend's own error (English: what the service or Medusa said), else
+ * when it was accepted, that nothing had changed, or the next attempt.
+ */
+export function messageDetails(message: OrderMessageView, t: Translate, locale: string): string | undefined {
+  if (message.last_error !== null && message.last_error !== undefined) {
+    return message.last_error
+  }
+  if (message.accepted_at) {
+    return t("order.sync.acceptedOn", { date: formatDate(message.accepted_at, locale, true) })
+  }
+  if (message.outcome === "unchanged") {
+    return t("order.timeline.unchanged")
+  }
+  if (message.status === "pending" && message.next_attempt_at) {
+    return t("order.sync.nextAttempt", { date: formatDate(message.next_attempt_at, locale, true) })
+  }
+  return undefined
+}

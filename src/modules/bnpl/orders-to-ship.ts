@@ -1,0 +1,26 @@
+import { LEDGER_TABLE, type Knex } from "./ledger"
+
+/**
+ * Pay-at-shipment payments whose order has not shipped yet (`bnpl_payment`: held by an order,
+ * not triggered), the nearest deadline first: what the admin list and the daily warning read.
+ */
+export type WaitingForTrigger = { order_id: string; bnpl_payment_id: string; trigger_deadline: Date }
+
+export async function paymentsWaitingForTrigger(
+  knex: Knex,
+  range: { after?: Date; upTo?: Date } = {},
+  limit = 500
+): Promise<WaitingForTrigger[]> {
+  const query = knex(LEDGER_TABLE)
+    .select("order_id", "bnpl_payment_id", "trigger_deadline")
+    .where({ pay_at_shipment: true, status: "ordered" })
+    .whereNull("triggered_at")
+    .whereNotNull("trigger_deadline")
+    .whereNotNull("order_id")
+    .whereNull("deleted_at")
+    .orderBy("trigger_deadline", "asc")
+    .limit(limit)
+  if (range.after) query.where("trigger_deadline", ">", range.after)
+  if (range.upTo) query.where("trigger_deadline", "<=", range.upTo)
+  return query
+}
