@@ -15,7 +15,7 @@
  *
  * HTTP suites: the migrations run once (`medusa db:migrate` into a template database) and every
  * suite starts from a copy of it (integration-tests/runner/test-utils.js); the suites run in
- * parallel, one jest worker per core (BNPL_TEST_WORKERS to change it); each suite's boot and
+ * parallel, one jest worker per core (BNPL_TEST_WORKERS to change it, at most 4); each suite's boot and
  * test time is printed at the end, slowest first.
  */
 
@@ -96,9 +96,12 @@ function runJest(kind, extraArgs, dbEnv) {
   const jestBin = require.resolve('jest/bin/jest', { paths: [ROOT] })
   const timingsFile = path.join(ROOT, '.tmp', `suite-timings-${process.pid}.jsonl`)
   fs.rmSync(timingsFile, { force: true })
-  // One file gains nothing from workers (and would pay for starting one).
+  // HTTP suites wait on the app, the database and the sandbox most of the time: one per core.
+  // Unit tests stay in one process: they are CPU-bound already, and some (the client's, the
+  // breakers') count on sub-second timeouts that a second process would crowd. One file gains
+  // nothing from workers (and would pay for starting one).
   const oneFile = extraArgs.filter((a) => !a.startsWith('-')).length === 1
-  const parallelism = WORKERS > 1 && !oneFile ? [`--maxWorkers=${WORKERS}`] : ['--runInBand']
+  const parallelism = kind === 'http' && WORKERS > 1 && !oneFile ? [`--maxWorkers=${WORKERS}`] : ['--runInBand']
   const args = [jestBin, ...parallelism, '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
   const env = {
     ...process.env,
