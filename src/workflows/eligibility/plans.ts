@@ -15,7 +15,7 @@ import {
   type PlanAnswer,
   type PlansAnswer,
 } from "../../lib/eligibility"
-import { toCents } from "../../lib/money"
+import { toCents, type MedusaAmount } from "../../lib/money"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
 
@@ -125,29 +125,34 @@ function isFresh(
   )
 }
 
+/** What a cart workflow already holds of its cart: the plans need no read of their own. */
+export type HeldCart = {
+  total: MedusaAmount | null | undefined
+  currency_code: string
+  /** The cart's items' products, when the workflow has them (the exclusion check reuses its last answer). */
+  product_ids?: (string | null | undefined)[]
+}
+
 /**
  * The plans for a cart's current total, kept with the cart. Asks the service only when the
  * kept answer is for another amount or currency, from another day, or older than the cache TTL.
+ * `held`: the cart's total and currency as a cart workflow just computed them (no cart read).
  */
-export async function plansForCart(container: MedusaContainer, cartId: string): Promise<CartPlansAnswer> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "total", "currency_code"],
-    filters: { id: cartId },
-  })
-  const cart = data[0] as { id: string; total: any; currency_code: string } | undefined
-  if (!cart) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
-  }
+export async function plansForCart(
+  container: MedusaContainer,
+  cartId: string,
+  held?: HeldCart
+): Promise<CartPlansAnswer> {
+  const cart = held ?? (await readCartTotal(container, cartId))
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
   const options = await bnpl.getOptions()
   // Checked on every read, before the kept answer: an excluded product may have been added
-  // without changing the total. It costs one query, never a service call.
-  const excluded = await excludedFromCart(container, cartId, options.exclusions)
+  // without changing the total. It costs one query when the products changed (or are not
+  // known), never a service call.
+  const excluded = await excludedFromCart(container, cartId, options.exclusions, held?.product_ids)
   if (excluded.length) {
     return {
       cart_id: cartId,
@@ -187,6 +192,20 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   }
   await keepCartAnswer(bnpl, kept?.id, record)
   return { cart_id: cartId, ...answer }
+}
+
+async function readCartTotal(container: MedusaContainer, cartId: string): Promise<HeldCart> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "total", "currency_code"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as { id: string; total: MedusaAmount | null; currency_code: string } | undefined
+  if (!cart) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
+  }
+  return cart
 }
 
 type KeptAnswer = {
