@@ -52,8 +52,14 @@ export type BnplOptions = {
   verifyNotificationSignature?: boolean
   /** Per-attempt timeout of service calls. Default 10 s. */
   timeoutMs?: number
-  /** Timeout of eligibility calls made while a cart is computed. Default 1.5 s. */
+  /**
+   * The longest wait for an eligibility answer while a cart is computed (default 1.5 s). The
+   * wait is learnt from the service's recent answers: 4 times their p99, within this and
+   * `eligibilityTimeoutFloorMs`.
+   */
   eligibilityTimeoutMs?: number
+  /** The shortest wait for an eligibility answer, however fast the service answered lately. Default 250 ms. */
+  eligibilityTimeoutFloorMs?: number
   /** Push shipping information on every fulfillment. Default true. */
   shippingSyncEnabled?: boolean
   /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */
