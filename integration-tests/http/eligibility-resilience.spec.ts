@@ -76,10 +76,7 @@ medusaIntegrationTestRunner({
       }
       expect(eligibilityRequests()).toHaveLength(3)
 
-      // Open: the next mutations (new totals each) are answered without asking the service. (The
-      // request that opened it is tried again in the background every 5 s: the same amount.)
-      const amountsAsked = () => new Set(eligibilityRequests().map((r: any) => r.body?.payment?.purchase_amount))
-      const openedBy = amountsAsked()
+      // Open: the next mutations (new totals each) are answered without asking the service.
       for (let i = 0; i < 4; i++) {
         const updated = await setQuantity(++quantity)
         expect(updated.status).toBe(200)
@@ -87,11 +84,11 @@ medusaIntegrationTestRunner({
       }
       const { data } = await api.get(`/store/bnpl/eligibility?cart_id=${cartId}`, h())
       expect(data.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable", plans: [] })
-      expect(amountsAsked()).toEqual(openedBy)
+      expect(eligibilityRequests()).toHaveLength(3)
       // Product pages have breakers of their own, still closed: their look-up is asked (and times out).
       const { data: forAmount } = await api.get("/store/bnpl/eligibility?amount=77.70&currency_code=eur", h())
       expect(forAmount.eligibility).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
-      expect(amountsAsked()).toEqual(new Set([...openedBy, 7770]))
+      expect(eligibilityRequests()).toHaveLength(4)
     })
 
     it("the service fails only the deferred request: 3x and 4x stay, 'pay in 30 days' is marked unavailable", async () => {

@@ -68,17 +68,6 @@ export class CircuitBreaker {
     return false
   }
 
-  /**
-   * A call made apart from the callers (a background probe) was answered while the breaker was
-   * open: the cool-down is over, so the next caller is the probe (half-open, one call) instead
-   * of waiting out the whole cool-down. The breaker only closes on that caller's own answer.
-   */
-  recordBackgroundSuccess(): void {
-    if (this.state_ === "open") {
-      this.openedAt = this.now() - this.coolDownMs
-    }
-  }
-
   /** The service answered: closes the breaker. */
   recordSuccess(): void {
     this.state_ = "closed"

@@ -60,7 +60,7 @@ function emptyCartAnswer(cents: number, currency: string, plans: Plan[], now: Da
   }
 }
 
-export type Breaker = ReturnType<BreakerRegistry["get"]>
+type Breaker = ReturnType<BreakerRegistry["get"]>
 
 /**
  * One deferral group's request (all its instalment counts in one array), told to its breaker
@@ -129,12 +129,6 @@ export async function checkPlans(input: {
   breakers?: BreakerRegistry
   surface: EligibilitySurface
   mayAsk?: () => boolean
-  /**
-   * Called when a group's breaker opens, with a probe (the same request, the longest wait): the
-   * caller runs it in the background, as it sees fit (see background-probes.ts), and tells the
-   * breaker when it was answered, so the next cart does not wait out the whole cool-down.
-   */
-  onBreakerOpen?: (key: string, breaker: Breaker, probe: () => Promise<boolean>) => void
   now?: Date
 }): Promise<PlansAnswer> {
   const { client, cents, currency, plans, timeoutMs, cache, breakers, surface } = input
@@ -167,14 +161,7 @@ export async function checkPlans(input: {
       // A probe waits the longest: a service that became slow but answers is learnt again.
       const rule: DeadlineRule = { floorMs: input.deadlines?.floorMs ?? timeoutMs, ceilingMs: timeoutMs }
       const wait = times && breaker?.state !== "half_open" ? times.deadline(rule) : timeoutMs
-      const outcome = await askGroup(client, { cents, deferral, counts, timeoutMs: wait }, breaker, times)
-      if (breaker?.state === "open" && input.onBreakerOpen) {
-        input.onBreakerOpen(groupKey, breaker, async () => {
-          const probe = await askGroup(client, { cents, deferral, counts, timeoutMs }, undefined, times)
-          return !("error" in probe) || probe.error.code !== "unavailable"
-        })
-      }
-      return outcome
+      return askGroup(client, { cents, deferral, counts, timeoutMs: wait }, breaker, times)
     })
   )
   const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })

@@ -1,7 +1,6 @@
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../../lib/answer-cache"
-import { BackgroundProbes } from "../../lib/background-probes"
 import { BreakerRegistry } from "../../lib/circuit-breaker"
 import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../lib/response-deadline"
 import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility-answer"
@@ -31,11 +30,6 @@ export type CartPlansAnswer = PlansAnswer & { cart_id: string }
  */
 export const ELIGIBILITY_BREAKER = { failureThreshold: 3, coolDownMs: 30_000 } as const
 const breakers = new BreakerRegistry(ELIGIBILITY_BREAKER)
-/**
- * While a breaker is open, its request is tried in the background every 5 s (at most 5 times,
- * the cool-down): the first answer lets the next cart's request through.
- */
-const backgroundProbes = new BackgroundProbes({ intervalMs: 5_000, maxProbes: 5 })
 /** How fast each account, surface and deferral group answered lately: the wait is learnt from it. */
 const responseTimes = new ResponseTimesRegistry()
 
@@ -94,7 +88,6 @@ export async function plansForAmount(
     plans: ask,
     timeoutMs: resolved.eligibilityTimeoutMs,
     deadlines: { registry: responseTimes, floorMs: resolved.eligibilityTimeoutFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS },
-    onBreakerOpen: (key, breaker, probe) => backgroundProbes.start(key, breaker, probe),
     cache: resolveCache(container),
     cacheScope: accountFingerprint(resolved),
     breakers,
