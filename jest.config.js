@@ -29,4 +29,7 @@ module.exports = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   setupFiles: ["<rootDir>/integration-tests/setup.js", "<rootDir>/integration-tests/quiet-console.js"],
   testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
+  // The HTTP suites' runner: Medusa's, starting each suite from an already migrated database
+  // (integration-tests/runner/test-utils.js says how).
+  moduleNameMapper: { "^@medusajs/test-utils$": "<rootDir>/integration-tests/runner/test-utils.js" },
 }

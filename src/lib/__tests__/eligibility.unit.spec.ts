@@ -2,6 +2,7 @@ import { BnplClient } from "../../client"
 import { boundedAnswerCache } from "../answer-cache"
 import { BreakerRegistry } from "../circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
+import { MIN_ANSWERS, ResponseTimesRegistry } from "../response-deadline"
 
 const { startSandbox } = require("../../../sandbox/server")
 
@@ -229,5 +230,48 @@ describe("checkPlans: product pages and carts have their own breakers", () => {
     expect(eligibilityRequests()).toBe(2)
     expect(await ask(110_000, { surface: "product_page" })).toMatchObject({ service_available: true })
     expect(eligibilityRequests()).toBe(2)
+  })
+})
+
+describe("checkPlans: the wait learnt from the service's answers", () => {
+  // Answers are fast here (the sandbox, in-process); a hang is 1.5 s, far over 4 x their p99
+  // even on a loaded machine, and far under the 5 s ceiling.
+  const HANG_MS = 1_500
+  const learning = (cents: number, registry?: ResponseTimesRegistry) =>
+    checkPlans({
+      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 10_000, retries: 0 }),
+      cents,
+      currency: "eur",
+      plans: [{ installments_count: 3 }],
+      timeoutMs: 5_000,
+      deadlines: registry ? { registry, floorMs: 50 } : undefined,
+      cache,
+      cacheScope: ACTIVE_KEY,
+      breakers,
+      surface: "cart",
+      now: new Date(clock.now),
+    })
+
+  it("gives up on a hung service after a multiple of its usual answer time; a probe waits the ceiling", async () => {
+    const registry = new ResponseTimesRegistry()
+    for (let i = 0; i < MIN_ANSWERS; i++) {
+      expect(await learning(100_000 + i, registry)).toMatchObject({ service_available: true })
+    }
+    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: HANG_MS })
+    // Three carts given up on long before the 5 s ceiling: the breaker opens.
+    for (let i = 0; i < 3; i++) {
+      expect(await learning(200_000 + i, registry)).toMatchObject({ service_available: false })
+    }
+    const asked = eligibilityRequests()
+    expect(await learning(210_000, registry)).toMatchObject({ service_available: false })
+    expect(eligibilityRequests()).toBe(asked)
+    // After the cool-down, the probe waits the ceiling: the slow but answering service is heard.
+    clock.now += 30_000
+    expect(await learning(300_000, registry)).toMatchObject({ service_available: true })
+  })
+
+  it("without learning, waits the whole timeout: the same slow answer is heard", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: HANG_MS })
+    expect(await learning(400_000)).toMatchObject({ service_available: true })
   })
 })

@@ -1,5 +1,6 @@
 import {
   excludedProducts,
+  exclusionCheckKey,
   exclusionMessage,
   exclusionsProblems,
   hasExclusions,
@@ -92,5 +93,21 @@ describe("exclusionsProblems and normalizeExclusions", () => {
       product_tag_ids: ["a"],
     })
     expect(hasExclusions(normalizeExclusions({ shipping_profile_ids: [] }))).toBe(false)
+  })
+})
+
+describe("exclusionCheckKey", () => {
+  const rules = { shipping_profile_ids: ["sp_gift"] }
+
+  it("is the same for the same products in another order, without the items' own ids", () => {
+    expect(exclusionCheckKey(["prod_b", "prod_a", null], rules)).toBe(exclusionCheckKey(["prod_a", "prod_b"], rules))
+  })
+
+  it("changes with a product added, removed or repeated, and with the rules", () => {
+    const key = exclusionCheckKey(["prod_a"], rules)
+    expect(exclusionCheckKey(["prod_a", "prod_b"], rules)).not.toBe(key)
+    expect(exclusionCheckKey([], rules)).not.toBe(key)
+    expect(exclusionCheckKey(["prod_a", "prod_a"], rules)).not.toBe(key)
+    expect(exclusionCheckKey(["prod_a"], { shipping_profile_ids: ["sp_other"] })).not.toBe(key)
   })
 })

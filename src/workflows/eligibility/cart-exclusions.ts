@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { BoundedCache } from "../../lib/bounded-cache"
 import {
+  exclusionCheckKey,
   excludedProducts,
   hasExclusions,
   type ExcludedProduct,
@@ -56,16 +58,34 @@ function productFacts(id: string, product: any, shippingProfile: Row | null | un
 }
 
 /**
+ * The last check of each cart in this process, with what it depended on (its products and the
+ * rules): a cart mutation that leaves the products as they were (a quantity, an address) reuses
+ * it instead of reading every product's categories, tags... again. Kept 5 minutes, so a product
+ * the merchant moves into an excluded category is seen within that time even in a cart that
+ * does not change; bounded like the eligibility cache.
+ */
+const EXCLUSION_CHECK_TTL_MS = 5 * 60_000
+const lastChecks = new BoundedCache<{ key: string; excluded: ExcludedProduct[] }>({ maxEntries: 5_000 })
+
+/**
  * The cart's products the merchant excluded from instalment payment (one query, only when
- * exclusions are set; never a service call).
+ * exclusions are set; never a service call). `productIds`: the cart's products as the caller
+ * already holds them (a cart workflow's own cart); when they are the same as at the last check,
+ * nothing is read.
  */
 export async function excludedFromCart(
   container: MedusaContainer,
   cartId: string,
-  exclusions: Exclusions | undefined
+  exclusions: Exclusions | undefined,
+  productIds?: (string | null | undefined)[]
 ): Promise<ExcludedProduct[]> {
   if (!hasExclusions(exclusions)) {
     return []
+  }
+  const key = productIds ? exclusionCheckKey(productIds, exclusions) : undefined
+  const last = lastChecks.get(cartId)
+  if (key && last?.key === key) {
+    return last.excluded
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
@@ -73,7 +93,21 @@ export async function excludedFromCart(
   const products: ProductFacts[] = items
     .filter((item) => item?.product_id)
     .map((item) => productFacts(item.product_id, item.product, item.variant?.product?.shipping_profile))
-  return excludedProducts(products, exclusions)
+  const excluded = excludedProducts(products, exclusions)
+  // Keyed on what was just read (not on the caller's list): a read without a list still
+  // primes the next mutation's check.
+  lastChecks.set(
+    cartId,
+    {
+      key: exclusionCheckKey(
+        items.map((item) => item?.product_id),
+        exclusions
+      ),
+      excluded,
+    },
+    EXCLUSION_CHECK_TTL_MS
+  )
+  return excluded
 }
 
 /**

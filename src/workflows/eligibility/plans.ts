@@ -2,6 +2,7 @@ import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../../lib/answer-cache"
 import { BreakerRegistry } from "../../lib/circuit-breaker"
+import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../lib/response-deadline"
 import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility-answer"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
@@ -17,7 +18,7 @@ import {
   type PlansAnswer,
 } from "../../lib/eligibility"
 import { medusaRefusal } from "../../lib/medusa-version"
-import { toCents } from "../../lib/money"
+import { toCents, type MedusaAmount } from "../../lib/money"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
 
@@ -31,6 +32,8 @@ export type CartPlansAnswer = PlansAnswer & { cart_id: string }
  */
 export const ELIGIBILITY_BREAKER = { failureThreshold: 3, coolDownMs: 30_000 } as const
 const breakers = new BreakerRegistry(ELIGIBILITY_BREAKER)
+/** How fast each account, surface and deferral group answered lately: the wait is learnt from it. */
+const responseTimes = new ResponseTimesRegistry()
 
 /**
  * Eligibility answers kept in this process when the store has no shared cache. Medusa's
@@ -92,6 +95,7 @@ export async function plansForAmount(
     currency,
     plans: ask,
     timeoutMs: resolved.eligibilityTimeoutMs,
+    deadlines: { registry: responseTimes, floorMs: resolved.eligibilityTimeoutFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS },
     cache: resolveCache(container),
     cacheScope: accountFingerprint(resolved),
     breakers,
@@ -135,29 +139,34 @@ function isFresh(
   )
 }
 
+/** What a cart workflow already holds of its cart: the plans need no read of their own. */
+export type HeldCart = {
+  total: MedusaAmount | null | undefined
+  currency_code: string
+  /** The cart's items' products, when the workflow has them (the exclusion check reuses its last answer). */
+  product_ids?: (string | null | undefined)[]
+}
+
 /**
  * The plans for a cart's current total, kept with the cart. Asks the service only when the
  * kept answer is for another amount or currency, from another day, or older than the cache TTL.
+ * `held`: the cart's total and currency as a cart workflow just computed them (no cart read).
  */
-export async function plansForCart(container: MedusaContainer, cartId: string): Promise<CartPlansAnswer> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "total", "currency_code"],
-    filters: { id: cartId },
-  })
-  const cart = data[0] as { id: string; total: any; currency_code: string } | undefined
-  if (!cart) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
-  }
+export async function plansForCart(
+  container: MedusaContainer,
+  cartId: string,
+  held?: HeldCart
+): Promise<CartPlansAnswer> {
+  const cart = held ?? (await readCartTotal(container, cartId))
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
   const options = await bnpl.getOptions()
   // Checked on every read, before the kept answer: an excluded product may have been added
-  // without changing the total. It costs one query, never a service call.
-  const excluded = await excludedFromCart(container, cartId, options.exclusions)
+  // without changing the total. It costs one query when the products changed (or are not
+  // known), never a service call.
+  const excluded = await excludedFromCart(container, cartId, options.exclusions, held?.product_ids)
   if (excluded.length) {
     return {
       cart_id: cartId,
@@ -197,6 +206,20 @@ export async function plansForCart(container: MedusaContainer, cartId: string): 
   }
   await keepCartAnswer(bnpl, kept?.id, record)
   return { cart_id: cartId, ...answer }
+}
+
+async function readCartTotal(container: MedusaContainer, cartId: string): Promise<HeldCart> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "total", "currency_code"],
+    filters: { id: cartId },
+  })
+  const cart = data[0] as { id: string; total: MedusaAmount | null; currency_code: string } | undefined
+  if (!cart) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
+  }
+  return cart
 }
 
 type KeptAnswer = {

@@ -1,20 +1,24 @@
-import { createCartWorkflow, refreshCartItemsWorkflow } from "@medusajs/medusa/core-flows"
+import { createCartWorkflow, refreshPaymentCollectionForCartWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isConfigured } from "../../client"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { plansForCart, type CartPlansAnswer } from "../eligibility/plans"
+import { plansForCart, type CartPlansAnswer, type HeldCart } from "../eligibility/plans"
 import { refreshCheckoutDetails } from "../payment/checkout-details"
 
 /**
- * Keeps each cart's plans current as it is created and as its items or total change
- * (`refreshCartItemsWorkflow` runs for every item change and cart update), and, on a change,
- * the details of its open instalment payment (see checkout-details.ts). A cart mutation never
- * fails because of this: errors are logged, and the service call has a tight timeout. A store
- * whose plugin is not configured pays nothing on a cart mutation but the options read (cached).
+ * Keeps each cart's plans current as it is created and as its items or total change, and, on a
+ * change, the details of its open instalment payment (see checkout-details.ts). A cart mutation
+ * never fails because of this: errors are logged, and the service call has a tight timeout. A
+ * store whose plugin is not configured pays nothing on a cart mutation but the options read
+ * (cached). A configured one pays no cart read either when the workflow holds the total.
  */
-async function refresh(container: MedusaContainer, cartId: string | undefined, { details }: { details: boolean }) {
+async function refresh(
+  container: MedusaContainer,
+  cartId: string | undefined,
+  { details, held }: { details: boolean; held?: HeldCart }
+) {
   if (!cartId) {
     return
   }
@@ -25,7 +29,7 @@ async function refresh(container: MedusaContainer, cartId: string | undefined, {
     if (!isConfigured(options)) {
       return
     }
-    plans = await plansForCart(container, cartId)
+    plans = await plansForCart(container, cartId, held)
   } catch (e) {
     logger.warn(`BNPL eligibility for cart ${cartId} not refreshed: ${(e as Error).message}`)
   }
@@ -40,6 +44,47 @@ createCartWorkflow.hooks.cartCreated(async ({ cart }, { container }) => {
   await refresh(container, cart?.id, { details: false })
 })
 
-refreshCartItemsWorkflow.hooks.beforeRefreshingPaymentCollection(async ({ input }, { container }) => {
-  await refresh(container, input?.cart_id, { details: true })
+type WorkflowCart = {
+  id?: string
+  total?: HeldCart["total"]
+  currency_code?: string
+  payment_collection?: unknown
+  promotions?: unknown[]
+  items?: { product_id?: string | null }[]
+}
+
+/**
+ * The payment collection's refresh runs after every item change and cart update
+ * (`refreshCartItemsWorkflow`) and after promotion changes, and its `validate` hook is handed
+ * the cart with the total it is about to compare with the payment collection: the plans take
+ * it from there rather than reading the cart and computing its totals again (what the
+ * `beforeRefreshingPaymentCollection` hook of refreshCartItemsWorkflow, which gets only the
+ * cart id, had to do). It runs before Medusa deletes the sessions of a changed total, as the
+ * payment details check needs.
+ *
+ * Which total that is: with a payment collection, the workflow reads the cart after every
+ * change (promotions included); without one, it is the cart as the calling workflow read it,
+ * before it recomputed the promotions, so a cart with promotions reads its total itself. A
+ * cart as it is created carries no total: the `cartCreated` hook above does its plans.
+ */
+refreshPaymentCollectionForCartWorkflow.hooks.validate(async ({ input, cart }, { container }) => {
+  const current = cart as WorkflowCart | undefined
+  const given = (input as { cart?: WorkflowCart } | undefined)?.cart
+  if (!current?.id || current.total === undefined || !current.currency_code) {
+    return
+  }
+  const readAfterPromotions = !given || !!given.payment_collection
+  const items = given?.items ?? current.items
+  const held: HeldCart | undefined =
+    readAfterPromotions || !current.promotions?.length
+      ? {
+          total: current.total,
+          currency_code: current.currency_code,
+          // Only a list read with the products counts (a custom item's product_id is null).
+          product_ids: items?.every((item) => item && "product_id" in item)
+            ? items.map((item) => item.product_id)
+            : undefined,
+        }
+      : undefined
+  await refresh(container, current.id, { details: true, held })
 })

@@ -5,6 +5,7 @@ import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions
 import { planBoundsProblems } from "../../../lib/plan-bounds"
 import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
 import { DEFAULT_PLANS, normalizePlan, planIssues, planProblem } from "../../../lib/plans"
+import { DEFAULT_DEADLINE_FLOOR_MS } from "../../../lib/response-deadline"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import type { BnplOptions, ResolvedOptions } from "./types"
 
@@ -28,6 +29,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     timeoutMs: options.timeoutMs ?? 10_000,
     eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
     eligibilityApi: options.eligibilityApi ?? (env.BNPL_ELIGIBILITY_API === "v2" ? "v2" : "v1"),
+    eligibilityTimeoutFloorMs: options.eligibilityTimeoutFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS,
     planBounds: options.planBounds ?? [],
     exclusions: normalizeExclusions(options.exclusions ?? {}),
     shippingSyncEnabled: options.shippingSyncEnabled ?? true,
@@ -101,11 +103,18 @@ function shapeProblems(options: BnplOptions): string[] {
       problems.push(`${key} must be an absolute http(s) URL, got "${value}"`)
     }
   }
-  for (const key of ["timeoutMs", "eligibilityTimeoutMs"] as const) {
+  for (const key of ["timeoutMs", "eligibilityTimeoutMs", "eligibilityTimeoutFloorMs"] as const) {
     const value = options[key]
     if (value !== undefined && (!Number.isInteger(value) || value <= 0)) {
       problems.push(`${key} must be a positive integer of milliseconds`)
     }
+  }
+  const floor = options.eligibilityTimeoutFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS
+  const ceiling = options.eligibilityTimeoutMs ?? 1_500
+  if (Number.isInteger(floor) && Number.isInteger(ceiling) && floor > ceiling) {
+    problems.push(
+      `eligibilityTimeoutFloorMs (${floor}) must not exceed eligibilityTimeoutMs (${ceiling}): the floor is the shortest wait, eligibilityTimeoutMs the longest`
+    )
   }
   for (const key of ["autoCapture", "shippingSyncEnabled", "verifyNotificationSignature"] as const) {
     if (options[key] !== undefined && typeof options[key] !== "boolean") {

@@ -60,7 +60,11 @@ export type BnplOptions = {
   verifyNotificationSignature?: boolean
   /** Per-attempt timeout of service calls. Default 10 s. */
   timeoutMs?: number
-  /** Timeout of eligibility calls made while a cart is computed. Default 1.5 s. */
+  /**
+   * The longest wait for an eligibility answer while a cart is computed (default 1.5 s). The
+   * wait is learnt from the service's recent answers: 4 times their p99, within this and
+   * `eligibilityTimeoutFloorMs`.
+   */
   eligibilityTimeoutMs?: number
   /**
    * `"v1"` (default, the contract's: one request per deferral group) or `"v2"` (the newer
@@ -68,6 +72,8 @@ export type BnplOptions = {
    * 404, is asked with v1). Env `BNPL_ELIGIBILITY_API`.
    */
   eligibilityApi?: "v1" | "v2"
+  /** The shortest wait for an eligibility answer, however fast the service answered lately. Default 250 ms. */
+  eligibilityTimeoutFloorMs?: number
   /** Push shipping information on every fulfillment. Default true. */
   shippingSyncEnabled?: boolean
   /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */

@@ -398,3 +398,19 @@ describe("checkoutRetentionDays", () => {
     expect(() => validateOptions({ checkoutRetentionDays: 90 })).not.toThrow()
   })
 })
+
+describe("the eligibility wait: a floor and a ceiling", () => {
+  it("defaults to 250 ms and 1.5 s", () => {
+    expect(resolveOptions({}, {})).toMatchObject({ eligibilityTimeoutFloorMs: 250, eligibilityTimeoutMs: 1500 })
+  })
+
+  it("refuses at start-up a floor over the ceiling, or not a positive integer, naming the options", () => {
+    expect(() => validateOptions({ eligibilityTimeoutFloorMs: 2000 })).toThrow(
+      /eligibilityTimeoutFloorMs \(2000\) must not exceed eligibilityTimeoutMs \(1500\)/
+    )
+    expect(() => validateOptions({ eligibilityTimeoutFloorMs: 0 })).toThrow(
+      /eligibilityTimeoutFloorMs must be a positive integer of milliseconds/
+    )
+    expect(() => validateOptions({ eligibilityTimeoutFloorMs: 500, eligibilityTimeoutMs: 800 })).not.toThrow()
+  })
+})
