@@ -514,7 +514,8 @@ async function run(ctx) {
     // What the admin order panel reads: the trigger message, accepted.
     const triggered = await eventually('the order view shows the trigger accepted', async () => {
       const { data } = await client.admin('GET', `/admin/bnpl/orders/${shipOrderId}`)
-      return (data.messages ?? []).find((/** @type {any} */ m) => m.kind === 'trigger' && m.status === 'accepted')
+      // Accepted by the service: `accepted_at` set (status "synced", the record's word for it).
+      return (data.bnpl_order.messages ?? []).find((/** @type {any} */ m) => m.kind === 'trigger' && m.accepted_at)
     })
     log(`  trigger accepted at ${triggered.accepted_at}`)
 
