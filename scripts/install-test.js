@@ -51,7 +51,8 @@ const semver = require(require.resolve('semver', { paths: [path.resolve(__dirnam
 const ROOT = path.resolve(__dirname, '..')
 const PLUGIN_NAME = 'medusa-plugin-bnpl'
 const PROVIDER_ID = 'pp_bnpl_bnpl'
-const HEALTH_TIMEOUT_MS = 120_000
+// Generous: on a loaded CI machine a production start takes minutes.
+const HEALTH_TIMEOUT_MS = 600_000
 /** README's commands for a merchant's encryption key and for starting a built store (run as written). */
 const ENCRYPTION_KEY_COMMAND = 'echo "BNPL_ENCRYPTION_KEY=$(openssl rand -hex 32)" >> .env'
 const SERVER_INSTALL_COMMAND = 'cd .medusa/server && npm install && cp ../../.env .env'
