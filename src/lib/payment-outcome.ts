@@ -1,5 +1,4 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
-import type { LedgerStatus } from "../modules/bnpl/ledger"
 
 /**
  * What the customer's return from the hosted page means for the cart, before anyone completes
@@ -26,7 +25,7 @@ const BY_STATUS: Partial<Record<PaymentSessionStatus, PaymentOutcome>> = {
  * and its ledger row: a payment the ledger already sends to settling (or settled) never
  * becomes an order, whatever the service says now (the provider's claim would refuse it).
  */
-export function paymentOutcome(status: PaymentSessionStatus, ledger: LedgerStatus | undefined): PaymentOutcome {
+export function paymentOutcome(status: PaymentSessionStatus, ledger: string | undefined): PaymentOutcome {
   if (ledger && ledger !== "open" && ledger !== "ordered") return "abandoned"
   return BY_STATUS[status] ?? "abandoned"
 }
