@@ -32,6 +32,31 @@ export const DEFAULT_TRIGGER_LIMIT_DAYS = 30
 /** Days before the deadline the daily job warns the merchant. */
 export const TRIGGER_WARNING_DAYS = 3
 
+/**
+ * How long the shop may wait before triggering a pay-at-shipment payment of `count`
+ * instalments: the account's fee plan for it (`deferred_trigger_limit_days`), else the default.
+ */
+export function triggerLimitDays(
+  feePlans:
+    | {
+        installments_count: number
+        deferred_days?: number
+        deferred_months?: number
+        deferred_trigger_limit_days?: number
+      }[]
+    | undefined,
+  count: number | undefined
+): number {
+  const plan = (feePlans ?? []).find(
+    (p) =>
+      p.installments_count === count &&
+      !p.deferred_days &&
+      !p.deferred_months &&
+      (p.deferred_trigger_limit_days ?? 0) > 0
+  )
+  return plan?.deferred_trigger_limit_days ?? DEFAULT_TRIGGER_LIMIT_DAYS
+}
+
 /** The last day a pay-at-shipment order may ship for its payment to start. */
 export function triggerDeadline(placedAt: Date, limitDays: number = DEFAULT_TRIGGER_LIMIT_DAYS): Date {
   return new Date(placedAt.getTime() + limitDays * 86_400_000)

@@ -31,7 +31,13 @@ export default async function bnplOrderPlaced({ event, container }: SubscriberAr
         container.resolve("logger").warn(`BNPL order ${orderId} placed, not attached: ${(e as Error).message}`)
       )
     if (payment.data.pay_at_shipment && payment.data.bnpl_payment_id) {
-      await payAtShipmentDeadline(container, payment.data.bnpl_payment_id, orderId)
+      await payAtShipmentDeadline(
+        container,
+        payment.data.bnpl_payment_id,
+        orderId,
+        new Date(),
+        payment.data.installments_count
+      )
     }
     const { shippingMethodOverrides } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     await offeredOptionsForOrder(container, orderId, payment, shippingMethodOverrides)

@@ -1,6 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { triggerDeadline } from "../../lib/pay-at-shipment"
+import { modeOf } from "../../lib/mode"
+import { triggerDeadline, triggerLimitDays } from "../../lib/pay-at-shipment"
+import { accountFeePlans } from "../account/account-plans"
 import { findPayment, setTriggerDeadline, type Knex } from "../../modules/bnpl/ledger"
 
 /**
@@ -12,11 +14,15 @@ export async function payAtShipmentDeadline(
   container: MedusaContainer,
   pid: string,
   orderId: string,
-  placedAt = new Date()
+  placedAt = new Date(),
+  installmentsCount?: number
 ) {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const row = await findPayment(knex, pid)
   if (row?.pay_at_shipment && !row.trigger_deadline) {
-    await setTriggerDeadline(knex, pid, triggerDeadline(placedAt), orderId)
+    // The account's fee plan says how long the shop may wait (kept an hour; 30 days when unknown).
+    const feePlans = await accountFeePlans(container, modeOf(row)).catch(() => undefined)
+    const days = triggerLimitDays(feePlans, installmentsCount)
+    await setTriggerDeadline(knex, pid, triggerDeadline(placedAt, days), orderId)
   }
 }
