@@ -19,15 +19,19 @@
  *       configured      this repository against the sandbox;
  *     each gets the same workload (cart sequence, line-item updates: RSS read; autocannon on
  *     the routes: RSS read); the configured boot then runs the shipping sync benchmark, then
- *     the "service hangs" figure (line-item updates while eligibility answers after 6 s, over
- *     the same updates with a healthy service, in that one boot);
+ *     the after-order benchmark (issue 19: pay-at-shipment orders fulfilled and shipped, every
+ *     message of a fulfillment accepted; one order's service requests from placement to
+ *     delivery), then the "service hangs" figure (line-item updates while eligibility answers
+ *     after 6 s, over the same updates with a healthy service, in that one boot);
  *   - prints a markdown table (also written to .tmp/bench-latest.md) and stops everything.
  *
  * Environment: BENCH_LATENCY_N (100 line-item updates per run; the "service hangs" figure uses
  * a third of it, at least 10, per side), BENCH_DURATION_S (10 s per
  * autocannon run), BENCH_CONNECTIONS (10), BENCH_FULFILLMENTS (orders fulfilled in the
  * shipping sync benchmark, default 200: see DEFAULT_FULFILLMENTS), BENCH_CHECKOUT_CONCURRENCY
- * (4), BENCH_FULFILLMENT_CONCURRENCY (10). Logs of every medusa command: .tmp/bench-logs/.
+ * (4), BENCH_FULFILLMENT_CONCURRENCY (10), BENCH_AFTER_ORDER_N (pay-at-shipment orders fulfilled
+ * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
+ * and that benchmark). Logs of every medusa command: .tmp/bench-logs/.
  */
 
 const fs = require('node:fs')
@@ -83,7 +87,11 @@ const config = {
   fulfillments: intFromEnv('BENCH_FULFILLMENTS', DEFAULT_FULFILLMENTS),
   checkoutConcurrency: intFromEnv('BENCH_CHECKOUT_CONCURRENCY', 4),
   fulfillmentConcurrency: intFromEnv('BENCH_FULFILLMENT_CONCURRENCY', 10),
+  afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
+  /** BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes). */
+  only: process.env.BENCH_ONLY || null,
 }
+if (config.only && config.only !== 'after-order') throw new Error(`BENCH_ONLY must be after-order (got "${config.only}")`)
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
 
@@ -389,6 +397,136 @@ async function shippingSync(server, seed, databaseUrl) {
   }
 }
 
+/** The after-order calls (issue 19): attachment, status, trigger, tracking; and the shipping_info edit. */
+const AFTER_ORDER_PATHS = [SHIPPING_PATH, '/v1/payments/', '/v2/orders/']
+const PAY_AT_SHIPMENT_PLANS = [{ installments_count: 3 }, { installments_count: 3, pay_at_shipment: true }, { installments_count: 4 }]
+/** A service request named by its endpoint (ids replaced), e.g. `POST /v1/payments/{id}/trigger`. */
+const endpointOf = (r) =>
+  `${r.method} ${r.path.replace(/\/v1\/payments\/(?!eligibility)[^/]+/, '/v1/payments/{id}').replace(/\/v1\/payment\/[^/]+/, '/v1/payment/{id}').replace(/\/v2\/orders\/[^/]+/, '/v2/orders/{order_id}').replace(/\/orders\/[^/]+\/status$/, '/orders/{reference}/status')}`
+const countBy = (values) => values.reduce((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {})
+
+/** The order's messages to the service (bnpl_shipping_sync rows), every kind. */
+async function messagesOf(db, orderIds) {
+  const { rows } = await db.query(
+    `SELECT order_id, kind, status, attempts, synced_at FROM bnpl_shipping_sync WHERE order_id = ANY($1) AND deleted_at IS NULL`,
+    [orderIds]
+  )
+  return rows
+}
+
+/** Waits until each order has `count` messages and none is pending; resolves the rows. */
+async function messagesSettled(db, orderIds, count, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const rows = await messagesOf(db, orderIds)
+    const perOrder = countBy(rows.map((r) => r.order_id))
+    if ((orderIds.every((id) => perOrder[id] >= count) && rows.every((r) => r.status !== 'pending')) || Date.now() > deadline) return rows
+    await sleep(100)
+  }
+}
+
+/**
+ * 6. After the order (issue 19, section 6): N pay-at-shipment orders, then, 10 at a time, the
+ * merchant fulfils each and marks it shipped with one parcel, every after-order call answered by
+ * the sandbox after 20 ms. Per fulfillment: fulfillment answered → every message of it accepted
+ * (shipping_info, tracking, status shipped, trigger: the shipment is made by the same worker right
+ * after the fulfillment answers, its request time included); service requests per fulfillment by
+ * endpoint; duplicates. First, one order alone from placement to delivery: its service requests.
+ */
+async function afterOrder(server, seed, databaseUrl) {
+  const n = config.afterOrderN
+  const api = storeApi(server.url, seed)
+  const merchant = await adminApi(server.url, ADMIN)
+  const saved = await merchant.admin('POST', '/admin/bnpl/settings', { plans: PAY_AT_SHIPMENT_PLANS })
+  if (saved.status !== 200) throw new Error(`pay at shipment could not be offered: HTTP ${saved.status} ${JSON.stringify(saved.data)}`)
+  const { data: locations } = await merchant.admin('GET', '/admin/stock-locations?fields=id,name')
+  const location = locations.stock_locations.find((l) => l.name === 'Paris Warehouse') ?? locations.stock_locations[0]
+  const { Client } = require('pg')
+  const db = new Client({ connectionString: databaseUrl })
+  await db.connect()
+  const fulfil = async (order) => {
+    const response = await merchant.admin('POST', `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`, {
+      items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })),
+      location_id: location.id,
+    })
+    return response.data.order.fulfillments.at(-1).id
+  }
+  const ship = (order, fulfillmentId, trackingNumber) =>
+    merchant.admin('POST', `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`, {
+      items: order.items.map((item) => ({ id: item.id, quantity: item.quantity })),
+      labels: [{ tracking_number: trackingNumber, tracking_url: '', label_url: 'https://labels.test/1.pdf' }],
+    })
+  try {
+    // One order alone, placement to delivery: what it costs the service.
+    const first = sandbox.requests.length
+    const one = await paidOrder(api.client, seed, { sandbox, price: 129.9, email: 'bench-lifecycle@example.com', payAtShipment: true })
+    await messagesSettled(db, [one.order.id], 1, 30_000)
+    const oneFulfillment = await fulfil(one.order)
+    await ship(one.order, oneFulfillment, 'LIFE-1')
+    await messagesSettled(db, [one.order.id], 5, 30_000)
+    await merchant.admin('POST', `/admin/orders/${one.order.id}/fulfillments/${oneFulfillment}/mark-as-delivered`, {})
+    await messagesSettled(db, [one.order.id], 6, 30_000)
+    await sleep(500) // a capture or another subscriber's last call
+    const lifecycle = sandbox.requests.slice(first).map((r) => `${endpointOf(r)} → ${r.status}`)
+
+    say(`${server.name}: after the order: ${n} pay-at-shipment checkouts (${config.checkoutConcurrency} at a time) ...`)
+    const orders = await mapLimit(Array.from({ length: n }, (_, i) => i), config.checkoutConcurrency, (i) =>
+      paidOrder(api.client, seed, { sandbox, price: 129.9, email: `bench-ao-${i}@example.com`, payAtShipment: true })
+    )
+    const orderIds = orders.map((o) => o.order.id)
+    await messagesSettled(db, orderIds, 1, 60_000 + n * 200) // the attachments, made at placement
+    say(`${server.name}: fulfilling and shipping ${n} orders (${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms) ...`)
+    for (const prefix of AFTER_ORDER_PATHS) sandbox.setFault({ delayMs: SYNC_DELAY_MS, match: { path: prefix } })
+    const firstRequest = sandbox.requests.length
+    const started = Date.now()
+    const shipped = await mapLimit(orders, config.fulfillmentConcurrency, async ({ order }, i) => {
+      const sentAt = Date.now()
+      const fulfillmentId = await fulfil(order)
+      const fulfilledAt = Date.now()
+      const shipment = await ship(order, fulfillmentId, `BENCH-${i}`)
+      return { orderId: order.id, sentAt, fulfilledAt, shippedAt: Date.now(), shipmentOk: shipment.status === 200 }
+    })
+    const rows = await messagesSettled(db, orderIds, 5, 120_000 + n * 200)
+    sandbox.clearFaults()
+    const requests = sandbox.requests.slice(firstRequest)
+
+    const byOrder = new Map()
+    for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r])
+    const all = []
+    const shipmentOnly = []
+    const fulfillmentOnly = []
+    for (const s of shipped) {
+      const messages = (byOrder.get(s.orderId) ?? []).filter((r) => r.kind !== 'order_reference')
+      if (messages.length < 4 || messages.some((r) => r.status !== 'synced' || !r.synced_at)) continue
+      const last = Math.max(...messages.map((r) => r.synced_at.getTime()))
+      all.push(last - s.fulfilledAt)
+      const afterShipment = messages.filter((r) => r.kind !== 'shipping_info').map((r) => r.synced_at.getTime())
+      shipmentOnly.push(Math.max(...afterShipment) - s.shippedAt)
+      fulfillmentOnly.push(messages.find((r) => r.kind === 'shipping_info').synced_at.getTime() - s.fulfilledAt)
+    }
+    // Duplicates: the same content for the same path processed again (every path here is one payment's or order's).
+    const processed = requests.filter((r) => r.method !== 'GET' && r.status >= 200 && r.status < 300)
+    const seen = countBy(processed.map((r) => `${r.path} ${JSON.stringify(r.body)}`))
+    const duplicates = Object.values(seen).reduce((sum, count) => sum + count - 1, 0)
+    return {
+      n,
+      lifecycle,
+      all,
+      shipmentOnly,
+      fulfillmentOnly,
+      complete: all.length,
+      seconds: (Date.now() - started) / 1000,
+      statuses: countBy(rows.filter((r) => r.kind !== 'order_reference').map((r) => `${r.kind}:${r.status}`)),
+      perFulfillment: requests.length / n,
+      byEndpoint: Object.fromEntries(Object.entries(countBy(requests.map(endpointOf))).map(([k, v]) => [k, Math.round((v / n) * 100) / 100])),
+      duplicates,
+      shipmentFailures: shipped.filter((s) => !s.shipmentOk).length,
+    }
+  } finally {
+    await db.end()
+  }
+}
+
 /**
  * 5. A hung service: line-item updates of a cart (89.00 item, each update a total never seen,
  * so each asks the service unless something stops it) while the service is healthy, then while
@@ -424,6 +562,29 @@ async function hungService(api, n) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The after-order benchmark's rows for the summary table. */
+function afterOrderRows(a) {
+  const p = (values) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`
+  return [
+    [
+      'After the order: fulfillment answered → every message of it accepted',
+      p(a.all),
+      `${a.complete}/${a.n} pay-at-shipment orders fulfilled then shipped (one parcel), ${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms; messages: shipping_info, tracking, status shipped, trigger; includes the shipment request. Fulfillment answered → shipping_info accepted ${p(a.fulfillmentOnly)}; shipment answered → tracking, status, trigger accepted ${p(a.shipmentOnly)}; ${a.shipmentFailures} shipment requests failed; statuses ${JSON.stringify(a.statuses)}`,
+    ],
+    [
+      'After the order: service requests per fulfillment (and its shipment)',
+      `${a.perFulfillment.toFixed(2)}`,
+      Object.entries(a.byEndpoint).map(([endpoint, count]) => `${endpoint} ×${count}`).join('; '),
+    ],
+    ['After the order: duplicates', `${a.duplicates}`, 'the same content on the same path processed again by the service'],
+  ]
+}
+
+/** One order's service requests, placement to delivery. */
+function afterOrderLifecycle(a) {
+  return ['## One pay-at-shipment order, placement to delivery: its service requests', '', ...a.lifecycle.map((line, i) => `${i + 1}. ${line}`)].join('\n')
+}
 
 async function main() {
   const started = Date.now()
@@ -475,6 +636,21 @@ async function main() {
 
   // The three boots, one at a time, same database
   const results = {}
+  if (config.only === 'after-order') {
+    const server = await boot('configured', { cwd: ROOT, env: configuredEnv })
+    try {
+      results.afterOrder = await afterOrder(server, seed, databaseUrl)
+    } finally {
+      await server.stop()
+    }
+    await running.stopAll()
+    const report = ['# medusa-plugin-bnpl bench (after the order only)', '', `Machine: ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadavg} at start, ${describeMachine().loadavg} at the end.`, '', markdownTable(afterOrderRows(results.afterOrder)), '', afterOrderLifecycle(results.afterOrder), ''].join('\n')
+    fs.writeFileSync(OUTPUT, report)
+    console.log('')
+    console.log(report)
+    say(`written to ${path.relative(ROOT, OUTPUT)}; total ${((Date.now() - started) / 60000).toFixed(1)} min`)
+    return
+  }
   for (const [name, cwd, env, hasPlugin] of [
     ['without-plugin', BARE_STORE, baseEnv, false],
     ['unconfigured', ROOT, baseEnv, true],
@@ -486,6 +662,7 @@ async function main() {
       if (name === 'configured') {
         results.grid = await productGrid(server, seed)
         results.sync = await shippingSync(server, seed, databaseUrl)
+        results.afterOrder = await afterOrder(server, seed, databaseUrl)
         const hungN = Math.max(10, Math.round(config.latencyN / 3))
         say(`${name}: service hangs: ${hungN} line-item updates healthy, then with eligibility answered after ${HUNG_DELAY_MS / 1000} s`)
         results.hung = await hungService(storeApi(server.url, seed), hungN)
@@ -560,6 +737,7 @@ async function main() {
     `${sync.duplicates}`,
     `same payload, same payment, accepted beyond the first; ${sync.acceptedPushes} accepted pushes for ${sync.paymentsPushed} payments, ${sync.pushes} push requests`,
   ])
+  rows.push(...afterOrderRows(results.afterOrder))
   const memory = (r) => `${mib(r.bytes)} (peak ${mib(r.peakBytes)})`
   const updates = 2 * config.latencyN + 20
   rows.push(['RSS after boot, before any request: configured / unconfigured / without plugin', `${mib(conf.rssBoot.bytes)} / ${mib(unconf.rssBoot.bytes)} / ${mib(bare.rssBoot.bytes)}`, `configured/without ${ratio(conf.rssBoot.bytes, bare.rssBoot.bytes)}, unconfigured/without ${ratio(unconf.rssBoot.bytes, bare.rssBoot.bytes)}: loading the plugin, before the workload allocates`])
@@ -589,6 +767,8 @@ async function main() {
     '## Summary',
     '',
     markdownTable(rows),
+    '',
+    afterOrderLifecycle(results.afterOrder),
     '',
   ].join('\n')
   fs.writeFileSync(OUTPUT, report)

@@ -6,7 +6,7 @@
  * (a real Medusa app, a real PostgreSQL, the sandbox failing on purpose) with more iterations
  * per scenario and several customers at once, then prints the table:
  *
- *   scenario | ops | cart mutations failed* | other failures seen | syncs lost* | duplicates* |
+ *   scenario | ops | cart mutations failed* | other failures seen | syncs/messages lost* | duplicates* |
  *   re-sent after a lost answer | forged/mismatched authorized* | paid, no order, not refunded* |
  *   order holds a refunded payment* | order cancelled, payment not refunded* |
  *   calls with another account's key* | service calls from forged notifications* | s

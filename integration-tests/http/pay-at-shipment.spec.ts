@@ -3,7 +3,7 @@ import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
 
-jest.setTimeout(180 * 1000)
+jest.setTimeout(300 * 1000)
 
 const ports = testPorts(3)
 const SHIP = { installments_count: 3, pay_at_shipment: true }
@@ -209,6 +209,68 @@ medusaIntegrationTestRunner({
       expect(captured.captures).toHaveLength(1)
       await runRetryJob(order.id)
       expect(calls(`/v1/payments/${pid}/trigger`)).toHaveLength(3)
+    })
+
+    it("two workers racing on one order: three retry-job runs at once send each content once", async () => {
+      // Every after-order call of the order fails while it is placed, shipped and delivered: six messages pending.
+      const cart = await cartWith(129.9, 1)
+      const { session } = await startBnplSession(cart.id, SHIP)
+      const pid = session.data.bnpl_payment_id
+      sandbox().accept(pid, { notify: false })
+      sandbox().setFault({ match: { method: "POST", path: `/v1/payments/${pid}/` }, status: 503 })
+      sandbox().setFault({ match: { method: "POST", path: "/v2/orders/" }, status: 503 })
+      const done = await complete(cart.id)
+      expect(done.status).toBe(200)
+      const order = done.data.order
+      const bnpl = getContainer().resolve("bnpl") as any
+      const messages = () =>
+        bnpl.listBnplShippingSyncs({ order_id: order.id, kind: ["order_reference", "tracking", "order_status", "trigger"] })
+      /** `count` messages recorded and the event's own push over: nothing changed for half a second (a push stops at the first outage). */
+      const attempted = (count: number) => {
+        let [last, since] = ["", Date.now()]
+        return eventually(async () => {
+          const rows = await messages()
+          const now = JSON.stringify(rows.map((r: any) => [r.id, r.status, r.attempts]).sort())
+          if (now !== last) [last, since] = [now, Date.now()]
+          return rows.length === count && Date.now() - since >= 500 && rows
+        }, 30_000)
+      }
+      await attempted(1)
+      const fulfillmentId = await ship(order.id, "RACE-1", await fulfill(order.id))
+      await attempted(4) // reference, the parcel, shipped, trigger
+      await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, admin())
+      const pending = await attempted(5)
+      expect(pending.map((r: any) => r.status)).toEqual(pending.map(() => "pending"))
+
+      // The service is back, each answer 300 ms late so the workers overlap; every message due at once.
+      sandbox().clearFaults()
+      sandbox().setFault({ match: { method: "POST", path: `/v1/payments/${pid}/` }, delayMs: 300 })
+      sandbox().setFault({ match: { method: "POST", path: "/v2/orders/" }, delayMs: 300 })
+      const before = sandbox().requests.length
+      await bnpl.updateBnplShippingSyncs(pending.map((r: any) => ({ id: r.id, next_attempt_at: new Date(Date.now() - 1000) })))
+      await Promise.all([0, 1, 2].map(() => retryBnplShippingSync(getContainer())))
+      // Whatever a worker left for later (waiting for the reference), later runs finish.
+      for (let run = 0; run < 3; run++) await runRetryJob(order.id)
+
+      const rows = await messages()
+      expect(rows.map((r: any) => r.status).sort()).toEqual(["synced", "synced", "synced", "synced", "synced"])
+      // Each content reached the service once: the attachment, the parcel, shipped, delivered, the trigger.
+      const sent = sandbox()
+        .requests.slice(before)
+        .filter((r: any) => r.method === "POST")
+        .map((r: any) => `${r.path.replace(pid, "PID").replace(/order_[^/]+/, "ORDER")} ${r.body?.status ?? r.body?.tracking_number ?? ""}`.trim())
+      expect(sent.sort()).toEqual(
+        [
+          "/v1/payments/PID/orders",
+          `/v1/payments/PID/orders/${order.display_id}/status delivered`,
+          `/v1/payments/PID/orders/${order.display_id}/status shipped`,
+          "/v1/payments/PID/trigger",
+          "/v2/orders/ORDER/shipment RACE-1",
+        ].sort()
+      )
+      const serviceOrder = sandbox().payments.get(pid).orders[0]
+      expect(serviceOrder.shipments.map((s: any) => s.tracking_number)).toEqual(["RACE-1"])
+      expect(sandbox().payments.get(pid).payment_plan.map((i: any) => i.state)).toEqual(["paid", "pending", "pending"])
     })
   },
 })

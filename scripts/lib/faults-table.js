@@ -12,7 +12,7 @@ const COLUMNS = [
   ['operations', 'ops', false],
   ['cart_mutations_failed', 'cart mutations failed*', true],
   ['failures_seen', 'other failures seen (customer/merchant)', false],
-  ['syncs_lost', 'syncs lost*', true],
+  ['syncs_lost', 'syncs/messages lost*', true],
   ['duplicates', 'duplicates*', true],
   ['resent_after_lost_answer', 're-sent after a lost answer', false],
   ['forged_authorized', 'forged/mismatched authorized*', true],

@@ -106,9 +106,9 @@ async function acceptOnSandbox(sandbox, pid) {
  * @param {ReturnType<typeof medusaClient>} client
  * @param {{region_id: string, products: {variantId: string, price: number}[], shipping_options: {id: string, name: string}[]}} seed
  * @param {{sandbox: Parameters<typeof acceptOnSandbox>[0], price: number, quantity?: number, shippingOption?: string,
- *          email?: string, installments?: number, timings?: Record<string, number[]>}} options
+ *          email?: string, installments?: number, payAtShipment?: boolean, timings?: Record<string, number[]>}} options
  */
-async function paidOrder(client, seed, { sandbox, price, quantity = 1, shippingOption = 'Colissimo Home', email = EMAIL, installments = 3, timings }) {
+async function paidOrder(client, seed, { sandbox, price, quantity = 1, shippingOption = 'Colissimo Home', email = EMAIL, installments = 3, payAtShipment = false, timings }) {
   const product = seed.products.find((p) => p.price === price)
   if (!product) throw new Error(`no seeded product at ${price} (have ${seed.products.map((p) => p.price).join(', ')})`)
   const option = seed.shipping_options.find((o) => o.name === shippingOption)
@@ -131,7 +131,7 @@ async function paidOrder(client, seed, { sandbox, price, quantity = 1, shippingO
   const { payment_collection: withSession } = await post(
     'create BNPL payment session',
     `/store/payment-collections/${collection.id}/payment-sessions`,
-    { provider_id: PROVIDER_ID, data: { installments_count: installments, return_url: RETURN_URL } }
+    { provider_id: PROVIDER_ID, data: { installments_count: installments, return_url: RETURN_URL, ...(payAtShipment ? { pay_at_shipment: true } : {}) } }
   )
   const session = withSession.payment_sessions.find((/** @type {any} */ s) => s.provider_id === PROVIDER_ID)
   const pid = session?.data?.bnpl_payment_id
