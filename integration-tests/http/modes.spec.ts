@@ -84,7 +84,10 @@ medusaIntegrationTestRunner({
         sandbox().clearRequests()
         const { data: verified } = await api.post("/admin/bnpl/settings/verify", { mode }, admin())
         expect(verified).toMatchObject({ result: "works", mode })
-        expect(callsWith(key)).toHaveLength(1)
+        // One eligibility check, then what the account says of itself (name, plans): all with its own key.
+        expect(callsWith(key, "/v1/payments/eligibility")).toHaveLength(1)
+        expect(callsWith(key).map((r: any) => r.path).sort()).toEqual(["/v1/me", "/v1/me/fee-plans", "/v1/payments/eligibility"])
+        expect(sandbox().requests.length).toBe(3)
       }
     })
 
@@ -93,7 +96,8 @@ medusaIntegrationTestRunner({
       const kept = await cartWith(129.9)
       await api.get(`/store/bnpl/eligibility?cart_id=${kept.id}`, store().storeHeaders)
       expect(callsWith(TEST_KEY, "/v1/payments/eligibility").length).toBeGreaterThan(0)
-      expect(callsWith(LIVE_KEY)).toHaveLength(0)
+      // Checkout asks only the test account (the admin's save may read the live account's plans).
+      expect(callsWith(LIVE_KEY, "/v1/payments")).toHaveLength(0)
 
       const testPayment = await paid(129.9)
       expect(testPayment.mode).toBe("test")
