@@ -5,8 +5,11 @@ export const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
 
 /** Ports fixed per test process, so the app can be told the URLs before it boots. */
 export function testPorts(offset = 0) {
-  const app = 20000 + ((process.pid + offset) % 10000)
-  const sandbox = 30000 + ((process.pid + offset) % 10000)
+  // Suites run in parallel jest workers whose pids are consecutive: each process gets its own
+  // block of 20 ports (offsets 0-19), so one worker's offset never lands on another's port.
+  const slot = ((process.pid % 400) * 20 + (offset % 20)) % 8000
+  const app = 20000 + slot
+  const sandbox = 30000 + slot
   return {
     app,
     sandbox,
