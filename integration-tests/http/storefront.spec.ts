@@ -49,7 +49,10 @@ medusaIntegrationTestRunner({
         `/store/bnpl/eligibility?amounts=${grid.join(",")}&currency_code=eur`,
         store().storeHeaders
       )
-      expect(again.eligibilities).toEqual(data.eligibilities)
+      // (Amounts answered without a call are answered afresh: only their checked_at differs.)
+      const answered = (list: any[]) =>
+        list.map(({ checked_at, ...rest }) => (rest.purchase_amount < 5000 ? rest : { checked_at, ...rest }))
+      expect(answered(again.eligibilities)).toEqual(answered(data.eligibilities))
       expect(eligibilityCalls()).toHaveLength(0)
       // The single-amount form shares that cache.
       await api.get("/store/bnpl/eligibility?amount=899&currency_code=eur", store().storeHeaders)
