@@ -112,7 +112,7 @@ async function run(ctx) {
     await page.waitForURL('**/app/settings/bnpl')
     const settingsPage = page.getByTestId('bnpl-settings')
     await settingsPage.waitFor()
-    await settingsPage.getByText('No API key').waitFor()
+    await settingsPage.getByText('No API key', { exact: true }).waitFor()
 
     // The store's four shipping options are listed (with or without the explained mapping).
     for (const option of seed.shipping_options) {
