@@ -320,10 +320,10 @@ async function run(ctx) {
         await settingsIn.getByText(text, { exact: true }).first().waitFor()
       }
       await assertNoEnglish(settingsIn, ['Instalment payments', 'Test account', 'Plans', 'Shipping option', 'Key set', 'Save'])
-      const file = path.join(screenshotsDir, `settings-${code}.png`)
-      fs.mkdirSync(path.dirname(file), { recursive: true })
-      await page.screenshot({ path: file })
-      log(`screenshot ${path.relative(process.cwd(), file)}`)
+      const shot = path.join(screenshotsDir, `settings-${code}.png`)
+      fs.mkdirSync(path.dirname(shot), { recursive: true })
+      await page.screenshot({ path: shot })
+      log(`screenshot ${path.relative(process.cwd(), shot)}`)
     }
     await chooseLanguage(page, backendUrl, 'Français', 'fr')
 

@@ -31,7 +31,9 @@ export async function ordersToShip(
     fields: ["id", "display_id", "status"],
     filters: { id: [...new Set(waiting.map((w) => w.order_id))] },
   })
-  const byId = new Map((orders as { id: string; display_id?: number; status?: string }[]).map((o) => [o.id, o]))
+  const byId = new Map(
+    (orders as unknown as { id: string; display_id?: number; status?: string }[]).map((o) => [o.id, o])
+  )
   return waiting
     .filter((w) => byId.has(w.order_id) && byId.get(w.order_id)!.status !== "canceled")
     .map((w) => ({
