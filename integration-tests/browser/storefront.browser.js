@@ -187,7 +187,7 @@ async function run(ctx) {
 
   try {
     begin('the merchant offers 3, 4 and 10 instalments (admin API)')
-    await client.admin('POST', '/admin/bnpl/settings', { plans: PLANS })
+    await client.admin('POST', '/admin/bnpl/settings', { test_api_key: apiKey, plans: PLANS })
     // Settings apply on the server within 3 s.
     await eventually('the three plans are offered', async () => {
       const { data } = await client.store('GET', '/store/bnpl/eligibility?amount=129.90&currency_code=eur', undefined, {
