@@ -423,9 +423,9 @@ async function run(ctx) {
     // Tab reaches the first option (none chosen yet); the arrows then go to Express 24h, through
     // at least one other option on the way.
     await keys.tab({ role: 'radio', name: at(0), checked: false })
-    const path = express === 0 ? [1, 0] : express === 1 ? [1, 2, 1] : Array.from({ length: express }, (_, i) => i + 1)
+    const route = express === 0 ? [1, 0] : express === 1 ? [1, 2, 1] : Array.from({ length: express }, (_, i) => i + 1)
     let was = 0
-    for (const to of path) {
+    for (const to of route) {
       await keys.press(to > was ? 'ArrowDown' : 'ArrowUp', { role: 'radio', name: at(to), checked: true })
       was = to
     }
