@@ -24,9 +24,6 @@ export type AccountPlansRecord = {
   eligibility_v2_missing?: boolean
 }
 
-/** A plan's key among the account's plans (pay at shipment apart: the same 3x fee plan sells both). */
-export const accountPlanKey = (plan: Plan): string => planKey(plan)
-
 /**
  * The plans an account may sell: its `allowed` fee plans, and, for those with a positive
  * `deferred_trigger_limit_days` and no deferral of their own, the same plan at shipment.
@@ -44,21 +41,18 @@ export function servicePlansOf(feePlans: FeePlan[]): ServicePlan[] {
 }
 
 export const findServicePlan = (plan: Plan, servicePlans: ServicePlan[]): ServicePlan | undefined =>
-  servicePlans.find((p) => accountPlanKey(p) === accountPlanKey(plan))
-
-/** "3 instalments", "pay in 30 days", "3 instalments, from shipment". */
-export const accountPlanLabel = (plan: Plan): string => planLabel(plan)
+  servicePlans.find((p) => planKey(p) === planKey(plan))
 
 /**
  * Merchant plans the account does not have, each naming the plan and listing the account's
  * (a save's 400).
  */
 export function unknownPlanProblems(plans: Plan[], servicePlans: ServicePlan[], field = "plans"): string[] {
-  const offered = servicePlans.map((p) => `"${accountPlanLabel(p)}"`).join(", ")
+  const offered = servicePlans.map((p) => `"${planLabel(p)}"`).join(", ")
   return plans.flatMap((plan, i) =>
     findServicePlan(plan, servicePlans)
       ? []
-      : [`${field}[${i}]: the service account has no plan "${accountPlanLabel(plan)}"; its plans: ${offered || "none"}`]
+      : [`${field}[${i}]: the service account has no plan "${planLabel(plan)}"; its plans: ${offered || "none"}`]
   )
 }
 
@@ -76,7 +70,7 @@ export function boundsOutsideServiceProblems(
       return
     }
     const { min_purchase_amount: min, max_purchase_amount: max } = found.fee_plan
-    const label = accountPlanLabel(b)
+    const label = planLabel(b)
     if (typeof b.min_amount === "number" && toCents(b.min_amount, currency) < min) {
       problems.push(
         `${field}[${i}].min_amount: "${label}" starts at ${formatCents(min, currency)} with the service; set a minimum of at least that`
@@ -105,7 +99,7 @@ export function withinAccount(
   const offered = plans.filter((plan) => findServicePlan(plan, servicePlans))
   const bounds = offered.map((plan): PlanBounds => {
     const { min_purchase_amount, max_purchase_amount } = findServicePlan(plan, servicePlans)!.fee_plan
-    const own = merchantBounds.find((b) => accountPlanKey(b) === accountPlanKey(plan))
+    const own = merchantBounds.find((b) => planKey(b) === planKey(plan))
     const serviceMin = fromCents(min_purchase_amount, currency)
     const serviceMax = fromCents(max_purchase_amount, currency)
     return {
@@ -123,7 +117,7 @@ export function servicePlanViews(
   merchantPlans: Plan[],
   currency: string
 ): ServicePlanView[] {
-  const enabled = new Set(merchantPlans.map(accountPlanKey))
+  const enabled = new Set(merchantPlans.map(planKey))
   return servicePlans.map(({ fee_plan: f, ...plan }) => ({
     installments_count: plan.installments_count,
     deferred_days: plan.deferred_days ?? 0,
@@ -137,6 +131,6 @@ export function servicePlanViews(
     merchant_fee_bps: f.merchant_fee_variable,
     merchant_fee_fixed: fromCents(f.merchant_fee_fixed, currency),
     ...(plan.pay_at_shipment ? { trigger_limit_days: f.deferred_trigger_limit_days } : {}),
-    enabled: enabled.has(accountPlanKey(plan)),
+    enabled: enabled.has(planKey(plan)),
   }))
 }

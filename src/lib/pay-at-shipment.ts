@@ -1,3 +1,6 @@
+import type { FeePlan } from "../client"
+import { findServicePlan, servicePlansOf } from "./account-plans"
+
 /**
  * Pay at shipment: the service payment is created with `deferred: "trigger"` and the schedule
  * starts when the shop triggers it (the order's first shipment or fulfillment). Pure rules.
@@ -34,27 +37,14 @@ export const TRIGGER_WARNING_DAYS = 3
 
 /**
  * How long the shop may wait before triggering a pay-at-shipment payment of `count`
- * instalments: the account's fee plan for it (`deferred_trigger_limit_days`), else the default.
+ * instalments: what the account's fee plan sold at shipment says, else the default.
  */
-export function triggerLimitDays(
-  feePlans:
-    | {
-        installments_count: number
-        deferred_days?: number
-        deferred_months?: number
-        deferred_trigger_limit_days?: number
-      }[]
-    | undefined,
-  count: number | undefined
-): number {
-  const plan = (feePlans ?? []).find(
-    (p) =>
-      p.installments_count === count &&
-      !p.deferred_days &&
-      !p.deferred_months &&
-      (p.deferred_trigger_limit_days ?? 0) > 0
+export function triggerLimitDays(feePlans: FeePlan[] | undefined, count: number | undefined): number {
+  const sold = findServicePlan(
+    { installments_count: count ?? 0, pay_at_shipment: true },
+    servicePlansOf(feePlans ?? [])
   )
-  return plan?.deferred_trigger_limit_days ?? DEFAULT_TRIGGER_LIMIT_DAYS
+  return sold?.fee_plan.deferred_trigger_limit_days || DEFAULT_TRIGGER_LIMIT_DAYS
 }
 
 /** The last day a pay-at-shipment order may ship for its payment to start. */

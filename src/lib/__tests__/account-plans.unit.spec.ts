@@ -1,6 +1,6 @@
+import { planKey } from "../plans"
 import type { FeePlan } from "../../client/types"
 import {
-  accountPlanKey,
   boundsOutsideServiceProblems,
   servicePlansOf,
   servicePlanViews,
@@ -35,7 +35,7 @@ const plans = servicePlansOf(ACCOUNT)
 
 describe("the account's plans", () => {
   it("sells allowed fee plans, and at shipment those with a trigger limit and no deferral of their own", () => {
-    expect(plans.map(accountPlanKey)).toEqual(["3x-d0-m0", "3x-d0-m0-ship", "4x-d0-m0", "10x-d0-m0", "1x-d30-m0"])
+    expect(plans.map(planKey)).toEqual(["3x-d0-m0", "3x-d0-m0-ship", "4x-d0-m0", "10x-d0-m0", "1x-d30-m0"])
   })
 
   it("names each plan the account lacks and lists the account's", () => {
