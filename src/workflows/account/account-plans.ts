@@ -1,5 +1,5 @@
-import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { accountFingerprint, clientFor, isBnplError, isConfigured, type FeePlan, type Plan } from "../../client"
 import {
   boundsOutsideServiceProblems,
@@ -10,7 +10,8 @@ import {
   type AccountPlansRecord,
   type ServicePlan,
 } from "../../lib/account-plans"
-import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../../lib/answer-cache"
+import { boundedAnswerCache, type AnswerCache } from "../../lib/answer-cache"
+import { sharedOrLocalCache } from "../answer-cache"
 import type { AccountView, SettingsView } from "../../lib/http-types"
 import type { Mode } from "../../lib/mode"
 import type { PlanBounds } from "../../lib/plan-bounds"
@@ -35,14 +36,7 @@ const SERVICE_CURRENCY = "eur"
 const localCache = boundedAnswerCache(64)
 const inFlight = new Map<string, Promise<AccountPlansRecord>>()
 
-function resolveCache(container: MedusaContainer): AnswerCache {
-  try {
-    const shared = container.resolve<ICacheService>(Modules.CACHE, { allowUnregistered: true })
-    return shared && isRedisCache(shared) ? shared : localCache
-  } catch {
-    return localCache
-  }
-}
+const resolveCache = (container: MedusaContainer): AnswerCache => sharedOrLocalCache(container, localCache)
 
 /** Keyed by the account's fingerprint (service URL + key, one-way): no key in the cache. */
 const cacheKey = (account: string) => `bnpl:account-plans:${account}`

@@ -1,6 +1,7 @@
-import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { boundedAnswerCache, isRedisCache, type AnswerCache } from "../../lib/answer-cache"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { boundedAnswerCache, type AnswerCache } from "../../lib/answer-cache"
+import { sharedOrLocalCache } from "../answer-cache"
 import { BreakerRegistry } from "../../lib/circuit-breaker"
 import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../lib/response-deadline"
 import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility-answer"
@@ -46,14 +47,7 @@ const responseTimes = new ResponseTimesRegistry()
 export const LOCAL_ELIGIBILITY_CACHE_ENTRIES = 5_000
 const localCache = boundedAnswerCache(LOCAL_ELIGIBILITY_CACHE_ENTRIES)
 
-function resolveCache(container: MedusaContainer): AnswerCache {
-  try {
-    const shared = container.resolve<ICacheService>(Modules.CACHE, { allowUnregistered: true })
-    return shared && isRedisCache(shared) ? shared : localCache
-  } catch {
-    return localCache
-  }
-}
+const resolveCache = (container: MedusaContainer): AnswerCache => sharedOrLocalCache(container, localCache)
 
 /**
  * Plans for an amount; never throws for a service problem. Plans outside the merchant's own
