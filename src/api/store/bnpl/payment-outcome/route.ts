@@ -1,17 +1,47 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { clientFor } from "../../../../client"
+import { clientFor, type Payment } from "../../../../client"
+import { BoundedCache } from "../../../../lib/bounded-cache"
+import type { ResolvedOptions } from "../../../../modules/bnpl/settings"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import { findPayment, type Knex } from "../../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { modeOf } from "../../../../lib/mode"
 import { paymentOutcome } from "../../../../lib/payment-outcome"
 import { statusOf } from "../../../../providers/bnpl/status"
+import { REVIEW_STATES } from "../../../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID } from "../../../../lib/provider-registration"
 import type { StorePaymentOutcomeQuery } from "./validators"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
 const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
+
+/**
+ * The service's answer per payment: concurrent calls for one payment share one request, and an
+ * answer that can no longer change (accepted, refused, ended) is kept a minute, so a reloading
+ * return page or someone calling in a loop costs no more requests. An answer that can still
+ * change (not paid yet, under review) is never reused: the customer may act on the page next.
+ * Bounded, so many carts cannot grow it.
+ */
+const SETTLED_ANSWER_MS = 60_000
+const answers = new BoundedCache<Promise<Payment | undefined>>({ maxEntries: 1000 })
+const canStillChange = (payment: Payment | undefined) =>
+  !payment || (!payment.expired_at && ["not_started", ...REVIEW_STATES].includes(payment.state))
+
+function servicePayment(options: ResolvedOptions, logger: Logger, paymentId: string) {
+  const key = `${options.apiUrl}|${paymentId}`
+  const kept = answers.get(key)
+  if (kept) return kept
+  const asked = clientFor(options, logger)
+    .getPayment(paymentId, RETURN_CALL)
+    .catch(() => undefined)
+  answers.set(key, asked, SETTLED_ANSWER_MS)
+  void asked.then((payment) => {
+    if (canStillChange(payment)) answers.delete(key)
+  })
+  return asked
+}
 
 /**
  * `GET /store/bnpl/payment-outcome?cart_id=...&pid=...`: what became of the cart's instalment
@@ -54,12 +84,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const options = await bnpl.getOptions(modeOf(session.data))
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const [payment, row] = await Promise.all([
-    clientFor(options, logger)
-      .getPayment(paymentId, RETURN_CALL)
-      .catch(() => undefined),
-    findPayment(knex, paymentId),
-  ])
+  const [payment, row] = await Promise.all([servicePayment(options, logger, paymentId), findPayment(knex, paymentId)])
   if (!payment) {
     return res.json({ outcome: { status: "unknown", current } })
   }
