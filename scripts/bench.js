@@ -17,8 +17,9 @@
  *       unconfigured    this repository, no BNPL_API_URL / BNPL_API_KEY: the cart hook runs but
  *                       asks the service nothing (the route answers `not_configured`);
  *       configured      this repository against the sandbox;
- *     each gets the same workload (cart sequence, line-item updates: RSS read; autocannon on
- *     the routes: RSS read); the configured boot then runs the shipping sync benchmark, then
+ *     each gets the same workload (cart sequence, line-item updates: RSS read; the profile of a
+ *     line-item update: its SQL statements by table, logged by PostgreSQL, and its CPU self time
+ *     by package, sampled by V8; autocannon on the routes: RSS read); the configured boot then runs the shipping sync benchmark, then
  *     the after-order benchmark (issue 19: pay-at-shipment orders fulfilled and shipped, every
  *     message of a fulfillment accepted; one order's service requests from placement to
  *     delivery), then the "service hangs" figure (line-item updates while eligibility answers
@@ -31,7 +32,8 @@
  * shipping sync benchmark, default 200: see DEFAULT_FULFILLMENTS), BENCH_CHECKOUT_CONCURRENCY
  * (4), BENCH_FULFILLMENT_CONCURRENCY (10), BENCH_AFTER_ORDER_N (pay-at-shipment orders fulfilled
  * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
- * and that benchmark). Logs of every medusa command: .tmp/bench-logs/.
+ * and that benchmark), BENCH_ONLY=statements (the three boots, only the line-item update's profile:
+ * a few minutes). Logs of every medusa command: .tmp/bench-logs/.
  */
 
 const fs = require('node:fs')
@@ -41,10 +43,12 @@ const { startPostgres, findFreePort } = require('./lib/postgres')
 const { ROOT, sleep, settle, startedHere, onStopSignals, waitForHealth } = require('./lib/processes')
 const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
 const { paidOrder } = require('./lib/store-api')
-const { percentile, mapLimit, treeRss, heapAfterGc, machine: describeMachine } = require('./bench/lib')
+const { percentile, mapLimit, treeRss, heapAfterGc, nodeProcesses, machine: describeMachine } = require('./bench/lib')
 const { storeApi, adminApi } = require('./bench/store')
 const { writeStarterStore } = require('./lib/starter-store')
 const { ms, perSecond, ratio, mib, markdownTable } = require('./bench/report')
+const { statementsDuring, profileDifference } = require('./bench/statements')
+const { selfTimeByPlace, placeDifference } = require('./bench/cpu-profile')
 
 const TMP = path.join(ROOT, '.tmp')
 const RUN_DIR = path.join(TMP, `bench-run-${process.pid}`)
@@ -88,10 +92,14 @@ const config = {
   checkoutConcurrency: intFromEnv('BENCH_CHECKOUT_CONCURRENCY', 4),
   fulfillmentConcurrency: intFromEnv('BENCH_FULFILLMENT_CONCURRENCY', 10),
   afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
-  /** BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes). */
+  /**
+   * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
+   * BENCH_ONLY=statements: the three boots, the SQL statement profile of a line-item update only.
+   */
   only: process.env.BENCH_ONLY || null,
 }
-if (config.only && config.only !== 'after-order') throw new Error(`BENCH_ONLY must be after-order (got "${config.only}")`)
+const ONLY = ['after-order', 'statements']
+if (config.only && !ONLY.includes(config.only)) throw new Error(`BENCH_ONLY must be one of ${ONLY.join(', ')} (got "${config.only}")`)
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
 
@@ -99,6 +107,8 @@ const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
 const running = startedHere()
 /** The sandbox (in this process) once started. @type {any} */
 let sandbox = null
+/** The embedded PostgreSQL once started (scripts/lib/postgres.js). @type {any} */
+let database = null
 
 onStopSignals((signal) => {
   say(`${signal}: stopping everything`)
@@ -131,6 +141,46 @@ async function boot(name, { cwd, env }) {
   await waitForHealth(`${url}/health`, { timeoutMs: BOOT_TIMEOUT_MS, child, name: 'medusa', logFile })
   say(`${name}: medusa start ready on ${url} in ${((Date.now() - started) / 1000).toFixed(1)} s (log .tmp/bench-logs/${name}.log)`)
   return { name, url, child, stop }
+}
+
+/**
+ * The statement counts of a line-item update per boot, and the statements the plugin adds
+ * (configured and unconfigured against without-plugin), by table.
+ * @param {Record<string, {newTotal: any, sameTotal: any}>} byBoot
+ */
+function statementReport(byBoot) {
+  const bare = byBoot['without-plugin']
+  const lines = [
+    '| SQL statements per line-item update | without plugin | unconfigured | configured |',
+    '|---|---|---|---|',
+    ...['newTotal', 'sameTotal'].map(
+      (key) => `| ${key === 'newTotal' ? 'new total' : 'same total (quantity set again)'} | ${['without-plugin', 'unconfigured', 'configured'].map((name) => byBoot[name][key].total).join(' | ')} |`
+    ),
+    '',
+  ]
+  for (const name of ['unconfigured', 'configured']) {
+    for (const key of ['newTotal', 'sameTotal']) {
+      const difference = Object.entries(profileDifference(bare[key], byBoot[name][key]))
+      lines.push(
+        `Statements ${name} runs that without-plugin does not (${key === 'newTotal' ? 'new total' : 'same total'}; without → ${name}): ` +
+          (difference.length ? difference.map(([kind, [a, b]]) => `${kind} ${a}→${b}`).join(', ') : 'none')
+      )
+    }
+  }
+  const bareCpu = bare.cpu
+  if (bareCpu) {
+    const n = bareCpu.updates
+    lines.push('', `CPU self time per line-item update (ms; ${n} updates to new totals, V8 sampling profiler), where it differs most from without-plugin:`, '')
+    lines.push('| where the code lives | without plugin | unconfigured | configured | configured − without |', '|---|---|---|---|---|')
+    const configured = byBoot.configured.cpu
+    for (const row of placeDifference(bareCpu, configured, n)) {
+      const unconf = (byBoot.unconfigured.cpu.byPlace[row.place] ?? 0) / n
+      lines.push(`| ${row.place} | ${row.base.toFixed(2)} | ${unconf.toFixed(2)} | ${row.other.toFixed(2)} | ${row.difference >= 0 ? '+' : ''}${row.difference.toFixed(2)} |`)
+    }
+    const busy = (cpu) => Object.entries(cpu.byPlace).filter(([place]) => place !== '(idle)').reduce((sum, [, ms]) => sum + ms, 0) / n
+    lines.push(`| **all but idle** | **${busy(bareCpu).toFixed(1)}** | **${busy(byBoot.unconfigured.cpu).toFixed(1)}** | **${busy(configured).toFixed(1)}** | **${(busy(configured) - busy(bareCpu)) >= 0 ? '+' : ''}${(busy(configured) - busy(bareCpu)).toFixed(1)}** |`)
+  }
+  return lines.join('\n')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,6 +244,45 @@ async function lineItemLatency(api, n) {
   return runs
 }
 
+/**
+ * 2b. The SQL profile of a line-item update (scripts/bench/statements.js): every statement
+ * PostgreSQL ran for it, by table, when the total is new and when it is unchanged (the same
+ * quantity set again). Counts: valid on a loaded machine too.
+ */
+async function lineItemStatements(api) {
+  const cart = (await api.createCart({ items: [{ price: 30 }] })).data.cart
+  const line = cart.items[0].id
+  await api.setQuantity(cart.id, line, 2) // not the first mutation of the cart
+  const newTotal = await statementsDuring(database, () => api.setQuantity(cart.id, line, 3))
+  const sameTotal = await statementsDuring(database, () => api.setQuantity(cart.id, line, 3))
+  return { newTotal, sameTotal }
+}
+
+/**
+ * 2c. The CPU profile of `n` line-item updates, each to a new total (bench/heap-probe.js
+ * samples every 250 µs): self time by where the code lives (bench/cpu-profile.js).
+ */
+async function lineItemCpuProfile(server, api, n = 40) {
+  const cart = (await api.createCart({ items: [{ price: 30 }] })).data.cart
+  const line = cart.items[0].id
+  for (let q = 2; q <= 6; q++) await api.setQuantity(cart.id, line, q) // warm
+  // Every node process of the tree is profiled (`medusa start` may run the server in a child);
+  // the one that served the requests is the busiest.
+  const pids = nodeProcesses(server.child.pid)
+  const files = pids.map((pid) => path.join(HEAP_DIR, `${pid}.cpuprofile`))
+  for (const file of files) fs.rmSync(file, { force: true })
+  for (const pid of pids) process.kill(pid, 'SIGTTIN')
+  await sleep(300)
+  for (let q = 7; q < 7 + n; q++) await api.setQuantity(cart.id, line, q)
+  for (const pid of pids) process.kill(pid, 'SIGTTOU')
+  for (let i = 0; i < 100 && !files.every((file) => fs.existsSync(file)); i++) await sleep(100)
+  await sleep(500) // each is written in one call, but let it finish
+  const busy = (summary) => Object.entries(summary.byPlace).reduce((sum, [place, ms]) => sum + (place === '(idle)' ? 0 : ms), 0)
+  const summaries = files.filter((file) => fs.existsSync(file)).map((file) => selfTimeByPlace(JSON.parse(fs.readFileSync(file, 'utf8')), ROOT))
+  if (!summaries.length) throw new Error('No CPU profile was written (bench/heap-probe.js preloaded?)')
+  return { updates: n, ...summaries.sort((a, b) => busy(b) - busy(a))[0] }
+}
+
 async function cannon(title, url, headers) {
   const options = { url, headers, connections: config.connections }
   await autocannon({ ...options, duration: 2 }) // warm-up, not reported
@@ -237,12 +326,15 @@ async function workload(server, seed, hasPlugin) {
   await sleep(2000) // let the event loop and GC settle before reading RSS
   const rssWorkload = treeRss(server.child.pid)
   const heapWorkload = await heapAfterGc(server.child.pid, HEAP_DIR)
+  const statements = await lineItemStatements(api)
+  statements.cpu = await lineItemCpuProfile(server, api)
+  say(`${server.name}: SQL statements per line-item update: ${statements.newTotal.total} (new total), ${statements.sameTotal.total} (same total)`)
   say(`${server.name}: autocannon ${config.durationS} s × ${hasPlugin ? 2 : 1} (${config.connections} connections)`)
   const load = await throughput(server, seed, latency.B.cartId, hasPlugin)
   await sleep(2000) // let the event loop and GC settle before reading RSS
   const rss = treeRss(server.child.pid)
   say(`${server.name}: line-item update p50 A ${ms(latency.A.p50)}, B ${ms(latency.B.p50)}; carts ${perSecond(load.cart.rps)}${load.eligibility ? `, eligibility ${perSecond(load.eligibility.rps)}` : ''}; RSS ${mib(rssWorkload.bytes)}, after autocannon ${mib(rss.bytes)}`)
-  return { sequence, latency, load, rssBoot, heapBoot, rssWorkload, heapWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
+  return { sequence, latency, statements, load, rssBoot, heapBoot, rssWorkload, heapWorkload, rss, serviceCalls: eligibilityCalls() - callsBefore }
 }
 
 /**
@@ -598,7 +690,7 @@ async function main() {
   say(`settings: BENCH_LATENCY_N=${config.latencyN} BENCH_DURATION_S=${config.durationS} BENCH_CONNECTIONS=${config.connections} BENCH_FULFILLMENTS=${config.fulfillments} BENCH_CHECKOUT_CONCURRENCY=${config.checkoutConcurrency} BENCH_FULFILLMENT_CONCURRENCY=${config.fulfillmentConcurrency}`)
 
   // PostgreSQL and the sandbox
-  const database = await startPostgres({ dataDir: path.join(RUN_DIR, 'pg'), persistent: false, port: 0 })
+  database = await startPostgres({ dataDir: path.join(RUN_DIR, 'pg'), persistent: false, port: 0 })
   running.add({ stop: () => settle(database.stop(), 15_000), kill: () => database.killNow() })
   await database.ensureDatabase(DB_NAME)
   const databaseUrl = database.url(DB_NAME)
@@ -651,11 +743,30 @@ async function main() {
     say(`written to ${path.relative(ROOT, OUTPUT)}; total ${((Date.now() - started) / 60000).toFixed(1)} min`)
     return
   }
-  for (const [name, cwd, env, hasPlugin] of [
+  const boots = [
     ['without-plugin', BARE_STORE, baseEnv, false],
     ['unconfigured', ROOT, baseEnv, true],
     ['configured', ROOT, configuredEnv, true],
-  ]) {
+  ]
+  if (config.only === 'statements') {
+    for (const [name, cwd, env] of boots) {
+      const server = await boot(name, { cwd, env })
+      try {
+        results[name] = await lineItemStatements(storeApi(server.url, seed))
+        results[name].cpu = await lineItemCpuProfile(server, storeApi(server.url, seed))
+      } finally {
+        await server.stop()
+      }
+    }
+    await running.stopAll()
+    const report = ['# medusa-plugin-bnpl bench (SQL statements of a line-item update only)', '', statementReport(Object.fromEntries(boots.map(([name]) => [name, results[name]]))), ''].join('\n')
+    fs.writeFileSync(OUTPUT, report)
+    console.log('')
+    console.log(report)
+    say(`written to ${path.relative(ROOT, OUTPUT)}; total ${((Date.now() - started) / 60000).toFixed(1)} min`)
+    return
+  }
+  for (const [name, cwd, env, hasPlugin] of boots) {
     const server = await boot(name, { cwd, env })
     try {
       results[name] = await workload(server, seed, hasPlugin)
@@ -767,6 +878,10 @@ async function main() {
     '## Summary',
     '',
     markdownTable(rows),
+    '',
+    '## Where a line-item update\'s time goes: its SQL statements',
+    '',
+    statementReport({ 'without-plugin': bare.statements, unconfigured: unconf.statements, configured: conf.statements }),
     '',
     afterOrderLifecycle(results.afterOrder),
     '',

@@ -17,3 +17,30 @@ if (dir && typeof global.gc === 'function') {
     fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify({ heapUsed, external, arrayBuffers, rss, at: Date.now() }))
   })
 }
+
+/**
+ * The CPU profile (the bench's "where a line-item update's time goes"): SIGTTIN starts V8's
+ * sampling profiler, SIGTTOU stops it and writes `$BENCH_HEAP_DIR/<pid>.cpuprofile`. Neither
+ * signal is sent by anything else to a process without a terminal.
+ */
+if (dir) {
+  const inspector = require('node:inspector')
+  let session
+  process.on('SIGTTIN', () => {
+    if (session) return
+    session = new inspector.Session()
+    session.connect()
+    session.post('Profiler.enable', () =>
+      session.post('Profiler.setSamplingInterval', { interval: 250 }, () => session.post('Profiler.start'))
+    )
+  })
+  process.on('SIGTTOU', () => {
+    const current = session
+    if (!current) return
+    session = undefined
+    current.post('Profiler.stop', (error, result) => {
+      if (!error) fs.writeFileSync(path.join(dir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile))
+      current.disconnect()
+    })
+  })
+}

@@ -126,4 +126,4 @@ function machine() {
   }
 }
 
-module.exports = { percentile, mapLimit, treeRss, heapAfterGc, machine }
+module.exports = { percentile, mapLimit, treeRss, heapAfterGc, nodeProcesses, machine }

@@ -143,6 +143,25 @@ async function startPostgres({ dataDir, port, persistent = true, durable = true,
     },
     /** Last lines PostgreSQL printed (for error reports). */
     output: () => log.join('').slice(-4000),
+    /**
+     * Logs every statement from now on (`on`) or stops (the bench's statement profile): the
+     * lines reach `outputSince()`. Applied to sessions already open by a configuration reload.
+     * @param {boolean} on
+     */
+    async logStatements(on) {
+      const client = pg.getPgClient('postgres', 'localhost')
+      await client.connect()
+      try {
+        await client.query(on ? "ALTER SYSTEM SET log_statement = 'all'" : 'ALTER SYSTEM RESET log_statement')
+        await client.query('SELECT pg_reload_conf()')
+      } finally {
+        await client.end()
+      }
+    },
+    /** A mark in PostgreSQL's output, then what it printed after a mark. */
+    outputMark: () => log.length,
+    /** @param {number} mark */
+    outputSince: (mark) => log.slice(mark).join(''),
     stop() {
       stopping ??= pg.stop()
       return stopping
