@@ -11,6 +11,15 @@ const testMatch = {
   "integration:http": ["<rootDir>/integration-tests/http/**/*.spec.[jt]s"],
 }
 
+// `npm test`'s full HTTP run (scripts/test.js sets BNPL_TEST_SHARED): the grouped suites run
+// through their group's file, one app per group (integration-tests/runner/shared-app.js).
+const shared = process.env.TEST_TYPE === "integration:http" && process.env.BNPL_TEST_SHARED === "1"
+if (shared) {
+  testMatch["integration:http"].push("<rootDir>/integration-tests/shared/*.spec.js")
+}
+const { GROUPED } = require("./integration-tests/runner/groups")
+const groupedSuites = shared ? GROUPED.map((suite) => `/integration-tests/http/${suite}\\.spec\\.ts$`) : []
+
 module.exports = {
   transform: {
     "^.+\\.[jt]sx?$": [
@@ -27,6 +36,7 @@ module.exports = {
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  testPathIgnorePatterns: ["/node_modules/", ...groupedSuites],
   setupFiles: ["<rootDir>/integration-tests/setup.js", "<rootDir>/integration-tests/quiet-console.js"],
   testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
   // The HTTP suites' runner: Medusa's, starting each suite from an already migrated database

@@ -14,7 +14,9 @@
  * deleted at the end. Ends with the line `Tests: N passed, N failed` over both runs.
  *
  * HTTP suites: the migrations run once (`medusa db:migrate` into a template database) and every
- * suite starts from a copy of it (integration-tests/runner/test-utils.js); the suites run in
+ * suite starts from a copy of it (integration-tests/runner/test-utils.js); in the whole run, the
+ * suites that can share one app run in groups, one boot per group (integration-tests/runner/
+ * groups.js, shared-app.js; BNPL_TEST_SHARED=0 to boot one per suite); the suites run in
  * parallel, one jest worker per core (BNPL_TEST_WORKERS to change it, at most 4); each suite's boot and
  * test time is printed at the end, slowest first.
  */
@@ -156,14 +158,24 @@ function printSuiteTimings(file) {
   fs.rmSync(file, { force: true })
   if (!rows.length) return
   const s = (ms) => (ms == null ? '-' : (ms / 1000).toFixed(1))
+  // A suite run in a group's app (`shared`) is listed under its group and counted in the group's row.
+  const members = rows.filter((r) => r.shared)
+  rows = rows.filter((r) => !r.shared)
   const sum = (key) => rows.reduce((n, r) => n + (r[key] || 0), 0)
   rows.sort((a, b) => b.total_ms - a.total_ms)
-  // boot: database, migrations, app start; restores: the database put back before each test
-  // (part of tests); total also counts the shutdown.
+  // boot: database, migrations, app start (for a suite in a group: its database put back and its
+  // own set-up); restores: the database put back before each test (part of tests); total also
+  // counts the shutdown.
   console.log('\nsuite                                              boot s   tests s  restores s   total s')
   const line = (name, r) =>
     `${name.padEnd(50)} ${s(r.boot_ms).padStart(6)} ${s(r.tests_ms).padStart(9)} ${s(r.restore_ms).padStart(11)} ${s(r.total_ms).padStart(9)}`
-  for (const r of rows) console.log(line(r.file, r))
+  for (const r of rows) {
+    console.log(line(r.file, r))
+    const group = /integration-tests\/shared\/(.+)\.spec\.js$/.exec(r.file)?.[1]
+    for (const m of members.filter((m) => m.shared === group).sort((a, b) => b.total_ms - a.total_ms)) {
+      console.log(line(`  ${m.file}`, { ...m, restore_ms: null }))
+    }
+  }
   const totals = Object.fromEntries(['boot_ms', 'tests_ms', 'restore_ms', 'total_ms'].map((k) => [k, sum(k)]))
   console.log(line(`${rows.length} suites (sum over workers)`, totals))
 }
@@ -237,7 +249,12 @@ async function main() {
       const name = await migrated
       if (name) dbEnv.BNPL_TEST_MIGRATED_DB = name
     }
-    results.push(await runJest(kind, argsFor(kind), kind === 'http' ? dbEnv : {}))
+    // The whole HTTP run: grouped suites share an app per group (integration-tests/runner/groups.js);
+    // BNPL_TEST_SHARED=0 boots one per suite. A named suite file gets an app of its own; a named
+    // group file (integration-tests/shared/<group>.spec.js) runs its group.
+    const groupFiles = httpFiles.every((file) => /(^|\/)integration-tests\/shared\//.test(file.replace(/\\/g, '/')))
+    const shared = groupFiles && process.env.BNPL_TEST_SHARED !== '0' ? '1' : '0'
+    results.push(await runJest(kind, argsFor(kind), kind === 'http' ? { ...dbEnv, BNPL_TEST_SHARED: shared } : {}))
     if (interrupted) return new Promise(() => {}) // the signal handler cleans up and exits
   }
 

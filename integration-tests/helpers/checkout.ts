@@ -5,6 +5,12 @@ export const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
 
 /** Ports fixed per test process, so the app can be told the URLs before it boots. */
 export function testPorts(offset = 0) {
+  // In a group of suites sharing one app (integration-tests/runner/shared-app.js): the group's.
+  const shared = (globalThis as { __bnplSharedApp?: { ports: ReturnType<typeof portsAt> } }).__bnplSharedApp
+  return shared?.ports ?? portsAt(offset)
+}
+
+function portsAt(offset: number) {
   // Suites run in parallel jest workers whose pids are consecutive: each process gets its own
   // block of 20 ports (offsets 0-19), so one worker's offset never lands on another's port.
   const slot = ((process.pid % 400) * 20 + (offset % 20)) % 8000

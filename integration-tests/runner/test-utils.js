@@ -8,6 +8,7 @@
 //    whatever the copy lacks (a suite's feature flag adding a module) is migrated as before.
 // 2. Each suite's boot (database, migrations, app start) and test time are appended to
 //    BNPL_TEST_TIMINGS (JSON lines), which scripts/test.js sums up at the end of the run.
+// 3. Called while a group of suites is loaded into one app (shared-app.js), it joins that app.
 
 const fs = require("node:fs")
 const path = require("node:path")
@@ -56,6 +57,8 @@ function recordTiming(entry) {
 }
 
 function medusaIntegrationTestRunner(options) {
+  // Required by a group of suites sharing one app (shared-app.js): join it instead of booting.
+  if (globalThis.__bnplSharedApp) return globalThis.__bnplSharedApp.join(options)
   const file = suiteFile()
   const worker = process.env.JEST_WORKER_ID || "1"
   const slug = path.basename(file).replace(/\.spec\.[jt]s$/, "").replace(/[^a-z0-9]+/gi, "-").toLowerCase()
@@ -102,4 +105,4 @@ function medusaIntegrationTestRunner(options) {
   })
 }
 
-module.exports = { ...actual, medusaIntegrationTestRunner }
+module.exports = { ...actual, medusaIntegrationTestRunner, recordTiming }

@@ -7,7 +7,10 @@ export type AnswerCache = {
 }
 
 /** An `AnswerCache` in this process holding at most `maxEntries` answers (least recently used go first). */
-export function boundedAnswerCache(maxEntries: number, now?: () => number): AnswerCache & { readonly size: number } {
+export function boundedAnswerCache(
+  maxEntries: number,
+  now?: () => number
+): AnswerCache & { readonly size: number; clear(): void } {
   const entries = new BoundedCache<unknown>({ maxEntries, now })
   return {
     get: async <T>(key: string) => (entries.get(key) as T | undefined) ?? null,
@@ -15,6 +18,7 @@ export function boundedAnswerCache(maxEntries: number, now?: () => number): Answ
     get size() {
       return entries.size
     },
+    clear: () => entries.clear(),
   }
 }
 

@@ -110,6 +110,11 @@ export class BreakerRegistry {
     return breaker
   }
 
+  /** Forgets every breaker (they start closed again). */
+  clear(): void {
+    this.breakers.clear()
+  }
+
   get size(): number {
     return this.breakers.size
   }

@@ -67,6 +67,11 @@ export class ClientRateLimiter {
   get size(): number {
     return this.windows.size
   }
+
+  /** Forgets every client's window. */
+  clear(): void {
+    this.windows.clear()
+  }
 }
 
 /**

@@ -59,6 +59,11 @@ export class ResponseTimesRegistry {
 
   constructor(private readonly maxKeys = 1000) {}
 
+  /** Forgets every window (deadlines go back to the ceiling until answers are seen). */
+  clear(): void {
+    this.windows.clear()
+  }
+
   get(key: string): ResponseTimes {
     const window = this.windows.get(key) ?? new ResponseTimes()
     this.windows.delete(key)

@@ -7,6 +7,7 @@ import { acceptedTokensFor, legacyLookupOpen } from "../../lib/notification-toke
 import { BoundedCache } from "../../lib/bounded-cache"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
 import { modeOf, MODES, type Mode } from "../../lib/mode"
+import { keptInMemory } from "../../lib/process-memory"
 
 /** What the notification carries: the pid, the token of its URL, and the headers (signature). */
 export type NotificationClaim = { pid: unknown; token: unknown; headers?: Record<string, unknown> }
@@ -16,7 +17,7 @@ export type NotificationCheck =
 
 /** Pids no session of this store holds, answered without the database for a short while. */
 const UNKNOWN_TTL_MS = 60_000
-const unknownPids = new BoundedCache<true>({ maxEntries: 5_000 })
+const unknownPids = keptInMemory(new BoundedCache<true>({ maxEntries: 5_000 }))
 
 /**
  * The one check every notification passes before anything calls the service (the plugin's

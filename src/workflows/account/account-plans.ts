@@ -19,6 +19,7 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import type { AccountCheck } from "../../modules/bnpl/service"
 import type { ResolvedOptions } from "../../modules/bnpl/settings"
+import { keptInMemory } from "../../lib/process-memory"
 
 /**
  * The account's own plans (`GET /v1/me/fee-plans`), kept an hour per account (service URL +
@@ -33,8 +34,8 @@ const ADMIN_TIMEOUT_MS = 5_000
 /** The service's amounts are euro cents (the only currency it takes). */
 const SERVICE_CURRENCY = "eur"
 
-const localCache = boundedAnswerCache(64)
-const inFlight = new Map<string, Promise<AccountPlansRecord>>()
+const localCache = keptInMemory(boundedAnswerCache(64))
+const inFlight = keptInMemory(new Map<string, Promise<AccountPlansRecord>>())
 
 const resolveCache = (container: MedusaContainer): AnswerCache => sharedOrLocalCache(container, localCache)
 

@@ -9,6 +9,7 @@ import {
   type Exclusions,
   type ProductFacts,
 } from "../../lib/exclusions"
+import { keptInMemory } from "../../lib/process-memory"
 
 // What the exclusion rules look at, for one product (categories with their lineage, so
 // excluding a parent category excludes its sub-categories).
@@ -65,7 +66,7 @@ function productFacts(id: string, product: any, shippingProfile: Row | null | un
  * does not change; bounded like the eligibility cache.
  */
 const EXCLUSION_CHECK_TTL_MS = 5 * 60_000
-const lastChecks = new BoundedCache<{ key: string; excluded: ExcludedProduct[] }>({ maxEntries: 5_000 })
+const lastChecks = keptInMemory(new BoundedCache<{ key: string; excluded: ExcludedProduct[] }>({ maxEntries: 5_000 }))
 
 /**
  * The cart's products the merchant excluded from instalment payment (one query, only when

@@ -22,6 +22,7 @@ import { medusaRefusal } from "../../lib/medusa-version"
 import { toCents, type MedusaAmount } from "../../lib/money"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
+import { keptInMemory } from "../../lib/process-memory"
 
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
@@ -32,9 +33,9 @@ export type CartPlansAnswer = PlansAnswer & { cart_id: string }
  * With several instances, each keeps its own (each learns of an outage from its own first 3 calls).
  */
 export const ELIGIBILITY_BREAKER = { failureThreshold: 3, coolDownMs: 30_000 } as const
-const breakers = new BreakerRegistry(ELIGIBILITY_BREAKER)
+const breakers = keptInMemory(new BreakerRegistry(ELIGIBILITY_BREAKER))
 /** How fast each account, surface and deferral group answered lately: the wait is learnt from it. */
-const responseTimes = new ResponseTimesRegistry()
+const responseTimes = keptInMemory(new ResponseTimesRegistry())
 
 /**
  * Eligibility answers kept in this process when the store has no shared cache. Medusa's
@@ -45,7 +46,7 @@ const responseTimes = new ResponseTimesRegistry()
  * cache module gets the bounded local one too: sharing is a nicety, bounded memory is not.
  */
 export const LOCAL_ELIGIBILITY_CACHE_ENTRIES = 5_000
-const localCache = boundedAnswerCache(LOCAL_ELIGIBILITY_CACHE_ENTRIES)
+const localCache = keptInMemory(boundedAnswerCache(LOCAL_ELIGIBILITY_CACHE_ENTRIES))
 
 const resolveCache = (container: MedusaContainer): AnswerCache => sharedOrLocalCache(container, localCache)
 

@@ -1,4 +1,5 @@
 import { ClientRateLimiter, coldLookupBudget } from "../../lib/cold-lookups"
+import { keptInMemory } from "../../lib/process-memory"
 
 /**
  * What one anonymous product-page request (`?amount=`, `?amounts=`) may cost the service: at
@@ -10,7 +11,7 @@ import { ClientRateLimiter, coldLookupBudget } from "../../lib/cold-lookups"
 export const COLD_LOOKUPS_PER_REQUEST = 10
 export const COLD_LOOKUPS_PER_CLIENT = { limit: 60, windowMs: 60_000, maxClients: 10_000 } as const
 
-const clients = new ClientRateLimiter(COLD_LOOKUPS_PER_CLIENT)
+const clients = keptInMemory(new ClientRateLimiter(COLD_LOOKUPS_PER_CLIENT))
 
 /**
  * The allowance of one product-page request from `client` (Express's `req.ip`: Medusa trusts

@@ -11,6 +11,7 @@ import { ACCOUNT_COLUMNS } from "./changes"
 import { mergeSettings } from "./precedence"
 import type { BnplOptions, EffectiveSettings, SettingsRow, StoredSettings } from "./types"
 import type { Mode } from "../../../lib/mode"
+import { keptInMemory } from "../../../lib/process-memory"
 
 /**
  * The one settings reader: the admin's row with its keys decrypted. Knex, not the module's
@@ -71,6 +72,7 @@ function warnOnce(source: SettingsSource, message: string) {
 export function forgetCachedSettings(): void {
   generation++
 }
+keptInMemory({ clear: forgetCachedSettings })
 
 /** The settings row, straight from the database (the oldest live row, if several). */
 export async function readSettingsRow(knex: Knex): Promise<SettingsRow | undefined> {

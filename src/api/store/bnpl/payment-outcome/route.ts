@@ -13,6 +13,7 @@ import { statusOf } from "../../../../providers/bnpl/status"
 import { REVIEW_STATES } from "../../../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID } from "../../../../lib/provider-registration"
 import type { StorePaymentOutcomeQuery } from "./validators"
+import { keptInMemory } from "../../../../lib/process-memory"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
 const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
@@ -25,7 +26,7 @@ const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
  * Bounded, so many carts cannot grow it.
  */
 const SETTLED_ANSWER_MS = 60_000
-const answers = new BoundedCache<Promise<Payment | undefined>>({ maxEntries: 1000 })
+const answers = keptInMemory(new BoundedCache<Promise<Payment | undefined>>({ maxEntries: 1000 }))
 const canStillChange = (payment: Payment | undefined) =>
   !payment || (!payment.expired_at && ["not_started", ...REVIEW_STATES].includes(payment.state))
 

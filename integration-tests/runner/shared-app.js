@@ -1,0 +1,103 @@
+// Several HTTP suites in one Medusa app (`npm test`'s full run: scripts/test.js sets
+// BNPL_TEST_SHARED). A boot costs 15-50 s; most suites need the same app (the plugin against
+// the sandbox, `testPorts().env`) and differ only in what they put in the database. So a group
+// file boots the app once and runs its suites one after the other, each from the same fresh
+// database a suite of its own would get:
+//
+//   boot → snapshot "base" (migrated, nothing else)
+//   per suite: restore "base" → the suite's beforeAll hooks (sandbox, store, admin) →
+//              snapshot → its tests, each restored from that snapshot (Medusa's runner)
+//
+// The suites themselves are unchanged: their `medusaIntegrationTestRunner({env, testSuite})`
+// call, made while the group requires them, joins the group's app instead of booting one
+// (test-utils.js). A suite whose env differs from the group's refuses to join (it needs a boot
+// of its own: leave it out of the group). What lives in the app's memory (caches, breakers,
+// rate limits) is shared, as it already is between the tests of one suite.
+
+const path = require("node:path")
+const { GROUPS } = require("./groups")
+const { forgetProcessMemory } = require("../../src/lib/process-memory")
+
+const HTTP_DIR = path.resolve(__dirname, "../http")
+/** The longest `jest.setTimeout` a suite asks for (order-timeline's). */
+const TEST_TIMEOUT_MS = 400_000
+
+function sameEnv(a = {}, b = {}) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  return [...keys].every((key) => a[key] === b[key])
+}
+
+/** Runs the suites of group `name` (groups.js) in one app. Call it from the group's spec file. */
+function runSuitesInOneApp(name) {
+  const suites = GROUPS[name]
+  if (!suites) throw new Error(`No HTTP suite group "${name}" in integration-tests/runner/groups.js`)
+  // Our runner (test-utils.js: template database, timings), not the group-joining one.
+  const { medusaIntegrationTestRunner, recordTiming } = require("./test-utils")
+  const { testPorts } = require("../helpers/checkout")
+  const ports = testPorts(0)
+  const base = `bnpl-shared-${name}-${process.env.JEST_WORKER_ID || "1"}-base`
+
+  medusaIntegrationTestRunner({
+    env: ports.env,
+    testSuite: (options) => {
+      beforeAll(async () => {
+        await options.dbUtils.snapshot({ templateName: base })
+      })
+      afterAll(async () => {
+        await options.dbUtils.dropTemplate(base).catch(() => undefined)
+      })
+
+      for (const suite of suites) {
+        const file = path.join(HTTP_DIR, `${suite}.spec.ts`)
+        describe(`${suite}.spec.ts`, () => {
+          const times = { started: 0, ready: 0 }
+          beforeAll(async () => {
+            times.started = Date.now()
+            await options.dbUtils.restore({ templateName: base })
+            // The app as a restart would leave it: no answer, breaker or rate window of the suite before.
+            if (!forgetProcessMemory()) throw new Error("The plugin's process memory is not reachable from the tests (src/lib/process-memory.ts)")
+          })
+          let joined = false
+          globalThis.__bnplSharedApp = {
+            ports,
+            join(suiteOptions) {
+              if (!sameEnv(suiteOptions.env, ports.env)) {
+                throw new Error(
+                  `${suite}.spec.ts sets its own env: it needs an app of its own. Take it out of group "${name}" in integration-tests/runner/groups.js`
+                )
+              }
+              joined = true
+              suiteOptions.testSuite(options)
+            },
+          }
+          try {
+            require(file)
+          } finally {
+            delete globalThis.__bnplSharedApp
+          }
+          if (!joined) throw new Error(`${suite}.spec.ts did not call medusaIntegrationTestRunner`)
+          // After the suite's own beforeAll hooks: its tests start from what they set up.
+          beforeAll(async () => {
+            await options.dbUtils.snapshot()
+            times.ready = Date.now()
+          })
+          afterAll(() => {
+            const now = Date.now()
+            recordTiming({
+              file: path.relative(process.cwd(), file),
+              shared: name,
+              worker: process.env.JEST_WORKER_ID || "1",
+              boot_ms: times.ready ? times.ready - times.started : null,
+              tests_ms: times.ready ? now - times.ready : null,
+              total_ms: now - times.started,
+              restore_ms: 0,
+            })
+          })
+        })
+      }
+      jest.setTimeout(TEST_TIMEOUT_MS)
+    },
+  })
+}
+
+module.exports = { runSuitesInOneApp }
