@@ -1,6 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
+import { forgetProcessMemory } from "../../src/lib/process-memory"
 
 jest.setTimeout(180 * 1000)
 
@@ -137,6 +138,7 @@ medusaIntegrationTestRunner({
       const rows = await bnpl.listBnplCartEligibilities({ cart_id: cart.id })
       expect(rows).toHaveLength(1)
       await bnpl.deleteBnplCartEligibilities(rows.map((r: any) => r.id))
+      forgetProcessMemory() // nor does the app remember one (as after a restart)
       // Both reads find no row, then both wait for the service (answering within the cart's timeout).
       sandbox().setFault({ match: { path: ELIGIBILITY }, delayMs: 300 })
 

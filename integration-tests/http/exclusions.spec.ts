@@ -211,6 +211,26 @@ medusaIntegrationTestRunner({
     }
     const SRC = path.resolve(__dirname, "../../src") + path.sep
 
+    /**
+     * SQL statements on the plugin's own tables while `run` runs (the shared connection's
+     * `query` events: the module's ORM goes through it too). The settings row is left out: it is
+     * read at most every 3 s per process (SETTINGS_TTL_MS), not per mutation.
+     */
+    async function pluginStatementsDuring(run: () => Promise<unknown>) {
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      const statements: string[] = []
+      const listener = (q: { sql: string }) => {
+        if (/bnpl_/.test(q.sql) && !/bnpl_settings/.test(q.sql)) statements.push(q.sql)
+      }
+      knex.client.on("query", listener)
+      try {
+        await run()
+      } finally {
+        knex.client.removeListener("query", listener)
+      }
+      return statements
+    }
+
     it("costs a cart mutation that keeps the total no cart or product read and no service call", async () => {
       const bought = await cart([productAt(129.9).variantId])
       const line = bought.items[0]
@@ -223,8 +243,14 @@ medusaIntegrationTestRunner({
 
       // The same total (and products): the plans kept with the cart and the last exclusion check stand.
       sandbox().clearRequests()
-      const reads = await pluginReadsDuring(() => update({ quantity: 2, metadata: { gift_wrap: true } }))
+      let statements: string[] = []
+      const reads = await pluginReadsDuring(async () => {
+        statements = await pluginStatementsDuring(() => update({ quantity: 2, metadata: { gift_wrap: true } }))
+      })
       expect(reads).toEqual([])
+      // Nor a statement of its own: the plans this process kept stand, and a cart without a
+      // payment session has no instalment payment to look up.
+      expect(statements).toEqual([])
       expect(serviceCalls()).toHaveLength(0)
 
       // Another product: checked again (one read), and the gift card is refused without a service call.

@@ -8,12 +8,15 @@
 //    whatever the copy lacks (a suite's feature flag adding a module) is migrated as before.
 // 2. Each suite's boot (database, migrations, app start) and test time are appended to
 //    BNPL_TEST_TIMINGS (JSON lines), which scripts/test.js sums up at the end of the run.
-// 3. Called while a group of suites is loaded into one app (shared-app.js), it joins that app.
+// 3. Before each test, after the database is restored, the plugin forgets what it kept in the
+//    app's memory (src/lib/process-memory.ts).
+// 4. Called while a group of suites is loaded into one app (shared-app.js), it joins that app.
 
 const fs = require("node:fs")
 const path = require("node:path")
 // Not the bare package name: jest maps that one to this file.
 const actual = require("@medusajs/test-utils/dist/index.js")
+const { forgetProcessMemory } = require("../../src/lib/process-memory")
 
 const DB_CONFIG = {
   host: process.env.DB_HOST || "localhost",
@@ -96,9 +99,12 @@ function medusaIntegrationTestRunner(options) {
       beforeAll(() => {
         times.booted = Date.now()
       })
-      // Runs right after the runner's own beforeEach (the database restored from its snapshot).
+      // Runs right after the runner's own beforeEach (the database restored from its snapshot):
+      // the app forgets what it kept in memory of the test before (cached settings, answers,
+      // tokens, breakers), as it would after a restart, so each test starts from the same app too.
       beforeEach(() => {
         times.restore_ms += Date.now() - times.restoring
+        forgetProcessMemory()
       })
       return options.testSuite(testOptions)
     },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
 import { NOTIFICATION_GRACE_MS, TOKEN_CACHE_MS, type TokenRow } from "../../lib/notification-token"
 import type { Knex } from "./ledger"
+import { keptInMemory } from "../../lib/process-memory"
 
 /**
  * The store's notification tokens (`bnpl_notification_secret`), read through the shared
@@ -99,3 +100,4 @@ function newToken(): string {
 export function forgetNotificationTokens(): void {
   generation++
 }
+keptInMemory({ clear: forgetNotificationTokens })

@@ -23,6 +23,7 @@ import { toCents, type MedusaAmount } from "../../lib/money"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
 import { keptInMemory } from "../../lib/process-memory"
+import { BoundedCache } from "../../lib/bounded-cache"
 
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
@@ -49,6 +50,35 @@ export const LOCAL_ELIGIBILITY_CACHE_ENTRIES = 5_000
 const localCache = keptInMemory(boundedAnswerCache(LOCAL_ELIGIBILITY_CACHE_ENTRIES))
 
 const resolveCache = (container: MedusaContainer): AnswerCache => sharedOrLocalCache(container, localCache)
+
+/**
+ * The answer this process last read or wrote for each cart, with its row's id: a cart mutation
+ * that keeps the total (and so the answer, still fresh) reads nothing, and one with a new total
+ * updates the row without looking it up first. Another instance may have written a newer
+ * answer meanwhile: for the same amount and account it is the same answer, and freshness is
+ * judged on what this one holds, as on the row.
+ */
+const lastCartAnswers = keptInMemory(new BoundedCache<{ id: string; record: KeptAnswer }>({ maxEntries: 5_000 }))
+
+function rememberCartAnswer(id: string, record: KeptAnswer) {
+  const ttlMs =
+    answerTtlSeconds({
+      service_available: record.service_available,
+      plans: record.plans as unknown as PlansAnswer["plans"],
+    }) * 1000
+  lastCartAnswers.set(record.cart_id, { id, record }, ttlMs)
+}
+
+const keptAnswerOf = (cartId: string, kept: Omit<KeptAnswer, "cart_id" | "account">): CartPlansAnswer => ({
+  cart_id: cartId,
+  purchase_amount: Number(kept.purchase_amount),
+  currency_code: kept.currency_code,
+  checked_at: new Date(kept.checked_at).toISOString(),
+  service_available: kept.service_available,
+  unavailable_reason: (kept.unavailable_reason ?? undefined) as PlansAnswer["unavailable_reason"],
+  message: kept.message ?? undefined,
+  plans: kept.plans as unknown as PlansAnswer["plans"],
+})
 
 /**
  * Plans for an amount; never throws for a service problem. Plans outside the merchant's own
@@ -169,19 +199,15 @@ export async function plansForCart(
       excluded_products: excluded,
     }
   }
-  const [kept] = await bnpl.listBnplCartEligibilities({ cart_id: cartId })
   const account = cartAnswerScope(options)
+  const remembered = lastCartAnswers.get(cartId)
+  if (remembered && isFresh(remembered.record, cents, currency, account, now)) {
+    return keptAnswerOf(cartId, remembered.record)
+  }
+  const [kept] = remembered ? [] : await bnpl.listBnplCartEligibilities({ cart_id: cartId })
   if (kept && isFresh(kept, cents, currency, account, now)) {
-    return {
-      cart_id: cartId,
-      purchase_amount: Number(kept.purchase_amount),
-      currency_code: kept.currency_code,
-      checked_at: new Date(kept.checked_at).toISOString(),
-      service_available: kept.service_available,
-      unavailable_reason: (kept.unavailable_reason ?? undefined) as PlansAnswer["unavailable_reason"],
-      message: kept.message ?? undefined,
-      plans: kept.plans as unknown as PlansAnswer["plans"],
-    }
+    rememberCartAnswer(kept.id, { ...(kept as unknown as KeptAnswer), cart_id: cartId, account })
+    return keptAnswerOf(cartId, kept as unknown as KeptAnswer)
   }
 
   const unsupported = currencyProblem(options, currency)
@@ -199,7 +225,7 @@ export async function plansForCart(
     plans: answer.plans as unknown as Record<string, unknown>,
     account,
   }
-  await keepCartAnswer(bnpl, kept?.id, record)
+  rememberCartAnswer(await keepCartAnswer(bnpl, remembered?.id ?? kept?.id, record), record)
   return { cart_id: cartId, ...answer }
 }
 
@@ -230,24 +256,36 @@ type KeptAnswer = {
 }
 
 /**
- * Writes a cart's answer: the row it had, or a first one. Two first refreshes of a cart can run
- * at once (a mutation's hook and a storefront read, two tabs); both find no row and both create:
- * the unique index on cart_id lets one through. The other finds the row written meanwhile and
- * updates it (both answers are for the same cart, a moment apart). The module's generated
- * methods have no upsert keyed on cart_id, hence create, then update on conflict.
+ * Writes a cart's answer: the row it had, or a first one; resolves the row's id. Two first
+ * refreshes of a cart can run at once (a mutation's hook and a storefront read, two tabs); both
+ * find no row and both create: the unique index on cart_id lets one through. The other finds the
+ * row written meanwhile and updates it (both answers are for the same cart, a moment apart). The
+ * module's generated methods have no upsert keyed on cart_id, hence create, then update on
+ * conflict. A row this process remembered but that is gone (the retention job) is written anew.
  */
-async function keepCartAnswer(bnpl: BnplModuleService, keptId: string | undefined, record: KeptAnswer) {
+async function keepCartAnswer(
+  bnpl: BnplModuleService,
+  keptId: string | undefined,
+  record: KeptAnswer
+): Promise<string> {
   if (keptId) {
-    await bnpl.updateBnplCartEligibilities({ id: keptId, ...record })
-    return
+    try {
+      await bnpl.updateBnplCartEligibilities({ id: keptId, ...record })
+      return keptId
+    } catch (e) {
+      if (!MedusaError.isMedusaError(e) || (e as MedusaError).type !== MedusaError.Types.NOT_FOUND) {
+        throw e
+      }
+    }
   }
   try {
-    await bnpl.createBnplCartEligibilities(record)
+    return (await bnpl.createBnplCartEligibilities(record)).id
   } catch (e) {
     const [written] = await bnpl.listBnplCartEligibilities({ cart_id: record.cart_id })
     if (!written) {
       throw e
     }
     await bnpl.updateBnplCartEligibilities({ id: written.id, ...record })
+    return written.id
   }
 }

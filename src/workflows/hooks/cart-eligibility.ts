@@ -48,7 +48,7 @@ type WorkflowCart = {
   id?: string
   total?: HeldCart["total"]
   currency_code?: string
-  payment_collection?: unknown
+  payment_collection?: { payment_sessions?: unknown[] } | null
   promotions?: unknown[]
   items?: { product_id?: string | null }[]
 }
@@ -86,5 +86,10 @@ refreshPaymentCollectionForCartWorkflow.hooks.validate(async ({ input, cart }, {
             : undefined,
         }
       : undefined
-  await refresh(container, current.id, { details: true, held })
+  // Every cart this hook gets was read with its payment collection's sessions (ids): Medusa
+  // 2.21's callers read `cartFieldsForRefreshSteps`, or the workflow's own "fetch-cart" fields,
+  // and a cart without a collection comes without the key. No session, no instalment payment
+  // whose details could need a refresh: nothing to read for it.
+  const noSession = !current.payment_collection || current.payment_collection.payment_sessions?.length === 0
+  await refresh(container, current.id, { details: !noSession, held })
 })
