@@ -22,8 +22,14 @@
  *     by package, sampled by V8; autocannon on the routes: RSS read); the configured boot then runs the shipping sync benchmark, then
  *     the after-order benchmark (issue 19: pay-at-shipment orders fulfilled and shipped, every
  *     message of a fulfillment accepted; one order's service requests from placement to
- *     delivery), then the "service hangs" figure (line-item updates while eligibility answers
- *     after 6 s, over the same updates with a healthy service, in that one boot);
+ *     delivery), then the account's plans benchmark (issue 20, bench/plans.js: plans of two
+ *     deferral groups, 3x, 4x and pay in 30 days; service requests per cart sequence, every
+ *     endpoint counted; a product grid of 24 cheap cards, every price below every plan's minimum:
+ *     0 service calls), then the "service hangs" figure (line-item updates while eligibility
+ *     answers after 6 s, over the same updates with a healthy service, in that one boot);
+ *   - a fourth boot, configured-v2 (`BNPL_ELIGIBILITY_API=v2`, the newer eligibility interface:
+ *     one request per amount where v1 makes one per deferral group), runs the account's plans
+ *     benchmark alone, so its calls per cart sequence stand beside v1's;
  *   - prints a markdown table (also written to .tmp/bench-latest.md) and stops everything.
  *
  * Environment: BENCH_LATENCY_N (100 line-item updates per run; the "service hangs" figure uses
@@ -33,7 +39,8 @@
  * (4), BENCH_FULFILLMENT_CONCURRENCY (10), BENCH_AFTER_ORDER_N (pay-at-shipment orders fulfilled
  * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
  * and that benchmark), BENCH_ONLY=statements (the three boots, only the line-item update's profile:
- * a few minutes). Logs of every medusa command: .tmp/bench-logs/.
+ * a few minutes), BENCH_ONLY=plans (only the account's plans rows: a configured boot with v1, then
+ * one with v2; counts, valid on a loaded machine). Logs of every medusa command: .tmp/bench-logs/.
  */
 
 const fs = require('node:fs')
@@ -44,7 +51,8 @@ const { ROOT, sleep, settle, startedHere, onStopSignals, waitForHealth } = requi
 const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
 const { paidOrder } = require('./lib/store-api')
 const { percentile, mapLimit, treeRss, heapAfterGc, nodeProcesses, machine: describeMachine } = require('./bench/lib')
-const { storeApi, adminApi } = require('./bench/store')
+const { storeApi, adminApi, cartSequence } = require('./bench/store')
+const { plansBenchmark, plansRows } = require('./bench/plans')
 const { writeStarterStore } = require('./lib/starter-store')
 const { ms, perSecond, ratio, mib, markdownTable } = require('./bench/report')
 const { statementsDuring, profileDifference } = require('./bench/statements')
@@ -94,12 +102,13 @@ const config = {
   afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
   /**
    * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
-   * BENCH_ONLY=statements: the three boots, the SQL statement profile of a line-item update only.
+   * BENCH_ONLY=statements: the three boots, the SQL statement profile of a line-item update only;
+   * BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, one with v2).
    */
   only: process.env.BENCH_ONLY || null,
 }
-const ONLY = ['after-order', 'statements']
-if (config.only && !ONLY.includes(config.only)) throw new Error(`BENCH_ONLY must be one of ${ONLY.join(', ')} (got "${config.only}")`)
+const ONLY_MODES = ['after-order', 'statements', 'plans']
+if (config.only && !ONLY_MODES.includes(config.only)) throw new Error(`BENCH_ONLY must be one of ${ONLY_MODES.join(', ')} (got "${config.only}")`)
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
 
@@ -188,35 +197,7 @@ function statementReport(byBoot) {
 
 const eligibilityCalls = () => sandbox.requests.filter((r) => r.path === ELIGIBILITY_PATH).length
 
-/**
- * 1. The cart sequence, twice (second cart: same amounts, warm cache): service calls and
- * latency per operation.
- */
-async function cartSequence(api, hasPlugin) {
-  const runs = []
-  for (const label of ['cold', 'warm']) {
-    const operations = []
-    let before = eligibilityCalls()
-    const step = async (name, action) => {
-      const response = await action()
-      const now = eligibilityCalls()
-      operations.push({ name, calls: now - before, ms: response.ms })
-      before = now
-      return response
-    }
-    const { data } = await step('create cart', () => api.createCart({}))
-    const cartId = data.cart.id
-    const { data: added } = await step('add item (129.90)', () => api.addItem(cartId, 129.9))
-    await step('change quantity (→2)', () => api.setQuantity(cartId, added.cart.items[0].id, 2))
-    await step('update email', () => api.updateCart(cartId, { email: `bench-${label}@example.com` }))
-    await step('add shipping method', () => api.addShipping(cartId, 'Colissimo Home'))
-    for (let i = 1; i <= 3; i++) {
-      if (hasPlugin) await step(`GET /store/bnpl/eligibility #${i}`, () => api.cartEligibility(cartId))
-    }
-    runs.push({ label, cartId, operations, total: operations.reduce((s, o) => s + o.calls, 0) })
-  }
-  return runs
-}
+// 1. The cart sequence: cartSequence in bench/store.js.
 
 /**
  * 2. Line-item update latency: two carts with one 30.00 item each; for q = 2..N+1, cart A's
@@ -320,7 +301,7 @@ async function workload(server, seed, hasPlugin) {
   const rssBoot = treeRss(server.child.pid)
   const heapBoot = await heapAfterGc(server.child.pid, HEAP_DIR)
   say(`${server.name}: cart sequence ×2`)
-  const sequence = await cartSequence(api, hasPlugin)
+  const sequence = await cartSequence(api, { withEligibility: hasPlugin, countCalls: eligibilityCalls })
   say(`${server.name}: ${config.latencyN} line-item updates ×2 carts, interleaved`)
   const latency = await lineItemLatency(api, config.latencyN)
   await sleep(2000) // let the event loop and GC settle before reading RSS
@@ -702,7 +683,7 @@ async function main() {
   const baseEnv = { ...process.env }
   // One process, in-memory event bus, cache and locking (medusa-config.ts switches to Redis
   // with REDIS_URL): the same for the three boots.
-  for (const key of ['BNPL_API_URL', 'BNPL_API_KEY', 'MEDUSA_BACKEND_URL', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'MEDUSA_WORKER_MODE']) delete baseEnv[key]
+  for (const key of ['BNPL_API_URL', 'BNPL_API_KEY', 'BNPL_ELIGIBILITY_API', 'MEDUSA_BACKEND_URL', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'MEDUSA_WORKER_MODE']) delete baseEnv[key]
   Object.assign(baseEnv, {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -716,6 +697,8 @@ async function main() {
     MEDUSA_BACKEND_URL: 'http://localhost:9000',
   })
   const configuredEnv = { ...baseEnv, BNPL_API_URL: sandbox.url, BNPL_API_KEY: SANDBOX_KEY }
+  // The newer eligibility interface is an option read at start-up: a boot of its own.
+  const v2Env = { ...configuredEnv, BNPL_ELIGIBILITY_API: 'v2' }
 
   // Migrations and the seeded store (the demo's seed)
   let t = Date.now()
@@ -726,8 +709,31 @@ async function main() {
   const { seed } = await seedDemoStore(seedFile, { env: baseEnv, logFile: path.join(LOG_DIR, 'seed.log'), running })
   say(`seeded store (scripts/seed-demo.ts): ${((Date.now() - t) / 1000).toFixed(0)} s`)
 
+  const plansOnBoot = async (name, env) => {
+    const server = await boot(name, { cwd: ROOT, env })
+    try {
+      say(`${name}: the account's plans: cart sequence ×2 with plans of two deferral groups, a grid of cheap items`)
+      return await plansBenchmark(server, seed, { sandbox, admin: ADMIN })
+    } finally {
+      await server.stop()
+    }
+  }
+
   // The three boots, one at a time, same database
   const results = {}
+  if (config.only === 'plans') {
+    const runs = [
+      { api: 'v1', result: await plansOnBoot('configured', configuredEnv) },
+      { api: 'v2', result: await plansOnBoot('configured-v2', v2Env) },
+    ]
+    await running.stopAll()
+    const report = ["# medusa-plugin-bnpl bench (the account's plans only)", '', `Machine: ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadavg} at start, ${describeMachine().loadavg} at the end.`, '', markdownTable(plansRows(runs)), ''].join('\n')
+    fs.writeFileSync(OUTPUT, report)
+    console.log('')
+    console.log(report)
+    say(`written to ${path.relative(ROOT, OUTPUT)}; total ${((Date.now() - started) / 60000).toFixed(1)} min`)
+    return
+  }
   if (config.only === 'after-order') {
     const server = await boot('configured', { cwd: ROOT, env: configuredEnv })
     try {
@@ -774,6 +780,8 @@ async function main() {
         results.grid = await productGrid(server, seed)
         results.sync = await shippingSync(server, seed, databaseUrl)
         results.afterOrder = await afterOrder(server, seed, databaseUrl)
+        say(`${name}: the account's plans: cart sequence ×2 with plans of two deferral groups, a grid of cheap items`)
+        results.plans = await plansBenchmark(server, seed, { sandbox, admin: ADMIN })
         const hungN = Math.max(10, Math.round(config.latencyN / 3))
         say(`${name}: service hangs: ${hungN} line-item updates healthy, then with eligibility answered after ${HUNG_DELAY_MS / 1000} s`)
         results.hung = await hungService(storeApi(server.url, seed), hungN)
@@ -783,6 +791,7 @@ async function main() {
       await server.stop()
     }
   }
+  results.plansV2 = await plansOnBoot('configured-v2', v2Env)
   const runtime = (Date.now() - started) / 1000
   await running.stopAll()
 
@@ -809,6 +818,7 @@ async function main() {
     `${grid.cold.requests} request, ${grid.cold.calls} service calls; warm: ${grid.warm.calls}`,
     `${grid.cold.answers} answers; ${ms(grid.cold.ms)} cold, ${ms(grid.warm.ms)} warm (the next visitor, shared cache)`,
   ])
+  rows.push(...plansRows([{ api: 'v1', result: results.plans }, { api: 'v2', result: results.plansV2 }]))
   rows.push(['Eligibility calls, choosing a plan (payment session) on a cart with fresh plans', `${grid.choose.calls}`, `session created in ${ms(grid.choose.ms)}`])
   rows.push([
     'Eligibility calls, unconfigured store',

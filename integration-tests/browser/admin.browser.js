@@ -8,12 +8,16 @@
  *   - Settings > Instalment payments: a bad plan gets the backend's 400 message; the sandbox key
  *     is saved and only its mask is shown afterwards (never the key, anywhere in the page);
  *     Verify says it works; the shipping options table lists the store's options;
+ *   - the account's own plans (the sandbox's `GET /v1/me/fee-plans`) are listed under Plans: one
+ *     row per plan of the account, each with its label, bounds, the customer's and the merchant's
+ *     fees, and a switch (on for the store's plans);
  *   - a customer pays an order in 3 instalments through the store API (accepted on the sandbox),
  *     the order is fulfilled, and its page shows the widget: service payment id, state, schedule
  *     and the timeline of what the service was told: the order's attachment failed (503s), its
  *     entry's "Push again" sends it; "Send shipping information" adds a manual entry;
  *   - then in French, chosen with the dashboard's own language picker (Profile → Language): the
- *     settings page and the order widget again, every text, date and amount in French;
+ *     settings page (the account's plans included) and the order widget again, every text, date
+ *     and amount in French;
  *   - "Remove key" (confirmed in a dialog, in French) leaves the store without a key.
  *
  *   - accessibility (WCAG 2.2 AA, see a11y.js): axe over the settings page, the payments without
@@ -24,9 +28,9 @@
  *   - then the settings page in German, Spanish, Italian, Dutch and Portuguese (the same picker):
  *     its headings in the language (from its JSON), none of the English ones.
  *
- * Screenshots: <screenshotsDir>/settings.png, order.png (English), settings-fr.png and
- * order-fr.png (French), settings-{de,es,it,nl,ptPT}.png (the top of the page). Throws on the
- * first failed check.
+ * Screenshots: <screenshotsDir>/settings.png, settings-plans.png (the Plans card), order.png
+ * (English), settings-fr.png, settings-plans-fr.png and order-fr.png (French),
+ * settings-{de,es,it,nl,ptPT}.png (the top of the page). Throws on the first failed check.
  */
 
 const fs = require('node:fs')
@@ -188,6 +192,11 @@ async function run(ctx) {
     await screenshot(page, path.join(screenshotsDir, 'settings.png'))
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings.png'))}`)
 
+    begin("the account's own plans: labels, bounds, fees and switches")
+    await assertServicePlans(page, backendUrl, ACCOUNT_PLANS_EN)
+    await screenshot(page, path.join(screenshotsDir, 'settings-plans.png'), plansCard(page), { only: true })
+    log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-plans.png'))}`)
+
     begin('accessibility: settings, payments without an order (English)')
     // Hints and descriptions are read with their controls (aria-describedby).
     const capture = await accessibleText(page, '#bnpl-auto-capture')
@@ -283,6 +292,11 @@ async function run(ctx) {
     await assertNoEnglish(settingsFr, ['Instalment payments', 'Test account', 'Live account', 'Plans', 'Shipping option', 'Key set', 'Save'])
     await screenshot(page, path.join(screenshotsDir, 'settings-fr.png'))
     log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-fr.png'))}`)
+    begin("the account's own plans in French")
+    await assertServicePlans(page, backendUrl, ACCOUNT_PLANS_FR)
+    await assertNoEnglish(page.getByTestId('bnpl-service-plans'), ['3 instalments', 'Pay in 30 days', '10 instalments'])
+    await screenshot(page, path.join(screenshotsDir, 'settings-plans-fr.png'), plansCard(page), { only: true })
+    log(`screenshot ${path.relative(process.cwd(), path.join(screenshotsDir, 'settings-plans-fr.png'))}`)
     await audit.check(page, 'admin settings (fr)', { ours: OURS })
     await auditPayments('fr')
 
@@ -347,6 +361,53 @@ async function run(ctx) {
   }
 }
 
+/**
+ * The sandbox account's plans as the settings page must show them (sandbox/merchants.js: the
+ * account takes 50.00 to 5,000.00, its 10x credit plan from 500.00; fees on an example cart of
+ * 300.00): a row's label, whether its switch is on (the store's plans are 3x and 4x), and what
+ * its terms say, whitespace collapsed.
+ */
+const ACCOUNT_PLANS_EN = [
+  { label: '3 instalments', on: true, terms: [/^€50\.00 to €5,000\.00/, /customer pays 1\.45 % \+ €0\.00 \(€4\.35 on a €300\.00 cart\)/, /you pay 1\.5 % \+ €0\.15 \(€4\.65 on a €300\.00 cart\)/] },
+  { label: '4 instalments', on: true, terms: [/customer pays 2\.2 %/, /you pay 1\.8 % \+ €0\.15/] },
+  { label: '3 instalments, first at shipment', on: false, terms: [/ship within 30 days/] },
+  { label: '10 instalments', on: false, terms: [/^€500\.00 to €5,000\.00/, /customer pays interest at 17\.9 % a year/, /you pay 1\.2 %/] },
+  { label: 'Pay in 30 days', on: false, terms: [/customer pays 1\.5 %/, /you pay 2\.5 %/] },
+]
+const ACCOUNT_PLANS_FR = [
+  { label: '3 fois', on: true, terms: [/^de 50,00 € à 5 000,00 €/, /le client paie 1,45 % \+ 0,00 € \(4,35 € pour un panier de 300,00 €\)/, /vous payez 1,5 % \+ 0,15 €/] },
+  { label: '3 fois, première à l\'expédition', on: false, terms: [/expédier sous 30 jours/] },
+  { label: '10 fois', on: false, terms: [/^de 500,00 € à 5 000,00 €/, /le client paie des intérêts à 17,9 % par an/] },
+  { label: 'Paiement à 30 jours', on: false, terms: [/le client paie 1,5 %/, /vous payez 2,5 %/] },
+]
+
+/** The Plans card of the settings page (the account's plans, then the store's). @param {import('playwright-core').Page} page */
+const plansCard = (page) => page.getByTestId('bnpl-service-plans').locator('xpath=..')
+
+/**
+ * The account's plans listed as the service defines them: one row per plan the admin API gives
+ * for the test account, and the rows `expected` with their switch and terms.
+ * @param {import('playwright-core').Page} page @param {string} backendUrl
+ * @param {{label: string, on: boolean, terms: RegExp[]}[]} expected
+ */
+async function assertServicePlans(page, backendUrl, expected) {
+  const list = page.getByTestId('bnpl-service-plans')
+  await list.waitFor()
+  const { settings } = await (await page.request.get(`${backendUrl}/admin/bnpl/settings`)).json()
+  const servicePlans = settings.accounts.test.service_plans
+  assert.ok(Array.isArray(servicePlans) && servicePlans.length >= 5, `the account's plans are known: ${JSON.stringify(settings.accounts.test.service_plans_problem)}`)
+  assert.equal(await list.getByTestId('bnpl-service-plan').count(), servicePlans.length, 'one row per plan of the account')
+  for (const { label, on, terms } of expected) {
+    const toggle = list.getByRole('switch', { name: label, exact: true })
+    assert.equal(await toggle.getAttribute('aria-checked'), String(on), `the switch of "${label}" is ${on ? 'on' : 'off'}`)
+    const id = await toggle.getAttribute('id')
+    const text = (await list.locator(`[id="${id}-terms"]`).innerText()).replace(/\s+/g, ' ')
+    for (const term of terms) assert.match(text, term, `the terms of "${label}": ${text}`)
+    // The terms are the switch's description (read with it).
+    assert.match((await accessibleText(page, `[id="${id}"]`)).description.replace(/\s+/g, ' '), terms[0], `the description of "${label}"`)
+  }
+}
+
 /** The service's languages beyond English and French: the dashboard's code and picker name, our JSON. */
 const OTHER_LANGUAGES = [
   { code: 'de', name: 'Deutsch', file: 'de.json' },
@@ -383,11 +444,11 @@ async function assertNoEnglish(scope, texts) {
 
 /**
  * The admin scrolls inside its own container, so a "full page" screenshot would stop at the
- * window: grow the window to the content first. With `focus`, scroll it into view.
+ * window: grow the window to the content first. With `focus`, scroll it into view (`only`: shoot it alone).
  * @param {import('playwright-core').Page} page @param {string} file
  * @param {import('playwright-core').Locator} [focus]
  */
-async function screenshot(page, file, focus) {
+async function screenshot(page, file, focus, { only = false } = {}) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   const height = await page.evaluate(() => {
     let tallest = document.documentElement.scrollHeight
@@ -403,7 +464,9 @@ async function screenshot(page, file, focus) {
   await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height + 16, 900), 4000) })
   await page.waitForTimeout(300) // let the layout settle after the resize
   if (focus) await focus.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: file, fullPage: true })
+  // `only`: the focused element alone (a README picture of one card).
+  if (focus && only) await focus.screenshot({ path: file })
+  else await page.screenshot({ path: file, fullPage: true })
   await page.setViewportSize(size)
 }
 

@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { testPorts } from "../helpers/checkout"
+import { ADDRESS, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 
 jest.setTimeout(300 * 1000)
@@ -11,8 +11,8 @@ const V2 = "/v2/payments/eligibility"
 
 /**
  * The newer eligibility interface, opted in (`BNPL_ELIGIBILITY_API=v2`): one request per amount
- * for plans of two deferral groups, the same plans as v1, and v1 again for an account that
- * answers v2 with a 404 (said in Verify).
+ * for plans of two deferral groups, the same plans as v1, a cart's billing and shipping
+ * countries sent, and v1 again for an account that answers v2 with a 404 (said in Verify).
  */
 medusaIntegrationTestRunner({
   env: { ...ports.env, BNPL_ELIGIBILITY_API: "v2" },
@@ -59,6 +59,41 @@ medusaIntegrationTestRunner({
       // Due dates start at each call's second: the rest is the same.
       const undated = (plan: any) => ({ ...plan, payment_plan: plan.payment_plan.map(({ due_date: _d, ...i }: any) => i) })
       expect(undated(first)).toEqual(undated(v1[0]))
+    })
+
+    it("sends a cart's billing and shipping countries, and asks again when the cart's country changes", async () => {
+      const product = store().products.find((p) => p.price === 129.9)!
+      const { data } = await api.post(
+        "/store/carts",
+        {
+          region_id: store().regionId,
+          email: "jeanne@example.com",
+          billing_address: ADDRESS,
+          shipping_address: { ...ADDRESS, city: "Berlin", postal_code: "10115", country_code: "de" },
+          items: [{ variant_id: product.variantId, quantity: 1 }],
+        },
+        store().storeHeaders
+      )
+      const cartId = data.cart.id
+      const cartPlans = async () =>
+        (await api.get(`/store/bnpl/eligibility?cart_id=${cartId}`, store().storeHeaders)).data.eligibility
+      expect((await cartPlans()).plans.map((p: any) => p.eligible)).toEqual([true, true, true])
+      const asked = calls(V2).filter((r: any) => r.body.purchase_amount === 12990)
+      expect(asked.length).toBeGreaterThan(0)
+      expect(asked.at(-1).body).toEqual({
+        purchase_amount: 12990,
+        queries: [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }],
+        billing_address: { country: "FR" },
+        shipping_address: { country: "DE" },
+      })
+
+      // Same total, another shipping country: the kept answer was for Germany, so it is asked again.
+      sandbox().clearRequests()
+      await api.post(`/store/carts/${cartId}`, { shipping_address: ADDRESS }, store().storeHeaders)
+      await cartPlans()
+      expect(calls(V2).map((r: any) => [r.body.billing_address, r.body.shipping_address])).toEqual([
+        [{ country: "FR" }, { country: "FR" }],
+      ])
     })
 
     it("an account without v2 (404): asked with v1 from then on, and Verify says so", async () => {

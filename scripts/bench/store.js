@@ -52,6 +52,37 @@ function storeApi(baseUrl, seed) {
   }
 }
 
+/**
+ * 1. The cart sequence, twice (second cart: same amounts, warm cache): service calls and
+ * latency per operation. `countCalls()`: the service requests so far (what is counted is the
+ * caller's choice); `withEligibility`: the plugin's route is there to ask.
+ */
+async function cartSequence(api, { withEligibility, countCalls }) {
+  const runs = []
+  for (const label of ['cold', 'warm']) {
+    const operations = []
+    let before = countCalls()
+    const step = async (name, action) => {
+      const response = await action()
+      const now = countCalls()
+      operations.push({ name, calls: now - before, ms: response.ms })
+      before = now
+      return response
+    }
+    const { data } = await step('create cart', () => api.createCart({}))
+    const cartId = data.cart.id
+    const { data: added } = await step('add item (129.90)', () => api.addItem(cartId, 129.9))
+    await step('change quantity (→2)', () => api.setQuantity(cartId, added.cart.items[0].id, 2))
+    await step('update email', () => api.updateCart(cartId, { email: `bench-${label}@example.com` }))
+    await step('add shipping method', () => api.addShipping(cartId, 'Colissimo Home'))
+    for (let i = 1; i <= 3; i++) {
+      if (withEligibility) await step(`GET /store/bnpl/eligibility #${i}`, () => api.cartEligibility(cartId))
+    }
+    runs.push({ label, cartId, operations, total: operations.reduce((s, o) => s + o.calls, 0) })
+  }
+  return runs
+}
+
 /** Logs in as `admin`; returns its client (`client.admin(method, path, body)`). */
 async function adminApi(baseUrl, { email, password }) {
   const client = medusaClient(baseUrl, { timeoutMs: TIMEOUT_MS })
@@ -59,4 +90,4 @@ async function adminApi(baseUrl, { email, password }) {
   return client
 }
 
-module.exports = { storeApi, adminApi }
+module.exports = { storeApi, adminApi, cartSequence }

@@ -9,6 +9,7 @@ import {
 import type { ExcludedProduct } from "./exclusions"
 import type { OutsideBoundsPlan } from "./plan-bounds"
 import { servicePlan } from "./plans"
+import { countriesKey, type CartCountries } from "./cart-countries"
 
 /**
  * `excluded_products`: the cart holds a product the merchant excluded (the service is not asked).
@@ -166,19 +167,23 @@ export const answerTtlSeconds = (answer: Pick<PlansAnswer, "service_available" |
   isCompleteAnswer(answer) ? COMPLETE_ANSWER_TTL_SECONDS : INCOMPLETE_ANSWER_TTL_SECONDS
 
 /**
- * What a cart's kept answer was asked with: the account (key and URL) and the merchant's plans
- * and bounds. A kept answer of another scope is stale, so a key, URL, mode, plans or bounds
- * change makes every cart ask again at its next read, without writing to any kept answer.
+ * What a cart's kept answer was asked with: the account (key and URL), the merchant's plans
+ * and bounds, and the cart's countries when they were sent (v2). A kept answer of another scope
+ * is stale, so a key, URL, mode, plans or bounds change makes every cart ask again at its next
+ * read, without writing to any kept answer; so does a v2 cart's change of country.
  */
-export function cartAnswerScope(options: {
-  apiKey?: string
-  apiUrl?: string
-  plans: Plan[]
-  planBounds?: unknown[]
-}): string {
+export function cartAnswerScope(
+  options: {
+    apiKey?: string
+    apiUrl?: string
+    plans: Plan[]
+    planBounds?: unknown[]
+  },
+  countries?: CartCountries
+): string {
   const rules = createHash("sha256")
     .update(JSON.stringify([options.plans, options.planBounds ?? []]))
     .digest("hex")
     .slice(0, 8)
-  return `${accountFingerprint(options)}:${rules}`
+  return `${accountFingerprint(options)}:${rules}${countriesKey(countries)}`
 }

@@ -11,6 +11,7 @@ import {
   type PlansAnswer,
 } from "./eligibility-answer"
 import { groupByDeferral, planKey } from "./plans"
+import { countriesKey, countryFields, type CartCountries } from "./cart-countries"
 
 export type { AnswerCache } from "./answer-cache"
 export {
@@ -25,8 +26,9 @@ export {
 // earlier day is never served.
 // The scope names the account asked (a fingerprint of the service URL and key): after the
 // merchant changes the key in the settings, answers made for the other account are not served.
-const cacheKey = (cents: number, currency: string, plans: Plan[], now: Date, scope: string) =>
-  `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${currency}:${cents}:${plans.map(planKey).sort().join(",")}`
+// The countries (v2 only sends them) end it: an answer for one country is not another's.
+const cacheKey = (cents: number, currency: string, plans: Plan[], now: Date, scope: string, countries: string) =>
+  `bnpl:eligibility:${scope}:${now.toISOString().slice(0, 10)}:${currency}:${cents}:${plans.map(planKey).sort().join(",")}${countries}`
 
 /**
  * Who is asking: a cart (the cart hooks, `?cart_id=`, payment sessions) or a product page
@@ -104,7 +106,7 @@ async function askGroup(
  */
 async function askAllAtOnce(
   client: BnplClient,
-  input: { cents: number; plans: Plan[]; timeoutMs: number },
+  input: { cents: number; plans: Plan[]; timeoutMs: number; countries?: CartCountries },
   breaker?: Breaker
 ): Promise<GroupOutcome[] | undefined> {
   const groups = groupByDeferral(input.plans)
@@ -113,7 +115,7 @@ async function askAllAtOnce(
   )
   try {
     const results = await client.checkEligibilityV2(
-      { purchase_amount: input.cents, queries },
+      { purchase_amount: input.cents, queries, ...countryFields(input.countries) },
       { timeoutMs: input.timeoutMs, retries: 0 }
     )
     breaker?.recordSuccess()
@@ -168,6 +170,8 @@ export async function checkPlans(input: {
   eligibilityApi?: "v1" | "v2"
   /** Told when v2 answered 404 (the account lacks it); that call then asks v1. */
   onV2Missing?: () => void
+  /** The cart's billing and shipping countries: v2 sends them (v1 has no such field). */
+  countries?: CartCountries
   now?: Date
 }): Promise<PlansAnswer> {
   const { client, cents, currency, plans, timeoutMs, cache, breakers, surface } = input
@@ -176,7 +180,8 @@ export async function checkPlans(input: {
   if (cents <= 0) {
     return emptyCartAnswer(cents, currency, plans, now)
   }
-  const key = cacheKey(cents, currency, plans, now, scope)
+  const countries = input.eligibilityApi === "v2" ? input.countries : undefined
+  const key = cacheKey(cents, currency, plans, now, scope, countriesKey(countries))
   const failedKey = `${key}:${surface}`
   const read = (k: string) => cache?.get<PlansAnswer>(k).catch(() => null)
   const cached = (await read(key)) ?? (await read(failedKey))
@@ -198,7 +203,7 @@ export async function checkPlans(input: {
       }))
     } else {
       asked = true
-      outcomes = await askAllAtOnce(client, { cents, plans, timeoutMs }, breaker)
+      outcomes = await askAllAtOnce(client, { cents, plans, timeoutMs, countries }, breaker)
       if (!outcomes) {
         input.onV2Missing?.() // an account without v2 (404): asked with v1 below, and from now on
       }

@@ -20,6 +20,7 @@ import {
 } from "../../lib/eligibility"
 import { medusaRefusal } from "../../lib/medusa-version"
 import { toCents, type MedusaAmount } from "../../lib/money"
+import { cartCountries, type CartCountries } from "../../lib/cart-countries"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
 import { keptInMemory } from "../../lib/process-memory"
@@ -90,7 +91,7 @@ export async function plansForAmount(
   container: MedusaContainer,
   cents: number,
   currency: string,
-  by: { surface: EligibilitySurface; options?: ResolvedOptions; mayAsk?: () => boolean }
+  by: { surface: EligibilitySurface; options?: ResolvedOptions; mayAsk?: () => boolean; countries?: CartCountries }
 ): Promise<PlansAnswer> {
   const resolved = by.options ?? (await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions())
   if (medusaRefusal()) {
@@ -128,6 +129,7 @@ export async function plansForAmount(
     mayAsk: by.mayAsk,
     eligibilityApi: offered.eligibilityApi,
     onV2Missing: offered.onV2Missing,
+    countries: by.countries,
   })
   if (!answer.service_available) {
     return answer
@@ -182,12 +184,17 @@ export async function plansForCart(
   cartId: string,
   held?: HeldCart
 ): Promise<CartPlansAnswer> {
-  const cart = held ?? (await readCartTotal(container, cartId))
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const options = await bnpl.getOptions()
+  // v2 is told the cart's countries. A cart workflow's cart lacks the billing address (and,
+  // with a payment collection, the shipping one): then they are read, a query, no service call.
+  const v2 = options.eligibilityApi === "v2"
+  const cart: ReadCart =
+    held ?? (await readCart(container, cartId, v2 ? [...TOTAL_FIELDS, ...COUNTRY_FIELDS] : TOTAL_FIELDS))
+  const countries = v2 ? cartCountries(held ? await readCart(container, cartId, COUNTRY_FIELDS) : cart) : undefined
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
-  const options = await bnpl.getOptions()
   // Checked on every read, before the kept answer: an excluded product may have been added
   // without changing the total. It costs one query when the products changed (or are not
   // known), never a service call.
@@ -199,7 +206,7 @@ export async function plansForCart(
       excluded_products: excluded,
     }
   }
-  const account = cartAnswerScope(options)
+  const account = cartAnswerScope(options, countries)
   const remembered = lastCartAnswers.get(cartId)
   if (remembered && isFresh(remembered.record, cents, currency, account, now)) {
     return keptAnswerOf(cartId, remembered.record)
@@ -213,7 +220,7 @@ export async function plansForCart(
   const unsupported = currencyProblem(options, currency)
   const answer = unsupported
     ? unavailableAnswer(cents, currency, "invalid_request", unsupported)
-    : await plansForAmount(container, cents, currency, { surface: "cart", options })
+    : await plansForAmount(container, cents, currency, { surface: "cart", options, countries })
   const record: KeptAnswer = {
     cart_id: cartId,
     purchase_amount: cents,
@@ -229,14 +236,15 @@ export async function plansForCart(
   return { cart_id: cartId, ...answer }
 }
 
-async function readCartTotal(container: MedusaContainer, cartId: string): Promise<HeldCart> {
+const TOTAL_FIELDS = ["id", "total", "currency_code"]
+const COUNTRY_FIELDS = ["billing_address.country_code", "shipping_address.country_code"]
+
+type ReadCart = HeldCart & Parameters<typeof cartCountries>[0]
+
+async function readCart(container: MedusaContainer, cartId: string, fields: string[]): Promise<ReadCart> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "total", "currency_code"],
-    filters: { id: cartId },
-  })
-  const cart = data[0] as { id: string; total: MedusaAmount | null; currency_code: string } | undefined
+  const { data } = await query.graph({ entity: "cart", fields, filters: { id: cartId } })
+  const cart = data[0] as ReadCart | undefined
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart ${cartId} was not found`)
   }
