@@ -38,8 +38,8 @@
  * shipping sync benchmark, default 200: see DEFAULT_FULFILLMENTS), BENCH_CHECKOUT_CONCURRENCY
  * (4), BENCH_FULFILLMENT_CONCURRENCY (10), BENCH_AFTER_ORDER_N (pay-at-shipment orders fulfilled
  * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
- * and that benchmark), BENCH_ONLY=statements (the three boots, only the line-item update's profile:
- * a few minutes), BENCH_ONLY=plans (only the account's plans rows: a configured boot with v1, then
+ * and that benchmark), BENCH_ONLY=hot-path (the three boots, only the line-item updates: latency and
+ * profile; about 5 minutes), BENCH_ONLY=plans (only the account's plans rows: a configured boot with v1, then
  * one with v2; counts, valid on a loaded machine). Logs of every medusa command: .tmp/bench-logs/.
  */
 
@@ -102,12 +102,12 @@ const config = {
   afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
   /**
    * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
-   * BENCH_ONLY=statements: the three boots, the SQL statement profile of a line-item update only;
+   * BENCH_ONLY=hot-path: the three boots, line-item updates only (latency, SQL statements, CPU profile);
    * BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, one with v2).
    */
   only: process.env.BENCH_ONLY || null,
 }
-const ONLY_MODES = ['after-order', 'statements', 'plans']
+const ONLY_MODES = ['after-order', 'hot-path', 'plans']
 if (config.only && !ONLY_MODES.includes(config.only)) throw new Error(`BENCH_ONLY must be one of ${ONLY_MODES.join(', ')} (got "${config.only}")`)
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
@@ -754,18 +754,39 @@ async function main() {
     ['unconfigured', ROOT, baseEnv, true],
     ['configured', ROOT, configuredEnv, true],
   ]
-  if (config.only === 'statements') {
+  if (config.only === 'hot-path') {
+    const latency = {}
     for (const [name, cwd, env] of boots) {
       const server = await boot(name, { cwd, env })
       try {
-        results[name] = await lineItemStatements(storeApi(server.url, seed))
-        results[name].cpu = await lineItemCpuProfile(server, storeApi(server.url, seed))
+        const api = storeApi(server.url, seed)
+        say(`${name}: ${config.latencyN} line-item updates ×2 carts, interleaved; then their profile`)
+        latency[name] = await lineItemLatency(api, config.latencyN)
+        results[name] = await lineItemStatements(api)
+        results[name].cpu = await lineItemCpuProfile(server, api)
       } finally {
         await server.stop()
       }
     }
     await running.stopAll()
-    const report = ['# medusa-plugin-bnpl bench (SQL statements of a line-item update only)', '', statementReport(Object.fromEntries(boots.map(([name]) => [name, results[name]]))), ''].join('\n')
+    const bare = latency['without-plugin']
+    const latencyRows = boots.flatMap(([name]) =>
+      ['A', 'B'].map((run) => [
+        `Line-item update, ${name}, ${run === 'A' ? 'new total (cache miss)' : 'same total as A just had (cache hit)'}`,
+        `p50 ${ms(latency[name][run].p50)}, p95 ${ms(latency[name][run].p95)}`,
+        name === 'without-plugin' ? `N=${config.latencyN}` : `p50 ${ratio(latency[name][run].p50, bare[run].p50)} vs without plugin; ${latency[name][run].calls} service calls`,
+      ])
+    )
+    const report = [
+      '# medusa-plugin-bnpl bench (the cart\'s hot path only)',
+      '',
+      `Machine: ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadavg} at start, ${describeMachine().loadavg} at the end.`,
+      '',
+      markdownTable(latencyRows),
+      '',
+      statementReport(Object.fromEntries(boots.map(([name]) => [name, results[name]]))),
+      '',
+    ].join('\n')
     fs.writeFileSync(OUTPUT, report)
     console.log('')
     console.log(report)
