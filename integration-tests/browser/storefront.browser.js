@@ -489,6 +489,8 @@ async function run(ctx) {
     const shipConfirmation = page.locator('.confirmation')
     await shipConfirmation.locator('.bnpl-schedule').waitFor()
     assert.ok((await shipConfirmation.textContent()).includes(NOTHING_TODAY))
+    // Its heading is the plan, not "Paid in 3 instalments": nothing is paid yet.
+    assert.equal(await shipConfirmation.locator('.payment h2').textContent(), 'Pay in 3 instalments when your order ships')
     assert.equal(await shipConfirmation.locator('time').count(), 0)
     await shot('storefront-pay-at-shipment.png')
     await auditBoth('confirmation, pay at shipment')

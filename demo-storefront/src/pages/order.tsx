@@ -62,7 +62,14 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
       <p>{t.deliveryAndTotal(order.shipping_methods?.[0]?.name ?? "—", euros(order.total, locale))}</p>
       {payment ? (
         <section className="payment">
-          <h2>{(data?.installments_count ?? 0) > 1 ? t.paidIn(data!.installments_count) : paymentMethodInfo.pp_bnpl_bnpl.title}</h2>
+          <h2>
+            {/* Nothing is paid yet at shipment: the heading is the plan's own label (the kit's, in the page's language). */}
+            {formatted?.payAtShipment
+              ? formatted.label
+              : (data?.installments_count ?? 0) > 1
+                ? t.paidIn(data!.installments_count)
+                : paymentMethodInfo.pp_bnpl_bnpl.title}
+          </h2>
           {formatted && !formatted.payAtShipment ? <p className="paid-today">{t.paidToday(formatted.dueTodayAmount!)}</p> : null}
           {schedule ? <BnplSchedule plan={schedule} formatted={formatted ?? undefined} currencyCode={order.currency_code} locale={locale} /> : null}
         </section>
