@@ -124,7 +124,7 @@ async function main() {
       ? `${plan.installments_count} payment in ${plan.deferred_days} days`
       : plan.deferred_months
         ? `${plan.installments_count} payment in ${plan.deferred_months} month(s)`
-        : `${plan.installments_count} instalments`
+        : `${plan.installments_count} instalments${plan.pay_at_shipment ? ', paid from shipment' : ''}`
     if (!plan.eligible) {
       const range = plan.constraints?.purchase_amount
       say(`${name}: not available (${Object.entries(plan.reasons || {}).map(([f, r]) => `${f} ${r}`).join(', ')}${range ? `; from ${euros(range.minimum)} to ${euros(range.maximum)}` : ''})`)
@@ -145,7 +145,7 @@ async function main() {
       )
     )
   }
-  if (!eligibility.plans.some((p) => p.eligible && p.installments_count === INSTALLMENTS && !p.deferred_days && !p.deferred_months)) {
+  if (!eligibility.plans.some((p) => p.eligible && p.installments_count === INSTALLMENTS && !p.deferred_days && !p.deferred_months && !p.pay_at_shipment)) {
     throw new Error(`${INSTALLMENTS} instalments are not offered for this cart`)
   }
 
