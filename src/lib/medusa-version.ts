@@ -9,10 +9,15 @@ export const SUPPORTED_MEDUSA = { lowest: "2.21.0", highest: "2.21.2", below: "2
 /** The npm range of the peer dependencies. */
 export const SUPPORTED_MEDUSA_RANGE = `>=${SUPPORTED_MEDUSA.lowest} <${SUPPORTED_MEDUSA.below}`
 
-/** What a store runs to come into the range (Medusa's upgrade guide: every @medusajs/* package together). */
+/**
+ * What a store runs to come into the range (Medusa's upgrade guide: every @medusajs/* package
+ * together). `test-utils` too: Medusa's starter lists it, and left at the old version npm refuses
+ * the upgrade (ERESOLVE). `--save-exact` keeps the starter's exact pins (a `^` would let a later
+ * install leave the range).
+ */
 export const MEDUSA_UPGRADE_COMMAND =
-  `npm install ${["medusa", "framework", "admin-sdk", "cli"].map((p) => `@medusajs/${p}@${SUPPORTED_MEDUSA.highest}`).join(" ")}` +
-  " && npx medusa db:migrate"
+  `npm install ${["medusa", "framework", "admin-sdk", "cli", "test-utils"].map((p) => `@medusajs/${p}@${SUPPORTED_MEDUSA.highest}`).join(" ")}` +
+  " --save-exact && npx medusa db:migrate"
 
 /** [major, minor, patch] of a release version; undefined for anything else (a prerelease included). */
 function parseVersion(version: string): [number, number, number] | undefined {

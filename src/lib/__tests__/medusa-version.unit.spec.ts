@@ -57,7 +57,13 @@ describe("the supported Medusa versions", () => {
 
   it("upgrades every @medusajs package together, to the highest tested version", () => {
     expect(MEDUSA_UPGRADE_COMMAND).toBe(
-      "npm install @medusajs/medusa@2.21.2 @medusajs/framework@2.21.2 @medusajs/admin-sdk@2.21.2 @medusajs/cli@2.21.2 && npx medusa db:migrate"
+      "npm install @medusajs/medusa@2.21.2 @medusajs/framework@2.21.2 @medusajs/admin-sdk@2.21.2 @medusajs/cli@2.21.2 @medusajs/test-utils@2.21.2 --save-exact && npx medusa db:migrate"
     )
+  })
+
+  it("is the command README's install section gives", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8")
+    const install = readme.slice(readme.indexOf("## Install in your store"), readme.indexOf("## Configuration"))
+    expect(install).toContain(`\`${MEDUSA_UPGRADE_COMMAND}\``)
   })
 })
