@@ -78,6 +78,8 @@ export type SettingsView = {
   notification_signature_header: string | null
   plan_bounds: PlanBounds[]
   exclusions: Exclusions
+  /** The eligibility interface checkout asks: "v2" falls back to v1 for an account without it. */
+  eligibility_api: "v1" | "v2"
   source: Partial<Record<string, SettingSource>>
   updated_at: string | null
 }
@@ -101,6 +103,7 @@ export type SettingsUpdateBody = {
   notification_signature_header?: string | null
   plan_bounds?: PlanBounds[] | null
   exclusions?: Exclusions | null
+  eligibility_api?: "v1" | "v2" | null
 }
 
 /** `POST /admin/bnpl/settings/verify`: a typed key/URL to try, else the account's saved ones. */
