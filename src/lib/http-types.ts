@@ -33,6 +33,11 @@ export type AccountView = {
   service_plans?: ServicePlanView[]
   /** Why `service_plans` is missing (not configured, an older account, the service failed). */
   service_plans_problem?: string
+  /**
+   * The store's plans (saved, from the plugin options or the default) this account does not
+   * have: checkout does not offer them. Absent when there are none or the account's plans are unknown.
+   */
+  unknown_plans?: Plan[]
   /** The account's name with the service, when it said. */
   service_account_name?: string | null
 }

@@ -4,6 +4,8 @@ import type { AccountPlansRecord } from "../../lib/account-plans"
 import type { SettingsView } from "../../lib/http-types"
 import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
+// Used only once the app is up (a cycle through modules/bnpl/index.ts is harmless then).
+import { logOptionPlansMissing } from "../../workflows/account/account-plans"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
 import { rotateNotificationToken } from "./notification-secret"
 import {
@@ -61,6 +63,19 @@ class BnplModuleService extends MedusaService({
     validateOptions(options)
     this.pluginOptions = options
     this.container_ = container
+  }
+
+  /**
+   * Medusa calls these once the app is up. Plans of the plugin options an account lacks are
+   * logged then (a save in the admin gets a 400 instead): in the background, so that the boot
+   * never waits for the service nor depends on its answer.
+   */
+  __hooks = {
+    onApplicationStart: async (): Promise<void> => {
+      // The app's container (the plans cache, the logger, this module), not the module's own.
+      const { container } = await import("@medusajs/framework")
+      void logOptionPlansMissing(container)
+    },
   }
 
   /** Resolved when used: the connection may not be registered yet while the module loads. */
