@@ -68,7 +68,9 @@ export default defineConfig({
     // Medusa registers its `rbac` flag only after evaluating this file, so defineConfig's own
     // RBAC entry is always off here: with MEDUSA_FF_RBAC=true (tests/rbac), register it by hand.
     { resolve: "@medusajs/medusa/rbac", disable: process.env.MEDUSA_FF_RBAC !== "true" },
-    { resolve: "./src/modules/bnpl" },
+    // A store gives the module its plugin options (`plugins: [{resolve: "medusa-plugin-bnpl", options}]`);
+    // here, tests may give some as JSON (e.g. plans an account lacks).
+    { resolve: "./src/modules/bnpl", options: JSON.parse(process.env.BNPL_TEST_MODULE_OPTIONS || "{}") },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

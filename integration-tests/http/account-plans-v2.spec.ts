@@ -12,7 +12,8 @@ const V2 = "/v2/payments/eligibility"
 /**
  * The newer eligibility interface, opted in (`BNPL_ELIGIBILITY_API=v2`): one request per amount
  * for plans of two deferral groups, the same plans as v1, a cart's billing and shipping
- * countries sent, and v1 again for an account that answers v2 with a 404 (said in Verify).
+ * countries sent, and v1 again for an account that answers v2 with a 404 (said in Verify); the
+ * admin's `eligibility_api` wins over the env.
  */
 medusaIntegrationTestRunner({
   env: { ...ports.env, BNPL_ELIGIBILITY_API: "v2" },
@@ -115,6 +116,53 @@ medusaIntegrationTestRunner({
       const { data } = await api.post("/admin/bnpl/settings/verify", {}, admin())
       expect(data.result).toBe("works")
       expect(data.eligibility_api_note).toMatch(/no newer eligibility interface/)
+    })
+
+    it("the admin's eligibility_api wins over the env: the next cart asks the interface saved, a bad value is a 400", async () => {
+      const settings = async () => (await api.get("/admin/bnpl/settings", admin())).data.settings
+      const product = store().products.find((p) => p.price === 129.9)!
+      // A cart of `quantity` items: each total is new, so no kept answer is served.
+      const cartAsks = async (quantity: number) => {
+        sandbox().clearRequests()
+        const { data } = await api.post(
+          "/store/carts",
+          {
+            region_id: store().regionId,
+            email: "jeanne@example.com",
+            billing_address: ADDRESS,
+            shipping_address: ADDRESS,
+            items: [{ variant_id: product.variantId, quantity }],
+          },
+          store().storeHeaders
+        )
+        const { eligibility } = (
+          await api.get(`/store/bnpl/eligibility?cart_id=${data.cart.id}`, store().storeHeaders)
+        ).data
+        expect(eligibility.plans.map((p: any) => [p.installments_count, p.eligible])).toEqual([
+          [3, true],
+          [4, true],
+          [1, true],
+        ])
+        return { v1: calls(V1).length, v2: calls(V2).length }
+      }
+      expect(await settings()).toMatchObject({ eligibility_api: "v2", source: { eligibility_api: "env" } })
+
+      expect((await save({ eligibility_api: "v1" })).status).toBe(200)
+      expect(await settings()).toMatchObject({ eligibility_api: "v1", source: { eligibility_api: "settings" } })
+      expect(await cartAsks(2)).toEqual({ v1: 2, v2: 0 })
+
+      expect((await save({ eligibility_api: "v2" })).status).toBe(200)
+      expect(await settings()).toMatchObject({ eligibility_api: "v2", source: { eligibility_api: "settings" } })
+      expect(await cartAsks(3)).toEqual({ v1: 0, v2: 1 })
+
+      const bad = await save({ eligibility_api: "v3" })
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toMatch(/eligibility_api must be "v1".*or "v2"/)
+      expect((await settings()).eligibility_api).toBe("v2")
+
+      // null: back to the env's choice.
+      expect((await save({ eligibility_api: null })).status).toBe(200)
+      expect(await settings()).toMatchObject({ eligibility_api: "v2", source: { eligibility_api: "env" } })
     })
   },
 })

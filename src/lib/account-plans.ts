@@ -56,6 +56,19 @@ export function unknownPlanProblems(plans: Plan[], servicePlans: ServicePlan[], 
   )
 }
 
+/** The merchant's plans the account does not have (checkout does not offer them). */
+export const plansMissingFrom = (plans: Plan[], servicePlans: ServicePlan[]): Plan[] =>
+  plans.filter((plan) => !findServicePlan(plan, servicePlans))
+
+/**
+ * The start-up line for plans of the plugin options an account lacks: names each plan and lists
+ * the account's, so the merchant can fix the options (no 400 can be given at start-up).
+ */
+export function missingOptionPlansLine(mode: string, missing: Plan[], servicePlans: ServicePlan[]): string {
+  const names = (plans: Plan[]) => plans.map((p) => `"${planLabel(p)}"`).join(", ")
+  return `medusa-plugin-bnpl: the plugin option plans lists ${missing.length === 1 ? "a plan" : "plans"} the ${mode} account does not have: ${names(missing)}; checkout does not offer ${missing.length === 1 ? "it" : "them"}. The account's plans: ${names(servicePlans) || "none"}. Remove ${missing.length === 1 ? "it" : "them"} from the plans option, or choose the plans in the admin (Settings → Instalment payments)`
+}
+
 /** Merchant bounds outside the service's for the plan (a save's 400, naming the service's bound). */
 export function boundsOutsideServiceProblems(
   bounds: PlanBounds[],

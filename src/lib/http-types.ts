@@ -33,6 +33,11 @@ export type AccountView = {
   service_plans?: ServicePlanView[]
   /** Why `service_plans` is missing (not configured, an older account, the service failed). */
   service_plans_problem?: string
+  /**
+   * The store's plans (saved, from the plugin options or the default) this account does not
+   * have: checkout does not offer them. Absent when there are none or the account's plans are unknown.
+   */
+  unknown_plans?: Plan[]
   /** The account's name with the service, when it said. */
   service_account_name?: string | null
 }
@@ -78,6 +83,8 @@ export type SettingsView = {
   notification_signature_header: string | null
   plan_bounds: PlanBounds[]
   exclusions: Exclusions
+  /** The eligibility interface checkout asks: "v2" falls back to v1 for an account without it. */
+  eligibility_api: "v1" | "v2"
   source: Partial<Record<string, SettingSource>>
   updated_at: string | null
 }
@@ -101,6 +108,7 @@ export type SettingsUpdateBody = {
   notification_signature_header?: string | null
   plan_bounds?: PlanBounds[] | null
   exclusions?: Exclusions | null
+  eligibility_api?: "v1" | "v2" | null
 }
 
 /** `POST /admin/bnpl/settings/verify`: a typed key/URL to try, else the account's saved ones. */

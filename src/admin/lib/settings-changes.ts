@@ -74,6 +74,9 @@ function optionChanges(form: SettingsFormValues, settings: SettingsView): Settin
   if (form.verifySignature !== settings.verify_notification_signature) {
     body.verify_notification_signature = form.verifySignature
   }
+  if (form.eligibilityApi !== (settings.eligibility_api ?? "v1")) {
+    body.eligibility_api = form.eligibilityApi
+  }
   return body
 }
 

@@ -12,6 +12,9 @@ import { planKey } from "../../lib/plans"
  * names the field in its 400: the schema only guarantees the shape the rules below read.
  */
 
+/** The eligibility interfaces checkout may ask: the contract's, and the newer one. */
+export const ELIGIBILITY_APIS = ["v1", "v2"] as const
+
 export const DEFERRALS = ["none", "days", "months"] as const
 export type Deferral = (typeof DEFERRALS)[number]
 
@@ -46,6 +49,7 @@ export const settingsFormSchema = z.object({
   verifySignature: z.boolean(),
   signatureHeader: z.string(),
   exclusions: z.partialRecord(z.enum(EXCLUSION_FIELDS), z.array(z.string())),
+  eligibilityApi: z.enum(ELIGIBILITY_APIS),
 })
 
 export type SettingsFormValues = z.infer<typeof settingsFormSchema>
@@ -83,6 +87,7 @@ export function formFrom(settings: SettingsView): SettingsFormValues {
     verifySignature: settings.verify_notification_signature,
     signatureHeader: settings.notification_signature_header ?? "",
     exclusions: settings.exclusions,
+    eligibilityApi: settings.eligibility_api ?? "v1",
   }
 }
 

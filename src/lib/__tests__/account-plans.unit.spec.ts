@@ -2,6 +2,8 @@ import { planKey } from "../plans"
 import type { FeePlan } from "../../client/types"
 import {
   boundsOutsideServiceProblems,
+  missingOptionPlansLine,
+  plansMissingFrom,
   servicePlansOf,
   servicePlanViews,
   unknownPlanProblems,
@@ -36,6 +38,20 @@ const plans = servicePlansOf(ACCOUNT)
 describe("the account's plans", () => {
   it("sells allowed fee plans, and at shipment those with a trigger limit and no deferral of their own", () => {
     expect(plans.map(planKey)).toEqual(["3x-d0-m0", "3x-d0-m0-ship", "4x-d0-m0", "10x-d0-m0", "1x-d30-m0"])
+  })
+
+  it("the start-up line for the plugin options' plans the account lacks: each named, the account's listed", () => {
+    const missing = plansMissingFrom(
+      [{ installments_count: 3 }, { installments_count: 5 }, { installments_count: 1, deferred_days: 45 }],
+      plans
+    )
+    expect(missing).toEqual([{ installments_count: 5 }, { installments_count: 1, deferred_days: 45 }])
+    expect(missingOptionPlansLine("live", missing, plans)).toBe(
+      'medusa-plugin-bnpl: the plugin option plans lists plans the live account does not have: "5 instalments", "pay in 45 days"; checkout does not offer them. The account\'s plans: "3 instalments", "3 instalments, from shipment", "4 instalments", "10 instalments", "pay in 30 days". Remove them from the plans option, or choose the plans in the admin (Settings → Instalment payments)'
+    )
+    expect(missingOptionPlansLine("test", [{ installments_count: 5 }], [])).toContain(
+      'a plan the test account does not have: "5 instalments"; checkout does not offer it. The account\'s plans: none. Remove it'
+    )
   })
 
   it("names each plan the account lacks and lists the account's", () => {

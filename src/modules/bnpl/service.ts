@@ -1,4 +1,5 @@
-import { MedusaError, MedusaService } from "@medusajs/framework/utils"
+import type { IEventBusModuleService } from "@medusajs/framework/types"
+import { MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import { accountFingerprint } from "../../client"
 import type { AccountPlansRecord } from "../../lib/account-plans"
 import type { SettingsView } from "../../lib/http-types"
@@ -40,6 +41,9 @@ import BnplShippingSync from "./models/shipping-sync"
 
 type InjectedDependencies = Record<string, unknown>
 
+/** Emitted once the app is up (subscribers/bnpl-started.ts: the start-up checks that ask the service). */
+export const BNPL_STARTED_EVENT = "bnpl.started"
+
 /** Problems of the plans and bounds a save sends, against the account's own plans (see saveSettings). */
 export type AccountCheck = (options: ResolvedOptions, sent: { plans: boolean; bounds: boolean }) => Promise<string[]>
 
@@ -61,6 +65,22 @@ class BnplModuleService extends MedusaService({
     validateOptions(options)
     this.pluginOptions = options
     this.container_ = container
+  }
+
+  /**
+   * Medusa calls these once the app is up. Then `bnpl.started` is emitted: its subscriber checks
+   * the plans of the plugin options against the accounts' (a save in the admin gets a 400
+   * instead), in the background, so that the boot never waits for the service nor depends on it.
+   */
+  __hooks = {
+    onApplicationStart: async (): Promise<void> => {
+      try {
+        const eventBus = this.container_[Modules.EVENT_BUS] as IEventBusModuleService | undefined
+        await eventBus?.emit({ name: BNPL_STARTED_EVENT, data: {} })
+      } catch {
+        // No event bus (a script's app): nothing to check then.
+      }
+    },
   }
 
   /** Resolved when used: the connection may not be registered yet while the module loads. */

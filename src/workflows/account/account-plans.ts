@@ -1,8 +1,10 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { accountFingerprint, clientFor, isBnplError, isConfigured, type FeePlan, type Plan } from "../../client"
 import {
   boundsOutsideServiceProblems,
+  missingOptionPlansLine,
+  plansMissingFrom,
   servicePlansOf,
   servicePlanViews,
   unknownPlanProblems,
@@ -143,7 +145,7 @@ export async function refreshAccountPlans(container: MedusaContainer): Promise<v
 export async function servicePlansView(
   container: MedusaContainer,
   options: ResolvedOptions
-): Promise<Pick<AccountView, "service_plans" | "service_plans_problem">> {
+): Promise<Pick<AccountView, "service_plans" | "service_plans_problem" | "unknown_plans">> {
   const record = await accountPlansRecord(container, options)
   if (!record) {
     return { service_plans_problem: "This account has no API key or service URL yet: its plans cannot be read" }
@@ -151,7 +153,39 @@ export async function servicePlansView(
   if (!record.fee_plans) {
     return { service_plans_problem: record.problem?.message ?? "The account's plans are unknown" }
   }
-  return { service_plans: servicePlanViews(servicePlansOf(record.fee_plans), options.plans, SERVICE_CURRENCY) }
+  const servicePlans = servicePlansOf(record.fee_plans)
+  const missing = plansMissingFrom(options.plans, servicePlans)
+  return {
+    service_plans: servicePlanViews(servicePlans, options.plans, SERVICE_CURRENCY),
+    ...(missing.length ? { unknown_plans: missing } : {}),
+  }
+}
+
+/**
+ * Start-up: plans of the plugin options an account does not have, one ERROR line per account
+ * (a save in the admin is refused with a 400 instead). Reads each configured account's plans
+ * (one service call, kept like any other read; none for an account without key or URL, nor
+ * when the admin's saved plans apply). Never throws: the boot does not wait for it.
+ */
+export async function logOptionPlansMissing(container: MedusaContainer): Promise<void> {
+  try {
+    const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    for (const mode of ["test", "live"] as Mode[]) {
+      const settings = await bnpl.getSettings(mode)
+      if (settings.sources.plans !== "options") {
+        continue
+      }
+      const record = await accountPlansRecord(container, settings.options)
+      const servicePlans = record?.fee_plans ? servicePlansOf(record.fee_plans) : undefined
+      const missing = servicePlans ? plansMissingFrom(settings.options.plans, servicePlans) : []
+      if (servicePlans && missing.length) {
+        logger.error(missingOptionPlansLine(mode, missing, servicePlans))
+      }
+    }
+  } catch {
+    // A check for the merchant's eyes: the store works without it.
+  }
 }
 
 /** `GET/POST /admin/bnpl/settings`: each account's plans added to the view. */

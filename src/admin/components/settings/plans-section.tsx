@@ -1,8 +1,9 @@
 import { Plus } from "@medusajs/icons"
-import { Button, Text } from "@medusajs/ui"
-import { useFieldArray } from "react-hook-form"
+import { Button, Select, Text } from "@medusajs/ui"
+import { Controller, useFieldArray } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
-import { planRow, type SectionProps } from "../../lib/settings-form"
+import { ELIGIBILITY_APIS, planRow, type SectionProps } from "../../lib/settings-form"
+import { describedBy, Field } from "../common/field"
 import { Section } from "../common/section"
 import { PlanRowInputs } from "./plan-row"
 import { ServicePlans } from "./service-plans"
@@ -47,6 +48,43 @@ export function PlansSection({ form, settings }: SectionProps) {
         </Text>
         <SourceHint source={settings.source.plans ?? null} />
       </div>
+      <EligibilityApiField form={form} settings={settings} />
     </Section>
+  )
+}
+
+/** How checkout asks the service which plans a cart may have: the answers are the same either way. */
+function EligibilityApiField({ form, settings }: SectionProps) {
+  const { t } = useBnplI18n()
+  return (
+    <Field
+      label={t("settings.plans.eligibilityApi")}
+      htmlFor="bnpl-eligibility-api"
+      hint={<SourceHint source={settings.source.eligibility_api ?? null} env="BNPL_ELIGIBILITY_API" />}
+      note={t("settings.plans.eligibilityApiHint")}
+    >
+      <Controller
+        control={form.control}
+        name="eligibilityApi"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <Select.Trigger
+              id="bnpl-eligibility-api"
+              data-testid="bnpl-eligibility-api"
+              aria-describedby={describedBy("bnpl-eligibility-api", { hint: true, note: true })}
+            >
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              {ELIGIBILITY_APIS.map((api) => (
+                <Select.Item key={api} value={api}>
+                  {t(`settings.plans.eligibilityApi_${api}`)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+        )}
+      />
+    </Field>
   )
 }

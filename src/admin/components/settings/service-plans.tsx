@@ -1,4 +1,4 @@
-import { Label, Switch, Text } from "@medusajs/ui"
+import { Alert, Label, Switch, Text } from "@medusajs/ui"
 import { useFieldArray, useWatch } from "react-hook-form"
 import type { Plan } from "../../../client/types"
 import type { ServicePlanView } from "../../../lib/http-types"
@@ -32,6 +32,14 @@ export function ServicePlans({ form, settings }: SectionProps) {
       <Text size="small" weight="plus">
         {t("settings.servicePlans.title")}
       </Text>
+      {account.unknown_plans?.length ? (
+        // Plans checkout does not offer (the plugin options' are also logged at start-up).
+        <Alert variant="warning" data-testid="bnpl-unknown-plans">
+          {t("settings.servicePlans.unknown", {
+            plans: account.unknown_plans.map((plan) => planLabel(plan, t)).join(", "),
+          })}
+        </Alert>
+      ) : null}
       <ul className="flex flex-col gap-y-2">
         {account.service_plans.map((plan) => {
           const index = rowIndexOf(plan, rows)

@@ -25,6 +25,7 @@ function view(overrides: Partial<SettingsView> = {}): SettingsView {
     notification_signature_header: null,
     plan_bounds: [{ installments_count: 4, deferred_days: 30, min_amount: 150, max_amount: 2000 }],
     exclusions: { product_category_ids: ["pcat_gift"] },
+    eligibility_api: "v1",
     source: {},
     updated_at: null,
     ...overrides,
@@ -101,6 +102,14 @@ describe("settings form: only what changed is sent", () => {
   it("sends nothing for an untouched form", () => {
     const settings = view()
     expect(changesOf(formFrom(settings), settings)).toEqual({})
+  })
+
+  it("sends the eligibility interface only when another one is chosen", () => {
+    const settings = view({ eligibility_api: "v2" })
+    const form = formFrom(settings)
+    expect(form.eligibilityApi).toBe("v2")
+    form.eligibilityApi = "v1"
+    expect(changesOf(form, settings)).toEqual({ eligibility_api: "v1" })
   })
 
   it("sends a typed key alone (trimmed), in its account's field", () => {

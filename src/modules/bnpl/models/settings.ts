@@ -29,6 +29,8 @@ const BnplSettings = model.define("bnpl_settings", {
   plan_bounds: model.json().nullable(),
   /** `{product_category_ids?, product_collection_ids?, product_type_ids?, product_tag_ids?, shipping_profile_ids?}`. */
   exclusions: model.json().nullable(),
+  /** "v1" | "v2": the eligibility interface checkout asks; null: the option / env / v1. */
+  eligibility_api: model.text().nullable(),
 })
 
 export default BnplSettings

@@ -112,6 +112,7 @@ export const EMPTY_SETTINGS: SettingsColumns = {
   notification_signature_header: null,
   plan_bounds: null,
   exclusions: null,
+  eligibility_api: null,
 }
 
 function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
@@ -121,6 +122,9 @@ function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
   }
   if (patch.exclusions !== undefined) {
     changes.exclusions = patch.exclusions
+  }
+  if (patch.eligibility_api !== undefined) {
+    changes.eligibility_api = patch.eligibility_api
   }
   return changes
 }

@@ -99,6 +99,12 @@ const shippingOverrideInput = z
   })
   .strict()
 
+// A custom check, not z.enum: Medusa's body validation rewrites enum errors without this sentence.
+const eligibilityApiInput = z.custom<"v1" | "v2">((v) => v === "v1" || v === "v2", {
+  message:
+    'eligibility_api must be "v1" (the contract\'s, one request per deferral group) or "v2" (the newer interface, one request per amount); null goes back to the plugin options',
+})
+
 const headerInput = z
   .string()
   .trim()
@@ -130,6 +136,7 @@ export const SettingsPatchSchema = z
     notification_signature_header: headerInput.nullable().optional(),
     plan_bounds: planBoundsInput.nullable().optional(),
     exclusions: exclusionsInput.nullable().optional(),
+    eligibility_api: eligibilityApiInput.nullable().optional(),
   })
   .strict()
 

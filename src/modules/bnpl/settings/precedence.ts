@@ -114,6 +114,7 @@ function optionSources(pluginOptions: BnplOptions, env: NodeJS.ProcessEnv): Reco
     notification_signature_header: pluginOptions.notificationSignatureHeader ? "options" : null,
     plan_bounds: pluginOptions.planBounds ? "options" : "default",
     exclusions: pluginOptions.exclusions ? "options" : "default",
+    eligibility_api: pluginOptions.eligibilityApi ? "options" : env.BNPL_ELIGIBILITY_API ? "env" : "default",
   }
 }
 
@@ -138,6 +139,11 @@ function rowValues(row: SettingsRow): [SettingField, keyof ResolvedOptions, unkn
       "exclusions",
       "exclusions",
       row.exclusions && typeof row.exclusions === "object" ? normalizeExclusions(row.exclusions) : undefined,
+    ],
+    [
+      "eligibility_api",
+      "eligibilityApi",
+      row.eligibility_api === "v1" || row.eligibility_api === "v2" ? row.eligibility_api : undefined,
     ],
   ]
 }

@@ -125,6 +125,8 @@ export type SettingsRow = {
   notification_signature_header: string | null
   plan_bounds: PlanBounds[] | null
   exclusions: Exclusions | null
+  /** The eligibility interface checkout asks ("v1" | "v2"); null: the option / env / v1. */
+  eligibility_api: "v1" | "v2" | null
   created_at?: Date | string
   updated_at?: Date | string
 }
@@ -143,6 +145,7 @@ export const SETTING_FIELDS = [
   "notification_signature_header",
   "plan_bounds",
   "exclusions",
+  "eligibility_api",
 ] as const
 export type SettingField = (typeof SETTING_FIELDS)[number]
 

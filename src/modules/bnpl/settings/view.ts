@@ -21,6 +21,7 @@ export function settingsView(settings: EffectiveSettings, accounts: Record<Mode,
     notification_signature_header: options.notificationSignatureHeader ?? null,
     plan_bounds: options.planBounds,
     exclusions: options.exclusions,
+    eligibility_api: options.eligibilityApi,
     source: sources,
     updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
   }

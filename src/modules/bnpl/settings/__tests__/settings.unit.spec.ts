@@ -147,6 +147,26 @@ describe("settings precedence: admin settings > options > env > default", () => 
     })
   })
 
+  it("eligibility_api: the admin's choice > option eligibilityApi > env BNPL_ELIGIBILITY_API > v1", () => {
+    const of = (loaded: Parameters<typeof mergeSettings>[0], options: BnplOptions, e: NodeJS.ProcessEnv) => {
+      const merged = mergeSettings(loaded, options, e)
+      return [merged.options.eligibilityApi, merged.sources.eligibility_api]
+    }
+    expect(of({}, {}, {})).toEqual(["v1", "default"])
+    expect(of({}, {}, { BNPL_ELIGIBILITY_API: "v2" })).toEqual(["v2", "env"])
+    expect(of({}, { eligibilityApi: "v1" }, { BNPL_ELIGIBILITY_API: "v2" })).toEqual(["v1", "options"])
+    expect(of({ row: row({ eligibility_api: "v2" }) }, { eligibilityApi: "v1" }, {})).toEqual(["v2", "settings"])
+    expect(of({ row: row({ eligibility_api: null }) }, {}, { BNPL_ELIGIBILITY_API: "v2" })).toEqual(["v2", "env"])
+
+    expect(settingsChanges(parseSettingsPatch({ eligibility_api: "v2" }))).toEqual({ eligibility_api: "v2" })
+    expect(settingsChanges(parseSettingsPatch({ eligibility_api: null }))).toEqual({ eligibility_api: null })
+    for (const bad of ["v3", 2, "V2"]) {
+      expect(() => parseSettingsPatch({ eligibility_api: bad })).toThrow(
+        /^Invalid settings: eligibility_api must be "v1"/
+      )
+    }
+  })
+
   it("uses no key at all when the saved one cannot be decrypted (never another account's)", () => {
     const merged = mergeSettings(
       {
