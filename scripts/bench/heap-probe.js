@@ -9,12 +9,18 @@ const fs = require('node:fs')
 const path = require('node:path')
 
 const dir = process.env.BENCH_HEAP_DIR
+
+/** Written under another name, then renamed: the bench never reads a file half written. */
+function writeWhole(file, text) {
+  fs.writeFileSync(`${file}.partial`, text)
+  fs.renameSync(`${file}.partial`, file)
+}
 if (dir && typeof global.gc === 'function') {
   process.on('SIGUSR2', () => {
     global.gc()
     global.gc()
     const { heapUsed, external, arrayBuffers, rss } = process.memoryUsage()
-    fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify({ heapUsed, external, arrayBuffers, rss, at: Date.now() }))
+    writeWhole(path.join(dir, `${process.pid}.json`), JSON.stringify({ heapUsed, external, arrayBuffers, rss, at: Date.now() }))
   })
 }
 
@@ -39,7 +45,7 @@ if (dir) {
     if (!current) return
     session = undefined
     current.post('Profiler.stop', (error, result) => {
-      if (!error) fs.writeFileSync(path.join(dir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile))
+      if (!error) writeWhole(path.join(dir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile))
       current.disconnect()
     })
   })
