@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { forgetUnknownPids } from "../../src/providers/bnpl/notification-check"
 import * as secret from "../../src/modules/bnpl/notification-secret"
 import { signPaymentId } from "../../src/lib/signature"
 
@@ -29,12 +28,8 @@ medusaIntegrationTestRunner({
     const tokenOf = (path: string) => new URL(path, "http://x").searchParams.get("token")
     const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/"))
     // The cached token rows (kept a short while per process) as the next notification reads them.
+    // (Before each test the runner forgets them with the rest of the plugin's process memory.)
     const forgetTokens = () => (secret as any).forgetNotificationTokens?.()
-
-    beforeEach(() => {
-      forgetUnknownPids()
-      forgetTokens()
-    })
 
     async function acceptedPayment(price = 129.9) {
       const cart = await cartWith(price)

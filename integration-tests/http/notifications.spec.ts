@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, notificationPath, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import { forgetUnknownPids } from "../../src/providers/bnpl/notification-check"
 
 jest.setTimeout(120 * 1000)
 
@@ -23,8 +22,6 @@ medusaIntegrationTestRunner({
     const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/"))
     const randomPid = () => `payment_${randomBytes(12).toString("hex")}`
     const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
-
-    beforeEach(() => forgetUnknownPids())
 
     /** A customer's session with its payment accepted at the service (not notified yet). */
     async function acceptedPayment(price = 129.9) {

@@ -102,8 +102,3 @@ async function legacyPayment(knex: Knex, pid: string, before: Date): Promise<Led
   }).catch(() => undefined) // two notifications at once: the other one recorded it
   return findPayment(knex, pid)
 }
-
-/** For tests: forget the negative cache. */
-export function forgetUnknownPids(): void {
-  unknownPids.clear()
-}
