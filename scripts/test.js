@@ -19,6 +19,9 @@
  * groups.js, shared-app.js; BNPL_TEST_SHARED=0 to boot one per suite); the suites run in
  * parallel, one jest worker per core (BNPL_TEST_WORKERS to change it, at most 4); each suite's boot and
  * test time is printed at the end, slowest first.
+ *
+ * BNPL_TEST_NODE_ARGS: flags for the node running jest, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof`
+ * (a CPU profile of a run; node refuses --cpu-prof in NODE_OPTIONS).
  */
 
 const fs = require('node:fs')
@@ -104,7 +107,7 @@ function runJest(kind, extraArgs, dbEnv) {
   // nothing from workers (and would pay for starting one).
   const oneFile = extraArgs.filter((a) => !a.startsWith('-')).length === 1
   const parallelism = kind === 'http' && WORKERS > 1 && !oneFile ? [`--maxWorkers=${WORKERS}`] : ['--runInBand']
-  const args = [jestBin, ...parallelism, '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
+  const args = [...(process.env.BNPL_TEST_NODE_ARGS || '').split(' ').filter(Boolean), jestBin, ...parallelism, '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
   const env = {
     ...process.env,
     ...dbEnv,

@@ -22,9 +22,29 @@ const HTTP_DIR = path.resolve(__dirname, "../http")
 /** The longest `jest.setTimeout` a suite asks for (order-timeline's). */
 const TEST_TIMEOUT_MS = 400_000
 
-function sameEnv(a = {}, b = {}) {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)])
-  return [...keys].every((key) => a[key] === b[key])
+/**
+ * What the plugin reads from the environment on every request (its settings: src/modules/bnpl/
+ * settings), never once at boot: a suite whose env differs from the group's only in these joins
+ * the group, its own values in force from its first hook to its last (a key it does not set is
+ * unset meanwhile, as in an app of its own). Anything else read at boot (PORT, feature flags,
+ * module options) must be the group's.
+ */
+const PER_REQUEST_ENV = /^(BNPL_(API_URL|API_KEY|API_URL_TEST|API_KEY_TEST|API_HOSTS|ENCRYPTION_KEY|ELIGIBILITY_API|MODE)|MEDUSA_BACKEND_URL)$/
+
+/** The keys of `suite`'s env read at boot whose value differs from the group's. */
+function bootEnvDifferences(group = {}, suite = {}) {
+  return Object.keys(suite).filter((key) => !PER_REQUEST_ENV.test(key) && suite[key] !== group[key])
+}
+
+/** Puts `suite`'s per-request env in force over the group's; returns the function that restores the group's. */
+function applyPerRequestEnv(group = {}, suite = {}) {
+  const keys = [...new Set([...Object.keys(group), ...Object.keys(suite)])].filter((key) => PER_REQUEST_ENV.test(key))
+  const saved = Object.fromEntries(keys.map((key) => [key, process.env[key]]))
+  const set = (key, value) => (value === undefined ? delete process.env[key] : (process.env[key] = value))
+  for (const key of keys) set(key, suite[key])
+  return () => {
+    for (const key of keys) set(key, saved[key])
+  }
 }
 
 /** Runs the suites of group `name` (groups.js) in one app. Call it from the group's spec file. */
@@ -61,13 +81,21 @@ function runSuitesInOneApp(name) {
           globalThis.__bnplSharedApp = {
             ports,
             join(suiteOptions) {
-              if (!sameEnv(suiteOptions.env, ports.env)) {
+              const differences = bootEnvDifferences(ports.env, suiteOptions.env)
+              if (differences.length) {
                 throw new Error(
-                  `${suite}.spec.ts sets its own env: it needs an app of its own. Take it out of group "${name}" in integration-tests/runner/groups.js`
+                  `${suite}.spec.ts sets ${differences.join(", ")}, read when the app starts: it needs an app of its own. Take it out of group "${name}" in integration-tests/runner/groups.js`
                 )
               }
               joined = true
+              // Before the suite's own hooks (registered by testSuite below) and after them.
+              let restoreEnv = () => {}
+              beforeAll(() => {
+                restoreEnv = applyPerRequestEnv(ports.env, suiteOptions.env)
+                forgetProcessMemory()
+              })
               suiteOptions.testSuite(options)
+              afterAll(() => restoreEnv())
             },
           }
           try {
