@@ -37,8 +37,8 @@ export type CartPlansAnswer = PlansAnswer & { cart_id: string }
  * While a breaker is open, its last request is repeated in the background every 5 s (waiting
  * at most `eligibilityTimeoutMs`); once the service answers one, the next caller goes through at
  * once: carts get their plans back within about 5 s of a recovery, not up to 30 s. 5 s: at most
- * 6 requests per opening and breaker (its cool-down over 5 s), a small cost for a service that
- * is struggling, and well under the 30 s it shortens.
+ * 5 requests per opening and breaker (at 5, 10, ... 25 s of its cool-down), a small cost for a
+ * service that is struggling, and well under the 30 s it shortens.
  */
 export const ELIGIBILITY_BREAKER = {
   failureThreshold: 3,
