@@ -40,7 +40,8 @@
  * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
  * and that benchmark), BENCH_ONLY=hot-path (the three boots, only the line-item updates: latency and
  * profile; about 5 minutes), BENCH_ONLY=plans (only the account's plans rows: a configured boot with v1, then
- * one with v2; counts, valid on a loaded machine). Logs of every medusa command: .tmp/bench-logs/.
+ * one with v2; counts, valid on a loaded machine), BENCH_ONLY=hung (only the "service hangs" rows,
+ * with the time from a recovery to a cart's plans: a configured boot). Logs of every medusa command: .tmp/bench-logs/.
  */
 
 const fs = require('node:fs')
@@ -103,11 +104,12 @@ const config = {
   /**
    * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
    * BENCH_ONLY=hot-path: the three boots, line-item updates only (latency, SQL statements, CPU profile);
-   * BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, one with v2).
+   * BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, one with v2);
+   * BENCH_ONLY=hung: the "service hangs" rows only (a configured boot).
    */
   only: process.env.BENCH_ONLY || null,
 }
-const ONLY_MODES = ['after-order', 'hot-path', 'plans']
+const ONLY_MODES = ['after-order', 'hot-path', 'plans', 'hung']
 if (config.only && !ONLY_MODES.includes(config.only)) throw new Error(`BENCH_ONLY must be one of ${ONLY_MODES.join(', ')} (got "${config.only}")`)
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')
@@ -606,32 +608,87 @@ async function afterOrder(server, seed, databaseUrl) {
  * every eligibility request is answered after 6 s (the sandbox's delay fault; a cart waits 1.5 s).
  * The circuit breaker opens after three timeouts; the figure is the p50 of the updates after the
  * first three mutations of the hung cart (its creation and two updates) over the healthy p50.
- * Runs last in its boot: the breaker stays open for its cool-down afterwards.
+ * Then the service recovers: the hung cart's updates (a new total each, one every 500 ms) go on
+ * until one gets plans again; the figure is the time from the recovery to that update (the open
+ * breaker's background probe ends its 30 s cool-down once the service answers it).
  */
-async function hungService(api, n) {
-  const run = async (firstQuantity) => {
+async function hungService(api, wanted) {
+  // Every total within the account's bounds (the sandbox's 50-5,000 EUR): an amount outside them
+  // asks the service nothing. Hence at most 40 updates of the 89.00 line. The hung cart has a
+  // 30.00 item too, and during the recovery two of them (the 89.00 line going down again): each
+  // total is one no cart had (30 and 60 are no multiples of 89). Not the gift card: excluded.
+  const n = Math.min(wanted, 40)
+  const run = async (others) => {
     const before = eligibilityCalls()
-    const cart = (await api.createCart({ items: [{ price: 89, quantity: firstQuantity }] })).data.cart
+    const cart = (await api.createCart({ items: [{ price: 89, quantity: 1 }, ...others] })).data.cart
+    const line = cart.items.find((i) => Number(i.unit_price) === 89)
     const timings = []
-    for (let q = firstQuantity + 1; q <= firstQuantity + n + 2; q++) {
-      timings.push((await api.setQuantity(cart.id, cart.items[0].id, q)).ms)
+    let thirdMutationEnded = 0 // when the service hangs, the breaker opens then
+    let q = 2
+    for (; q <= n + 3; q++) {
+      timings.push((await api.setQuantity(cart.id, line.id, q)).ms)
+      if (timings.length === 2) thirdMutationEnded = Date.now()
     }
-    return { timings, calls: eligibilityCalls() - before }
+    return { timings, calls: eligibilityCalls() - before, cart, line, nextQuantity: q, thirdMutationEnded }
   }
-  const healthy = await run(100)
+  const healthy = await run([])
   sandbox.setFault({ match: { path: ELIGIBILITY_PATH }, delayMs: HUNG_DELAY_MS })
+  let hung
   try {
-    const hung = await run(300)
-    // The creation and the first two updates are the first three mutations.
-    const after = hung.timings.slice(2)
-    return {
-      n: after.length,
-      healthy: { p50: percentile(healthy.timings.slice(2), 50), p95: percentile(healthy.timings.slice(2), 95), calls: healthy.calls },
-      hung: { p50: percentile(after, 50), p95: percentile(after, 95), calls: hung.calls, first: hung.timings.slice(0, 2) },
-    }
+    hung = await run([{ price: 30, quantity: 1 }])
   } finally {
     sandbox.clearFaults()
   }
+  const recovered = Date.now()
+  const beforeRecovery = eligibilityCalls()
+  const otherLine = hung.cart.items.find((i) => Number(i.unit_price) === 30)
+  const recoveryUpdates = [
+    () => api.setQuantity(hung.cart.id, otherLine.id, 2),
+    ...Array.from({ length: hung.nextQuantity - 2 }, (_, i) => () => api.setQuantity(hung.cart.id, hung.line.id, hung.nextQuantity - 2 - i)),
+  ]
+  let updates = 0
+  let plansBack = null
+  for (const update of recoveryUpdates) {
+    updates++
+    await update()
+    const { data } = await api.cartEligibility(hung.cart.id)
+    if (data?.eligibility?.service_available) {
+      plansBack = Date.now() - recovered
+      break
+    }
+    await sleep(500)
+  }
+  // The creation and the first two updates are the first three mutations.
+  const after = hung.timings.slice(2)
+  return {
+    n: after.length,
+    healthy: { p50: percentile(healthy.timings.slice(2), 50), p95: percentile(healthy.timings.slice(2), 95), calls: healthy.calls },
+    hung: { p50: percentile(after, 50), p95: percentile(after, 95), calls: hung.calls, first: hung.timings.slice(0, 2) },
+    recovery: {
+      ms: plansBack,
+      // How long the breaker had been open when the service recovered (from the third mutation's end).
+      openMs: recovered - hung.thirdMutationEnded,
+      updates,
+      calls: eligibilityCalls() - beforeRecovery,
+    },
+  }
+}
+
+/** The "service hangs" rows: the hung updates over healthy ones, and the recovery. */
+function hungRows(hung) {
+  const back = hung.recovery
+  return [
+    [
+      'Line-item update, service hangs (eligibility answered after 6 s) / healthy',
+      `p50 ${ratio(hung.hung.p50, hung.healthy.p50)} (${ms(hung.hung.p50)} / ${ms(hung.healthy.p50)})`,
+      `same boot, N=${hung.n} each, each total new; hung: after the first three mutations (those took ${hung.hung.first.map(ms).join(', ')} for the two updates), p95 ${ms(hung.hung.p95)}, ${hung.hung.calls} eligibility requests reached the hung service (circuit breaker open after 3 timeouts, 30 s cool-down, its background probe every 5 s); healthy: p95 ${ms(hung.healthy.p95)}, ${hung.healthy.calls} requests`,
+    ],
+    [
+      'Service recovered → first cart update with plans again',
+      back.ms === null ? `not within ${back.updates} updates` : ms(back.ms),
+      `the breaker had been open about ${ms(back.openMs)} of its 30 s cool-down; ${back.updates} updates (one every 500 ms, each a new total), ${back.calls} eligibility requests meanwhile (background probes and the update asked)`,
+    ],
+  ]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -734,6 +791,23 @@ async function main() {
     say(`written to ${path.relative(ROOT, OUTPUT)}; total ${((Date.now() - started) / 60000).toFixed(1)} min`)
     return
   }
+  if (config.only === 'hung') {
+    const server = await boot('configured', { cwd: ROOT, env: configuredEnv })
+    try {
+      const hungN = Math.max(10, Math.round(config.latencyN / 3))
+      say(`configured: service hangs: ${hungN} line-item updates healthy, then with eligibility answered after ${HUNG_DELAY_MS / 1000} s, then recovered`)
+      results.hung = await hungService(storeApi(server.url, seed), hungN)
+    } finally {
+      await server.stop()
+    }
+    await running.stopAll()
+    const report = ['# medusa-plugin-bnpl bench (the hung service only)', '', `Machine: ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadavg} at start, ${describeMachine().loadavg} at the end.`, '', markdownTable(hungRows(results.hung)), ''].join('\n')
+    fs.writeFileSync(OUTPUT, report)
+    console.log('')
+    console.log(report)
+    say(`written to ${path.relative(ROOT, OUTPUT)}; total ${((Date.now() - started) / 60000).toFixed(1)} min`)
+    return
+  }
   if (config.only === 'after-order') {
     const server = await boot('configured', { cwd: ROOT, env: configuredEnv })
     try {
@@ -806,7 +880,7 @@ async function main() {
         const hungN = Math.max(10, Math.round(config.latencyN / 3))
         say(`${name}: service hangs: ${hungN} line-item updates healthy, then with eligibility answered after ${HUNG_DELAY_MS / 1000} s`)
         results.hung = await hungService(storeApi(server.url, seed), hungN)
-        say(`${name}: line-item update p50 healthy ${ms(results.hung.healthy.p50)}, service hanging ${ms(results.hung.hung.p50)} (${ratio(results.hung.hung.p50, results.hung.healthy.p50)})`)
+        say(`${name}: line-item update p50 healthy ${ms(results.hung.healthy.p50)}, service hanging ${ms(results.hung.hung.p50)} (${ratio(results.hung.hung.p50, results.hung.healthy.p50)}); plans back ${ms(results.hung.recovery.ms)} after the recovery`)
       }
     } finally {
       await server.stop()
@@ -852,12 +926,7 @@ async function main() {
   rows.push(line('Line-item update, plugin unconfigured', unconf.latency.A, bare.latency.A, `N=${config.latencyN}, cart A, ${unconf.latency.A.calls} service calls`))
   rows.push(line('Line-item update, plugin configured, cache miss', conf.latency.A, bare.latency.A, `N=${config.latencyN}, cart A: each total new, ${conf.latency.A.calls} service calls`))
   rows.push(line('Line-item update, plugin configured, cache hit', conf.latency.B, bare.latency.B, `N=${config.latencyN}, cart B: the total cart A just had, ${conf.latency.B.calls} service calls`))
-  const hung = results.hung
-  rows.push([
-    'Line-item update, service hangs (eligibility answered after 6 s) / healthy',
-    `p50 ${ratio(hung.hung.p50, hung.healthy.p50)} (${ms(hung.hung.p50)} / ${ms(hung.healthy.p50)})`,
-    `same boot, N=${hung.n} each, each total new; hung: after the first three mutations (those took ${hung.hung.first.map(ms).join(', ')} for the two updates), p95 ${ms(hung.hung.p95)}, ${hung.hung.calls} eligibility requests reached the hung service (circuit breaker open after 3 timeouts, 30 s cool-down); healthy: p95 ${ms(hung.healthy.p95)}, ${hung.healthy.calls} requests`,
-  ])
+  rows.push(...hungRows(results.hung))
   const rps = (r) => `${perSecond(r.rps)} (p50 ${ms(r.p50)}, p99 ${ms(r.p99)})`
   const failures = (r) => (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '')
   rows.push([`GET /store/bnpl/eligibility?amount=129.90 (cache warm)`, rps(conf.load.eligibility), `autocannon ${config.durationS} s, ${config.connections} connections, ${conf.load.eligibility.total} requests${failures(conf.load.eligibility)}`])

@@ -64,23 +64,34 @@ function emptyCartAnswer(cents: number, currency: string, plans: Plan[], now: Da
 
 type Breaker = ReturnType<BreakerRegistry["get"]>
 
+/** The service answered, even "no": only "unavailable" (network, timeout, 5xx, 429) is an outage. */
+const serviceAnswered = (e: unknown) => isBnplError(e) && e.code !== "unavailable"
+
 /**
  * One deferral group's request (all its instalment counts in one array), told to its breaker
- * and, when it answered, to its response times.
+ * and, when it answered, to its response times. The breaker remembers it: while open, its
+ * background probe repeats it (with the longest wait, as a probe gets).
  */
 async function askGroup(
   client: BnplClient,
-  group: { cents: number; deferral: Omit<Plan, "installments_count">; counts: number[]; timeoutMs: number },
+  group: {
+    cents: number
+    deferral: Omit<Plan, "installments_count">
+    counts: number[]
+    timeoutMs: number
+    ceilingMs: number
+  },
   breaker?: Breaker,
   times?: ResponseTimes
 ): Promise<GroupOutcome> {
-  const { cents, deferral, counts, timeoutMs } = group
+  const { cents, deferral, counts, timeoutMs, ceilingMs } = group
+  const query = { purchase_amount: cents, installments_count: counts, ...deferral }
+  breaker?.rememberRequest(() =>
+    client.checkEligibility(query, { timeoutMs: ceilingMs, retries: 0 }).then(() => true, serviceAnswered)
+  )
   const started = Date.now()
   try {
-    const results = await client.checkEligibility(
-      { purchase_amount: cents, installments_count: counts, ...deferral },
-      { timeoutMs, retries: 0 }
-    )
+    const results = await client.checkEligibility(query, { timeoutMs, retries: 0 })
     breaker?.recordSuccess()
     times?.record(Date.now() - started)
     return { deferral, counts, results }
@@ -90,11 +101,11 @@ async function askGroup(
     }
     // Only "the service did not answer" (network, timeout, 5xx, 429) opens the breaker: an
     // inactive account or a refused request is an answer, given at once.
-    if (e.code === "unavailable") {
-      breaker?.recordFailure()
-    } else {
+    if (serviceAnswered(e)) {
       breaker?.recordSuccess()
       times?.record(Date.now() - started)
+    } else {
+      breaker?.recordFailure()
     }
     return { deferral, counts, error: { code: e.code, message: e.message } }
   }
@@ -113,11 +124,11 @@ async function askAllAtOnce(
   const queries = groups.flatMap(({ deferral, counts }) =>
     counts.map((count) => ({ installments_count: count, ...deferral }))
   )
+  const request = { purchase_amount: input.cents, queries, ...countryFields(input.countries) }
+  const call = { timeoutMs: input.timeoutMs, retries: 0 }
+  breaker?.rememberRequest(() => client.checkEligibilityV2(request, call).then(() => true, serviceAnswered))
   try {
-    const results = await client.checkEligibilityV2(
-      { purchase_amount: input.cents, queries, ...countryFields(input.countries) },
-      { timeoutMs: input.timeoutMs, retries: 0 }
-    )
+    const results = await client.checkEligibilityV2(request, call)
     breaker?.recordSuccess()
     let next = 0
     return groups.map((g) => ({ ...g, results: results.slice(next, (next += g.counts.length)) }))
@@ -129,8 +140,8 @@ async function askAllAtOnce(
     const error = isBnplError(e)
       ? { code: e.code, message: e.message }
       : { code: "unavailable" as const, message: "The instalment service could not be asked" }
-    if (error.code === "unavailable") breaker?.recordFailure()
-    else breaker?.recordSuccess()
+    if (serviceAnswered(e)) breaker?.recordSuccess()
+    else breaker?.recordFailure()
     return groups.map((g) => ({ ...g, error }))
   }
 }
@@ -221,7 +232,7 @@ export async function checkPlans(input: {
       // A probe waits the longest: a service that became slow but answers is learnt again.
       const rule: DeadlineRule = { floorMs: input.deadlines?.floorMs ?? timeoutMs, ceilingMs: timeoutMs }
       const wait = times && breaker?.state !== "half_open" ? times.deadline(rule) : timeoutMs
-      return askGroup(client, { cents, deferral, counts, timeoutMs: wait }, breaker, times)
+      return askGroup(client, { cents, deferral, counts, timeoutMs: wait, ceilingMs: timeoutMs }, breaker, times)
     })
   )
   const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })

@@ -354,3 +354,92 @@ describe("checkPlans: the newer eligibility interface", () => {
     expect(sandbox.requests.filter((r: any) => r.path === "/v2/payments/eligibility")).toHaveLength(2)
   })
 })
+
+describe("checkPlans: the open breaker's background probe", () => {
+  const HANG_MS = 1_500
+  /** The probes' timer, run by hand: `probe()` runs the one due and waits for it to end. */
+  let due: (() => Promise<void>)[]
+  let probing: BreakerRegistry
+  beforeEach(() => {
+    due = []
+    probing = new BreakerRegistry({
+      failureThreshold: 3,
+      coolDownMs: 30_000,
+      backgroundProbeIntervalMs: 5_000,
+      now: () => clock.now,
+      schedule: (_ms, run) => {
+        due.push(run)
+        return () => (due = due.filter((r) => r !== run))
+      },
+    })
+  })
+  const probe = async () => {
+    expect(due).toHaveLength(1) // one per breaker, never more
+    await due.shift()!()
+  }
+  const requestsTo = (path: string) => sandbox.requests.filter((r: any) => r.path === path)
+  const askProbed = (cents: number, registry?: ResponseTimesRegistry, eligibilityApi?: "v1" | "v2") =>
+    checkPlans({
+      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 10_000, retries: 0 }),
+      cents,
+      currency: "eur",
+      plans: [{ installments_count: 3 }, { installments_count: 4 }],
+      timeoutMs: 5_000,
+      deadlines: registry ? { registry, floorMs: 50 } : undefined,
+      cache,
+      cacheScope: ACTIVE_KEY,
+      breakers: probing,
+      surface: "cart",
+      eligibilityApi,
+      now: new Date(clock.now),
+    })
+
+  it("repeats the last request with the ceiling's wait; once answered, the next cart is asked at once", async () => {
+    const registry = new ResponseTimesRegistry()
+    for (let i = 0; i < MIN_ANSWERS; i++) await askProbed(500_000 + i, registry)
+    // Hung for a cart's learnt deadline, not for the ceiling: the background probe hears it.
+    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: HANG_MS })
+    for (let i = 1; i <= 3; i++) {
+      expect(await askProbed(510_000 + i, registry)).toMatchObject({ service_available: false })
+    }
+    expect(due).toHaveLength(1)
+    const [last] = requestsTo(ELIGIBILITY).slice(-1)
+    await probe()
+    const [repeated] = requestsTo(ELIGIBILITY).slice(-1)
+    expect(requestsTo(ELIGIBILITY)).toHaveLength(MIN_ANSWERS + 4)
+    expect(repeated.body).toEqual(last.body)
+    expect(repeated.headers.authorization).toBe(last.headers.authorization)
+    expect(repeated.status).toBe(200)
+    sandbox.clearFaults()
+    // No 30 s passed: the cool-down ended with the probe's answer.
+    expect(await askProbed(520_000, registry)).toMatchObject({ service_available: true })
+    expect(requestsTo(ELIGIBILITY)).toHaveLength(MIN_ANSWERS + 5)
+    expect(due).toHaveLength(0)
+  })
+
+  it("not answered: asked again an interval later, carts still answered at once without a request", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 503 })
+    for (let i = 1; i <= 3; i++) await askProbed(530_000 + i)
+    await probe()
+    expect(requestsTo(ELIGIBILITY)).toHaveLength(4)
+    expect(await askProbed(531_000)).toMatchObject({ service_available: false })
+    expect(requestsTo(ELIGIBILITY)).toHaveLength(4)
+    sandbox.clearFaults()
+    await probe()
+    expect(requestsTo(ELIGIBILITY)).toHaveLength(5)
+    expect(await askProbed(532_000)).toMatchObject({ service_available: true })
+  })
+
+  it("v2: the one request for every plan is repeated", async () => {
+    const V2 = "/v2/payments/eligibility"
+    sandbox.setFault({ match: { path: V2 }, status: 503 })
+    for (let i = 1; i <= 3; i++) await askProbed(540_000 + i, undefined, "v2")
+    const [last] = requestsTo(V2).slice(-1)
+    sandbox.clearFaults()
+    await probe()
+    expect(requestsTo(V2)).toHaveLength(4)
+    expect(requestsTo(V2)[3].body).toEqual(last.body)
+    expect(await askProbed(541_000, undefined, "v2")).toMatchObject({ service_available: true })
+    expect(requestsTo(ELIGIBILITY)).toHaveLength(0)
+  })
+})
