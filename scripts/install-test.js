@@ -59,12 +59,15 @@ const SERVER_INSTALL_COMMAND = 'cd .medusa/server && npm install && cp ../../.en
 /** Every command of README's install section; the test performs each (the tarball stands for `npm install medusa-plugin-bnpl`). */
 const REQUIRED_COMMANDS = [`npm install ${PLUGIN_NAME}`, ENCRYPTION_KEY_COMMAND, 'npx medusa db:migrate', 'npx medusa build', SERVER_INSTALL_COMMAND, 'npx medusa start']
 
-const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>] [--keep] [--verbose]')
+const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>[,<version>...]] [--tarball <file>] [--keep] [--verbose]')
 const KEEP = args.has('--keep')
 const VERBOSE = args.has('--verbose')
 const ROOT_PKG = require(path.join(ROOT, 'package.json'))
-/** The store's Medusa: `--medusa`, else the version this repository is developed with. */
-const MEDUSA_VERSION = args.value('--medusa') || ROOT_PKG.devDependencies['@medusajs/medusa']
+/** The stores' Medusa versions: `--medusa` (several, comma-separated), else the version this repository is developed with. */
+const MEDUSA_VERSIONS = (args.value('--medusa') || ROOT_PKG.devDependencies['@medusajs/medusa']).split(',').map((v) => v.trim()).filter(Boolean)
+const MEDUSA_VERSION = MEDUSA_VERSIONS[0]
+/** A tarball already packed (by the run of several versions): not built nor packed again. */
+const GIVEN_TARBALL = args.value('--tarball')
 /** The plugin's supported range (its peer dependency on @medusajs/medusa). */
 const MEDUSA_RANGE = ROOT_PKG.peerDependencies['@medusajs/medusa']
 
@@ -336,6 +339,70 @@ function storeConfig(/** @type {string} */ readmeConfig) {
 
 // ------------------------------------------------------------------------------------ main
 
+/**
+ * Several Medusa versions (`--medusa a,b,c`): the plugin built and packed once, then one store
+ * per version, side by side (this script again, with `--tarball`): a store's npm installs wait
+ * on the disk and the network while another builds, so together they take about as long as the
+ * longest rather than the sum. Each store's whole output is printed when it ends, in order.
+ */
+async function mainMany() {
+  say(`Node ${process.version}; repository ${ROOT}; stores on Medusa ${MEDUSA_VERSIONS.join(', ')}, side by side`)
+  tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'bnpl-install-tests-')))
+  running.add({
+    stop: () => (KEEP ? say(`kept ${tmp} (--keep)`) : fs.rmSync(tmp, { recursive: true, force: true })),
+    kill: () => KEEP || fs.rmSync(tmp, { recursive: true, force: true }),
+  })
+  const tarball = await buildAndPack()
+  const flags = [...(KEEP ? ['--keep'] : []), ...(VERBOSE ? ['--verbose'] : [])]
+  const stores = MEDUSA_VERSIONS.map((version) => ({
+    version,
+    log: `store-${version}`,
+    done: runInBackground(`store-${version}`, process.execPath, [__filename, '--medusa', version, '--tarball', tarball.file, ...flags], { cwd: ROOT, timeoutMs: 3_600_000 }),
+  }))
+  let failures = 0
+  for (const store of stores) {
+    const outcome = await store.done
+    console.log(`\n${'-'.repeat(30)} store on Medusa ${store.version} ${'-'.repeat(30)}`)
+    console.log(fs.readFileSync(logPath(store.log), 'utf8').trimEnd())
+    const summary = /Total: [^\n]*/.exec(fs.readFileSync(logPath(store.log), 'utf8'))
+    results.push({ name: `store on Medusa ${store.version}`, ok: outcome.ok, detail: summary ? summary[0] : outcome.output.slice(-2000), seconds: outcome.seconds })
+    if (!outcome.ok) failures++
+  }
+  if (failures) throw new CheckFailed(`${failures} of ${stores.length} stores failed`)
+}
+
+
+/** `medusa plugin:build`, then `npm pack` into the temporary folder: the tarball's file, name, size and listing. */
+async function buildAndPack() {
+  await check('plugin builds (npx medusa plugin:build)', async () => {
+    await run('plugin-build', 'npx', ['medusa', 'plugin:build'], { cwd: ROOT })
+    return '.medusa/server'
+  })
+
+  return check('npm pack', async () => {
+    const output = await run('pack', 'npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT })
+    const json = JSON.parse(output)
+    const file = path.join(tmp, json[0].filename)
+    assert(fs.existsSync(file), `npm pack reported ${json[0].filename} but ${file} does not exist`)
+    const size = fs.statSync(file).size
+    const listing = spawnSync('tar', ['tzf', file], { encoding: 'utf8' })
+    assert(listing.status === 0, `tar tzf ${file} failed: ${listing.stderr}`)
+    const files = listing.stdout.split('\n').filter((f) => f && !f.endsWith('/'))
+    const detail = `${json[0].filename}: ${(size / 1024).toFixed(1)} kB, ${files.length} files (unpacked ${(json[0].unpackedSize / 1024).toFixed(1)} kB)`
+    return { file, name: json[0].filename, size, files, detail }
+  })
+}
+
+/** A tarball packed by the caller (`--tarball`), described as buildAndPack describes its own. */
+function givenTarball(/** @type {string} */ file) {
+  const listing = spawnSync('tar', ['tzf', file], { encoding: 'utf8' })
+  assert(listing.status === 0, `tar tzf ${file} failed: ${listing.stderr}`)
+  const files = listing.stdout.split('\n').filter((f) => f && !f.endsWith('/'))
+  say(`the tarball given: ${file}`)
+  return { file, name: path.basename(file), size: fs.statSync(file).size, files }
+}
+
+
 async function main() {
   say(`Node ${process.version}; repository ${ROOT}`)
   const rootPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
@@ -372,23 +439,7 @@ async function main() {
   })
 
   // 1. Build and pack ---------------------------------------------------------------------
-  await check('plugin builds (npx medusa plugin:build)', async () => {
-    await run('plugin-build', 'npx', ['medusa', 'plugin:build'], { cwd: ROOT })
-    return '.medusa/server'
-  })
-
-  const tarball = await check('npm pack', async () => {
-    const output = await run('pack', 'npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT })
-    const json = JSON.parse(output)
-    const file = path.join(tmp, json[0].filename)
-    assert(fs.existsSync(file), `npm pack reported ${json[0].filename} but ${file} does not exist`)
-    const size = fs.statSync(file).size
-    const listing = spawnSync('tar', ['tzf', file], { encoding: 'utf8' })
-    assert(listing.status === 0, `tar tzf ${file} failed: ${listing.stderr}`)
-    const files = listing.stdout.split('\n').filter((f) => f && !f.endsWith('/'))
-    const detail = `${json[0].filename}: ${(size / 1024).toFixed(1)} kB, ${files.length} files (unpacked ${(json[0].unpackedSize / 1024).toFixed(1)} kB)`
-    return { file, name: json[0].filename, size, files, detail }
-  })
+  const tarball = GIVEN_TARBALL ? givenTarball(GIVEN_TARBALL) : await buildAndPack()
 
   await check('tarball holds what a store needs and nothing else', async () => {
     const problems = checkTarballListing(tarball.files, rootPkg)
@@ -789,7 +840,7 @@ async function finish(/** @type {boolean} */ ok) {
   process.exit(interrupted ? 130 : ok && !failed.length ? 0 : 1)
 }
 
-main().then(
+(MEDUSA_VERSIONS.length > 1 ? mainMany : main)().then(
   () => finish(true),
   (error) => {
     if (!(error instanceof CheckFailed)) {
