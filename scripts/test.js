@@ -101,12 +101,11 @@ function runJest(kind, extraArgs, dbEnv) {
   const jestBin = require.resolve('jest/bin/jest', { paths: [ROOT] })
   const timingsFile = path.join(ROOT, '.tmp', `suite-timings-${process.pid}.jsonl`)
   fs.rmSync(timingsFile, { force: true })
-  // HTTP suites wait on the app, the database and the sandbox most of the time: one per core.
-  // Unit tests stay in one process: they are CPU-bound already, and some (the client's, the
-  // breakers') count on sub-second timeouts that a second process would crowd. One file gains
-  // nothing from workers (and would pay for starting one).
+  // One worker per core. Most of a unit file's second goes to loading its modules (62 files,
+  // 1-1.5 s each): two workers halve it; the client's and the breakers' sub-second timeouts
+  // held in runs at load 3-4. One file gains nothing from workers (and would pay for starting one).
   const oneFile = extraArgs.filter((a) => !a.startsWith('-')).length === 1
-  const parallelism = kind === 'http' && WORKERS > 1 && !oneFile ? [`--maxWorkers=${WORKERS}`] : ['--runInBand']
+  const parallelism = WORKERS > 1 && !oneFile ? [`--maxWorkers=${WORKERS}`] : ['--runInBand']
   const args = [...(process.env.BNPL_TEST_NODE_ARGS || '').split(' ').filter(Boolean), jestBin, ...parallelism, '--forceExit', '--passWithNoTests', '--json', `--outputFile=${outputFile}`, ...extraArgs]
   const env = {
     ...process.env,

@@ -12,10 +12,12 @@ export function testPorts(offset = 0) {
 
 function portsAt(offset: number) {
   // Suites run in parallel jest workers whose pids are consecutive: each process gets its own
-  // block of 20 ports (offsets 0-19), so one worker's offset never lands on another's port.
+  // block of 20 ports (offsets 0-19), so one worker's offset never lands on another's port. Both
+  // ranges lie below Linux's ephemeral ports (32768-60999): an outgoing connection (to
+  // PostgreSQL, say) may hold any of those, and a server listening there would fail (EADDRINUSE).
   const slot = ((process.pid % 400) * 20 + (offset % 20)) % 8000
   const app = 20000 + slot
-  const sandbox = 30000 + slot
+  const sandbox = 10000 + slot
   return {
     app,
     sandbox,

@@ -2,6 +2,7 @@ import net from "node:net"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSandboxStore } from "../helpers/sandbox-store"
+import { testPorts } from "../helpers/checkout"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
 import { decryptSecret, encryptionSecrets } from "../../src/modules/bnpl/settings/encryption"
 import { SETTINGS_TTL_MS } from "../../src/modules/bnpl/settings"
@@ -17,7 +18,8 @@ const ENV_KEY = "sk_test_wrong"
 const KEYS = [ACTIVE_KEY, INACTIVE_KEY, UNKNOWN_KEY, ENV_KEY]
 const ENCRYPTION_KEY = "test-encryption-secret-7f3c9a1e5b2d4f6a8c0e"
 // Fixed per process so the app can be told the sandbox URL before it boots.
-const SANDBOX_PORT = 40000 + (process.pid % 10000)
+// Below the ephemeral ports (helpers/checkout.ts says why); a group's own when the suite joins one.
+const SANDBOX_PORT = testPorts(16).sandbox
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
 const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { useSandboxStore } from "../helpers/sandbox-store"
+import { testPorts } from "../helpers/checkout"
 import { decryptWithSecret, encryptionSecrets, encryptSecret } from "../../src/modules/bnpl/settings/encryption"
 import { forgetCachedSettings } from "../../src/modules/bnpl/settings"
 
@@ -13,7 +14,8 @@ const ENV_KEY = "sk_test_active_0000000000000000"
 // Typed as `api_key` (the live slot): a live key.
 const DUMMY_KEY = "sk_live_dummy_00000000000000000"
 const PINNED_KEY = "sk_live_pinned_0000000000000000"
-const SANDBOX_PORT = 41000 + (process.pid % 9000)
+// Below the ephemeral ports (helpers/checkout.ts says why); a group's own when the suite joins one.
+const SANDBOX_PORT = testPorts(15).sandbox
 const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`
 
 /**
