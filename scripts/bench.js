@@ -38,7 +38,7 @@
  * shipping sync benchmark, default 200: see DEFAULT_FULFILLMENTS), BENCH_CHECKOUT_CONCURRENCY
  * (4), BENCH_FULFILLMENT_CONCURRENCY (10), BENCH_AFTER_ORDER_N (pay-at-shipment orders fulfilled
  * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
- * and that benchmark), BENCH_ONLY=hot-path (the three boots, only the line-item updates: latency and
+ * and that benchmark), BENCH_ONLY=hot-path (the three stores up at once, only the line-item updates, interleaved: latency and
  * profile; about 5 minutes), BENCH_ONLY=plans (only the account's plans rows: a configured boot with v1, then
  * one with v2; counts, valid on a loaded machine), BENCH_ONLY=hung (only the "service hangs" rows,
  * with the time from a recovery to a cart's plans: a configured boot). Logs of every medusa command: .tmp/bench-logs/.
@@ -103,7 +103,7 @@ const config = {
   afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
   /**
    * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
-   * BENCH_ONLY=hot-path: the three boots, line-item updates only (latency, SQL statements, CPU profile);
+   * BENCH_ONLY=hot-path: the three stores at once, line-item updates only, interleaved (latency, SQL statements, CPU profile);
    * BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, one with v2);
    * BENCH_ONLY=hung: the "service hangs" rows only (a configured boot).
    */
@@ -223,6 +223,42 @@ async function lineItemLatency(api, n) {
   for (const run of Object.values(runs)) {
     run.p50 = percentile(run.timings, 50)
     run.p95 = percentile(run.timings, 95)
+  }
+  return runs
+}
+
+/**
+ * 2'. The same line-item updates on several stores running at once (BENCH_ONLY=hot-path): for
+ * each quantity, every store's cart A then cart B, the stores' order rotating, so each store sees
+ * the same machine, heap age and database at the same moment; the ratios do not depend on which
+ * boot was luckier. `apis`: store name → storeApi.
+ */
+async function interleavedLatency(apis, n) {
+  const names = Object.keys(apis)
+  const runs = {}
+  for (const name of names) {
+    const api = apis[name]
+    const warm = (await api.createCart({ items: [{ price: 89 }] })).data.cart
+    for (let q = 2; q <= 21; q++) await api.setQuantity(warm.id, warm.items[0].id, q)
+    const carts = { A: (await api.createCart({ items: [{ price: 30 }] })).data.cart, B: (await api.createCart({ items: [{ price: 30 }] })).data.cart }
+    runs[name] = Object.fromEntries(Object.entries(carts).map(([run, cart]) => [run, { cart, timings: [], calls: 0 }]))
+  }
+  for (let q = 2; q <= n + 1; q++) {
+    const order = names.map((_, i) => names[(i + q) % names.length])
+    for (const name of order) {
+      for (const run of ['A', 'B']) {
+        const { cart } = runs[name][run]
+        const before = eligibilityCalls()
+        runs[name][run].timings.push((await apis[name].setQuantity(cart.id, cart.items[0].id, q)).ms)
+        runs[name][run].calls += eligibilityCalls() - before
+      }
+    }
+  }
+  for (const byRun of Object.values(runs)) {
+    for (const run of Object.values(byRun)) {
+      run.p50 = percentile(run.timings, 50)
+      run.p95 = percentile(run.timings, 95)
+    }
   }
   return runs
 }
@@ -829,19 +865,17 @@ async function main() {
     ['configured', ROOT, configuredEnv, true],
   ]
   if (config.only === 'hot-path') {
-    const latency = {}
-    for (const [name, cwd, env] of boots) {
-      const server = await boot(name, { cwd, env })
-      try {
-        const api = storeApi(server.url, seed)
-        say(`${name}: ${config.latencyN} line-item updates ×2 carts, interleaved; then their profile`)
-        latency[name] = await lineItemLatency(api, config.latencyN)
-        results[name] = await lineItemStatements(api)
-        results[name].cpu = await lineItemCpuProfile(server, api)
-      } finally {
-        await server.stop()
-      }
+    // The three stores up at once (same database): their updates interleaved, then each one's profile.
+    const servers = {}
+    for (const [name, cwd, env] of boots) servers[name] = await boot(name, { cwd, env })
+    const apis = Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, storeApi(server.url, seed)]))
+    say(`${config.latencyN} line-item updates ×2 carts on each of the three stores, interleaved; then each one's profile`)
+    const latency = await interleavedLatency(apis, config.latencyN)
+    for (const [name] of boots) {
+      results[name] = await lineItemStatements(apis[name])
+      results[name].cpu = await lineItemCpuProfile(servers[name], apis[name])
     }
+    for (const server of Object.values(servers)) await server.stop()
     await running.stopAll()
     const bare = latency['without-plugin']
     const latencyRows = boots.flatMap(([name]) =>
@@ -853,6 +887,8 @@ async function main() {
     )
     const report = [
       '# medusa-plugin-bnpl bench (the cart\'s hot path only)',
+      '',
+      'The three stores ran at once; their line-item updates interleaved (each quantity: every store in turn, the order rotating).',
       '',
       `Machine: ${machine.cpu}, ${machine.cores} cores, load average ${machine.loadavg} at start, ${describeMachine().loadavg} at the end.`,
       '',
