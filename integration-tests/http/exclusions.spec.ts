@@ -264,6 +264,28 @@ medusaIntegrationTestRunner({
       expect((await plansOf(bought.id)).unavailable_reason).toBe("excluded_products")
     })
 
+    it("writes a new total's answer in one statement, and anew when its row is gone", async () => {
+      const bought = await cart([productAt(129.9).variantId])
+      const line = bought.items[0]
+      const update = (quantity: number) =>
+        api.post(`/store/carts/${bought.id}/line-items/${line.id}`, { quantity }, store().storeHeaders)
+      await update(2) // the answer's row exists, and this process remembers it
+      // The row rewritten by its id: no read before it, no transaction around it.
+      const statements = await pluginStatementsDuring(() => update(3))
+      expect(statements).toEqual([expect.stringMatching(/^update "bnpl_cart_eligibility" set .* where "id" = \$\d+ and "deleted_at" is null$/)])
+
+      // The row removed meanwhile (the retention job, another instance): the next total writes it anew.
+      const bnpl = getContainer().resolve("bnpl") as any
+      const [row] = await bnpl.listBnplCartEligibilities({ cart_id: bought.id })
+      expect(row.purchase_amount).toBe(38970)
+      await bnpl.deleteBnplCartEligibilities([row.id])
+      await update(4)
+      const [written] = await bnpl.listBnplCartEligibilities({ cart_id: bought.id })
+      expect(written).toMatchObject({ purchase_amount: 51960, service_available: true })
+      expect(written.id).not.toBe(row.id)
+      expect((await plansOf(bought.id)).purchase_amount).toBe(51960)
+    })
+
     it.each([
       [{ exclusions: { profiles: ["sp_1"] } }, "exclusions has unknown fields: profiles"],
       [{ exclusions: { product_tag_ids: "ptag_1" } }, "exclusions.product_tag_ids must be a list of ids"],

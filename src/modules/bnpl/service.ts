@@ -5,6 +5,7 @@ import type { AccountPlansRecord } from "../../lib/account-plans"
 import type { SettingsView } from "../../lib/http-types"
 import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
+import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
 import { rotateNotificationToken } from "./notification-secret"
 import {
@@ -204,6 +205,26 @@ class BnplModuleService extends MedusaService({
    * (another order's, or none), refused (accepted already, not sent on purpose, tried moments
    * ago), or claimed: pending, for one attempt now.
    */
+  /**
+   * Rewrites a cart's kept answer by its row id in one statement (cart-answers.ts); false when
+   * the row is gone. Without a raw connection, the data layer's update (NOT_FOUND → false).
+   */
+  async updateCartAnswer(id: string, row: CartAnswerRow): Promise<boolean> {
+    const knex = this.settingsSource.knex
+    if (knex) {
+      return updateCartAnswer(knex, id, row)
+    }
+    try {
+      await this.updateBnplCartEligibilities({ id, ...row })
+      return true
+    } catch (e) {
+      if (MedusaError.isMedusaError(e) && (e as MedusaError).type === MedusaError.Types.NOT_FOUND) {
+        return false
+      }
+      throw e
+    }
+  }
+
   async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
     const knex = this.settingsSource.knex
     if (!knex) {

@@ -286,15 +286,9 @@ async function keepCartAnswer(
   keptId: string | undefined,
   record: KeptAnswer
 ): Promise<string> {
-  if (keptId) {
-    try {
-      await bnpl.updateBnplCartEligibilities({ id: keptId, ...record })
-      return keptId
-    } catch (e) {
-      if (!MedusaError.isMedusaError(e) || (e as MedusaError).type !== MedusaError.Types.NOT_FOUND) {
-        throw e
-      }
-    }
+  const { cart_id: _cartId, ...row } = record
+  if (keptId && (await bnpl.updateCartAnswer(keptId, row))) {
+    return keptId
   }
   try {
     return (await bnpl.createBnplCartEligibilities(record)).id
