@@ -205,26 +205,11 @@ const eligibilityCalls = () => sandbox.requests.filter((r) => r.path === ELIGIBI
  * 2. Line-item update latency: two carts with one 30.00 item each; for q = 2..N+1, cart A's
  * quantity is set to q, then cart B's (interleaved, so both runs see the same machine load).
  * Every total is new when A reaches it and was just seen when B does: configured, A is all
- * cache misses and B all hits. A short warm-up on other amounts first.
+ * cache misses and B all hits. A short warm-up on other amounts first. (The one-store case of
+ * interleavedLatency below.)
  */
 async function lineItemLatency(api, n) {
-  const warm = (await api.createCart({ items: [{ price: 89 }] })).data.cart
-  for (let q = 2; q <= 21; q++) await api.setQuantity(warm.id, warm.items[0].id, q)
-
-  const carts = { A: (await api.createCart({ items: [{ price: 30 }] })).data.cart, B: (await api.createCart({ items: [{ price: 30 }] })).data.cart }
-  const runs = Object.fromEntries(Object.entries(carts).map(([run, cart]) => [run, { cartId: cart.id, timings: [], calls: 0 }]))
-  for (let q = 2; q <= n + 1; q++) {
-    for (const run of ['A', 'B']) {
-      const before = eligibilityCalls()
-      runs[run].timings.push((await api.setQuantity(carts[run].id, carts[run].items[0].id, q)).ms)
-      runs[run].calls += eligibilityCalls() - before
-    }
-  }
-  for (const run of Object.values(runs)) {
-    run.p50 = percentile(run.timings, 50)
-    run.p95 = percentile(run.timings, 95)
-  }
-  return runs
+  return (await interleavedLatency({ store: api }, n)).store
 }
 
 /**
@@ -241,7 +226,7 @@ async function interleavedLatency(apis, n) {
     const warm = (await api.createCart({ items: [{ price: 89 }] })).data.cart
     for (let q = 2; q <= 21; q++) await api.setQuantity(warm.id, warm.items[0].id, q)
     const carts = { A: (await api.createCart({ items: [{ price: 30 }] })).data.cart, B: (await api.createCart({ items: [{ price: 30 }] })).data.cart }
-    runs[name] = Object.fromEntries(Object.entries(carts).map(([run, cart]) => [run, { cart, timings: [], calls: 0 }]))
+    runs[name] = Object.fromEntries(Object.entries(carts).map(([run, cart]) => [run, { cart, cartId: cart.id, timings: [], calls: 0 }]))
   }
   for (let q = 2; q <= n + 1; q++) {
     const order = names.map((_, i) => names[(i + q) % names.length])

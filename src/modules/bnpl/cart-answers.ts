@@ -6,7 +6,7 @@
  * removed it): the caller writes it anew.
  */
 
-export type Knex = any
+import type { Knex } from "./ledger"
 
 const TABLE = "bnpl_cart_eligibility"
 

@@ -205,24 +205,16 @@ class BnplModuleService extends MedusaService({
    * (another order's, or none), refused (accepted already, not sent on purpose, tried moments
    * ago), or claimed: pending, for one attempt now.
    */
-  /**
-   * Rewrites a cart's kept answer by its row id in one statement (cart-answers.ts); false when
-   * the row is gone. Without a raw connection, the data layer's update (NOT_FOUND → false).
-   */
+  /** Rewrites a cart's kept answer by its row id in one statement (cart-answers.ts); false when the row is gone. */
   async updateCartAnswer(id: string, row: CartAnswerRow): Promise<boolean> {
     const knex = this.settingsSource.knex
-    if (knex) {
-      return updateCartAnswer(knex, id, row)
+    if (!knex) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "The cart's plans cannot be kept: no database connection"
+      )
     }
-    try {
-      await this.updateBnplCartEligibilities({ id, ...row })
-      return true
-    } catch (e) {
-      if (MedusaError.isMedusaError(e) && (e as MedusaError).type === MedusaError.Types.NOT_FOUND) {
-        return false
-      }
-      throw e
-    }
+    return updateCartAnswer(knex, id, row)
   }
 
   async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
