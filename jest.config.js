@@ -42,4 +42,6 @@ module.exports = {
   // The HTTP suites' runner: Medusa's, starting each suite from an already migrated database
   // (integration-tests/runner/test-utils.js says how).
   moduleNameMapper: { "^@medusajs/test-utils$": "<rootDir>/integration-tests/runner/test-utils.js" },
+  // Long files first even in a fresh clone (integration-tests/runner/sequencer.js says why).
+  testSequencer: "<rootDir>/integration-tests/runner/sequencer.js",
 }
