@@ -383,16 +383,16 @@ const ACCOUNT_PLANS_FR = [
   { label: 'Paiement à 30 jours', on: false, terms: [/le client paie 1,5 %/, /vous payez 2,5 %/] },
 ]
 
-/** The Plans card of the settings page (the account's plans, then the store's). @param {import('playwright-core').Page} page */
 /**
  * The save bar's buttons (bottom right of the page) by keyboard, as a keyboard user presses them:
- * Medusa's toasts appear in that corner, and a click there can land on one (CI lost a Discard so).
+ * Medusa's toasts appear in that corner, and a click there can land on one (a run lost a Discard so).
  */
 async function pressButton(/** @type {import('playwright-core').Locator} */ button) {
   await button.and(button.page().locator(':enabled')).waitFor()
   await button.press('Enter')
 }
 
+/** The Plans card of the settings page (the account's plans, then the store's). @param {import('playwright-core').Page} page */
 const plansCard = (page) => page.getByTestId('bnpl-service-plans').locator('xpath=..')
 
 /**
