@@ -1,13 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
+import { retryOrderEvent } from "../workflows/messages/order-event"
 import { retryOrderMessageWorkflow } from "../workflows/send-order-messages"
 import { retryShippingSyncWorkflow } from "../workflows/sync-shipping-info"
 
 /**
  * Retries messages to the service that are still pending (service down, timeouts) when they
  * are due: shipping syncs, rebuilt from the order as it is now, and the after-order messages
- * (reference, status, tracking), whose content was fixed when recorded.
+ * (reference, status, tracking, trigger), whose content was fixed when recorded, and order
+ * events whose messages could not be built when they happened (handled again now).
  * The job's backoff is the retry: one short attempt each, and the run stops at the first sync
  * the service cannot take now, so an outage never makes a run last long.
  */
@@ -16,6 +18,10 @@ export default async function retryBnplShippingSync(container: MedusaContainer) 
   const call = { timeoutMs: 5000, retries: 0 }
   for (const { id: syncId, kind } of await dueShippingSyncs(container)) {
     try {
+      if (kind === "event") {
+        await retryOrderEvent(container, syncId)
+        continue
+      }
       const { result } =
         kind === "shipping_info"
           ? await retryShippingSyncWorkflow(container).run({ input: { sync_id: syncId, call } })

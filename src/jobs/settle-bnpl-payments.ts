@@ -5,7 +5,6 @@ import type BnplModuleService from "../modules/bnpl/service"
 import { BACKGROUND_CALL, PAYMENT_EXPIRY_MINUTES } from "../providers/bnpl/constants"
 import {
   checkAgainAt,
-  markOrdered,
   markToSettle,
   orderOfCart,
   paymentSession,
@@ -17,6 +16,7 @@ import {
   type Knex,
 } from "../modules/bnpl/ledger"
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
+import { orderHoldsPayment } from "../workflows/payment/trigger-deadline"
 import { isBnplError, isConfigured } from "../client"
 import { modeOf, MODES, type Mode } from "../lib/mode"
 import { forLog } from "../lib/signature"
@@ -51,7 +51,7 @@ export async function settleBnplPaymentsAt(container: MedusaContainer, now: numb
     await retryAfterAccountChange(knex, mode, options)
   }
   await endStalePayments(container, now)
-  await settleDuePayments(container, accounts)
+  await settleDuePayments(container, accounts, now)
 }
 
 /** Each mode's account, read once per run; accounts without a key or URL are left out. */
@@ -91,7 +91,7 @@ async function endStalePayments(container: MedusaContainer, now: number) {
         continue
       }
     }
-    await markOrdered(knex, row.bnpl_payment_id, orderId)
+    await orderHoldsPayment(container, row.bnpl_payment_id, orderId)
   }
 }
 
@@ -103,7 +103,7 @@ async function endStalePayments(container: MedusaContainer, now: number) {
 async function claimUnlessOrdered(container: MedusaContainer, knex: Knex, pid: string, cartId: string | null) {
   const claim = async () => {
     if (!(await orderOfCart(knex, cartId))) {
-      await markToSettle(knex, pid, "no order holds it after its payment page expired")
+      await markToSettle(knex, pid, "no order holds it after its payment page expired", { orderless: true })
     }
   }
   if (!cartId) {
@@ -114,11 +114,11 @@ async function claimUnlessOrdered(container: MedusaContainer, knex: Knex, pid: s
 }
 
 /** Payments to settle whose attempt is due, of the accounts that have a key. */
-async function settleDuePayments(container: MedusaContainer, accounts: Map<Mode, ResolvedOptions>) {
+async function settleDuePayments(container: MedusaContainer, accounts: Map<Mode, ResolvedOptions>, now: number) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const paused = new Set<Mode>()
-  for (const row of await paymentsToSettle(knex, [...accounts.keys()])) {
+  for (const row of await paymentsToSettle(knex, [...accounts.keys()], now)) {
     const mode = modeOf(row)
     if (paused.has(mode)) {
       continue

@@ -1,18 +1,12 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { sendOrderMessagesWorkflow } from "../workflows/send-order-messages"
+import { handleOrderEvent } from "../workflows/messages/order-event"
 
 /**
  * An order canceled: the status `canceled` goes to the service. The payment itself is released
  * by the cancel workflow's hook (`workflows/hooks/order-canceled.ts`); this only tells the order's status.
  */
 export default async function bnplOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {
-  try {
-    await sendOrderMessagesWorkflow(container).run({ input: { order_id: event.data.id, trigger: "order_canceled" } })
-  } catch (e) {
-    container
-      .resolve("logger")
-      .warn(`BNPL order ${event.data.id} canceled: status not recorded: ${(e as Error).message}`)
-  }
+  await handleOrderEvent(container, { trigger: "order_canceled", order_id: event.data.id })
 }
 
 export const config: SubscriberConfig = {

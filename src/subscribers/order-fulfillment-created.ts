@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { sendOrderMessagesWorkflow } from "../workflows/send-order-messages"
+import { handleOrderEvent } from "../workflows/messages/order-event"
 import { syncShippingInfoWorkflow } from "../workflows/sync-shipping-info"
 
 /**
@@ -25,22 +25,19 @@ export default async function bnplShippingSyncOnFulfillment({
       .resolve("logger")
       .warn(`BNPL shipping sync for order ${event.data.order_id} not recorded: ${(e as Error).message}`)
   }
-  // Pay at shipment started by the first fulfillment (option `triggerOn: "fulfillment"`).
-  const { triggerOn } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  // Pay at shipment started by the first fulfillment (option `triggerOn: "fulfillment"`). An
+  // options read that fails is handled like any event whose messages could not be built.
+  const triggerOn = await container
+    .resolve<BnplModuleService>(BNPL_MODULE)
+    .getOptions()
+    .then((o) => o.triggerOn)
+    .catch(() => "fulfillment")
   if (triggerOn === "fulfillment") {
-    await sendOrderMessagesWorkflow(container)
-      .run({
-        input: {
-          order_id: event.data.order_id,
-          trigger: "fulfillment_created",
-          fulfillment_id: event.data.fulfillment_id,
-        },
-      })
-      .catch((e) =>
-        container
-          .resolve("logger")
-          .warn(`BNPL trigger for order ${event.data.order_id} not recorded: ${(e as Error).message}`)
-      )
+    await handleOrderEvent(container, {
+      trigger: "fulfillment_created",
+      order_id: event.data.order_id,
+      fulfillment_id: event.data.fulfillment_id,
+    })
   }
 }
 

@@ -5,7 +5,7 @@ import { fulfillmentMessagesSubscriber } from "../workflows/messages/fulfillment
  * A fulfillment shipped (its labels carry the tracking numbers): each new parcel and the status
  * `shipped` go to the service. Never fails the shipment: problems are recorded and retried.
  */
-export default fulfillmentMessagesSubscriber("shipment_created", "shipment")
+export default fulfillmentMessagesSubscriber("shipment_created")
 
 export const config: SubscriberConfig = {
   event: "shipment.created",

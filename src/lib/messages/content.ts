@@ -47,6 +47,11 @@ export function hashMessage(kind: MessageKind, payload: unknown): string {
   if (kind === "shipping_info") {
     return hashShippingInfo(payload as any)
   }
+  // One trigger per payment whatever event sent it: switching `triggerOn`, or a delivery after a
+  // shipment, never starts the payment twice.
+  if (kind === "trigger") {
+    payload = {}
+  }
   const stable = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(stable)
@@ -70,6 +75,19 @@ export function orderReference(order: OrderRead, backendUrl?: string): OrderRefe
     reference.merchant_url = `${backendUrl.replace(/\/+$/, "")}/app/orders/${order.id}`
   }
   return reference
+}
+
+/**
+ * The events that hand goods over, in the order they happen to a parcel. A pay-at-shipment
+ * payment starts on the first of them at or after the one the store triggers on: goods marked
+ * delivered (a pickup: "Mark as picked up") without ever being shipped start it too.
+ */
+const HANDOVER: MessageTrigger[] = ["fulfillment_created", "shipment_created", "delivery_created"]
+
+/** Whether `event` starts a pay-at-shipment payment whose store triggers on `startsOn`. */
+export function startsPayment(event: MessageTrigger, startsOn: MessageTrigger | undefined): boolean {
+  const at = HANDOVER.indexOf(event)
+  return !!startsOn && at >= 0 && at >= HANDOVER.indexOf(startsOn)
 }
 
 /** The status words the shop sends, and whether the goods left. */
@@ -119,9 +137,12 @@ export function messagesFor(
   order: OrderRead,
   context: { fulfillment_id?: string; backendUrl?: string; startsOn?: MessageTrigger } = {}
 ): OrderMessage[] {
-  // Pay at shipment: the event that starts the payment (`startsOn`, only for such a payment)
-  // sends the trigger first; it needs no order reference, and the money matters most.
-  const start: OrderMessage[] = context.startsOn === trigger ? [{ kind: "trigger", payload: { on: trigger } }] : []
+  // Pay at shipment: an event that hands goods over at or after the one that starts the payment
+  // (`startsOn`, only for such a payment) sends the trigger first (recorded once per payment);
+  // it needs no order reference, and the money matters most.
+  const start: OrderMessage[] = startsPayment(trigger, context.startsOn)
+    ? [{ kind: "trigger", payload: { on: trigger } }]
+    : []
   switch (trigger) {
     case "order_placed":
       return [{ kind: "order_reference", payload: orderReference(order, context.backendUrl) }]
@@ -136,7 +157,7 @@ export function messagesFor(
       ]
     }
     case "delivery_created":
-      return [{ kind: "order_status", payload: STATUSES.delivered }]
+      return [...start, { kind: "order_status", payload: STATUSES.delivered }]
     case "order_canceled":
       return [{ kind: "order_status", payload: STATUSES.canceled }]
   }

@@ -38,6 +38,21 @@ export const ONCE_KINDS: MessageKind[] = ["tracking", "trigger"]
 
 const time = (row: MessageRow) => new Date(row.created_at ?? 0).getTime()
 
+/**
+ * Where an order's status stands (`shipped` → `delivered` → `canceled`): a status never goes
+ * back, whatever order its events were handled in (a shipment handled after its delivery).
+ */
+const STATUS_RANK: Record<string, number> = { shipped: 1, delivered: 2, canceled: 3 }
+const rankOf = (row: MessageRow) => STATUS_RANK[(row.payload as { status?: string } | null)?.status ?? ""] ?? 0
+
+/** An accepted message of the same kind that this one must not replace. */
+function overtakenBy(row: MessageRow, same: MessageRow[]): MessageRow | undefined {
+  const accepted = same.filter((r) => r.status === "synced")
+  return row.kind === "order_status"
+    ? accepted.find((r) => rankOf(r) > rankOf(row))
+    : accepted.find((r) => time(r) > time(row))
+}
+
 /** The accepted row of a kind with the highest sequence (numbered under the payment's lock). */
 export function lastAcceptedOf(rows: MessageRow[], kind: MessageKind): MessageRow | undefined {
   return rows
@@ -52,8 +67,9 @@ export function lastAcceptedOf(rows: MessageRow[], kind: MessageKind): MessageRo
  * What one attempt at a recorded message does, given the payment's messages read under its lock.
  * Pure: the push step reads, decides here, then writes the one outcome. The same content is
  * never sent twice: a parcel already accepted is `unchanged`; a status or reference equal to
- * the last accepted one is `unchanged`, and one overtaken by a newer accepted one is skipped
- * (a late retry never puts `shipped` back over `delivered`).
+ * the last accepted one is `unchanged`; a reference overtaken by a newer accepted one is
+ * skipped, and a status behind the accepted one (`STATUS_RANK`) too: a late retry, or a
+ * shipment handled after its delivery, never puts `shipped` back over `delivered`.
  */
 export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDecision {
   if (row.status !== "pending") return { action: "done" }
@@ -62,8 +78,8 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
   if (ONCE_KINDS.includes(row.kind)) {
     if (same.some((r) => r.status === "synced" && r.payload_hash === row.payload_hash)) return { action: "unchanged" }
   } else {
-    if (same.some((r) => r.status === "synced" && time(r) > time(row))) {
-      return { action: "skip", reason: `a newer ${row.kind} was accepted since` }
+    if (overtakenBy(row, same)) {
+      return { action: "skip", reason: `a later ${row.kind} was accepted` }
     }
     if (lastAcceptedOf(same, row.kind)?.payload_hash === row.payload_hash) return { action: "unchanged" }
   }
@@ -100,3 +116,23 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
 /** The sequence of an accepted message: one more than the last accepted of its kind for the payment. */
 export const nextSequence = (payment: MessageRow[], kind: MessageKind) =>
   (lastAcceptedOf(payment, kind)?.accepted_sequence ?? 0) + 1
+
+/**
+ * Pay at shipment: whether the trigger may start the payment, from the ledger's status of it.
+ * Never for a payment no order holds any more (the order was cancelled, or the payment is
+ * being settled or was): the customer would pay for goods that never leave. An order placed
+ * while the service still reviews the payment (`open`) waits for its acceptance.
+ */
+export function triggerAllowed(ledgerStatus: string | undefined, attempts: number): MessageDecision | undefined {
+  if (ledgerStatus && ["to_settle", "cancelled", "refunded", "failed"].includes(ledgerStatus)) {
+    return { action: "skip", reason: `no order holds the payment any more (${ledgerStatus}): it is not started` }
+  }
+  if (ledgerStatus === "open") {
+    return {
+      action: "fail",
+      message: "waiting for the service to accept the payment",
+      final: attempts + 1 >= MAX_SYNC_ATTEMPTS,
+    }
+  }
+  return undefined
+}

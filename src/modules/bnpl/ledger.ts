@@ -84,14 +84,26 @@ export async function recordedMode(knex: Knex, pid: unknown): Promise<Mode> {
   return modeOf(typeof pid === "string" && pid ? await findPayment(knex, pid) : undefined)
 }
 
+/** Open, or claimed by an authorization whose order was never recorded (cart completion failed after it). */
+const openOrOrderless = (q: Knex) =>
+  q.where({ status: "open" }).orWhere((o: Knex) => o.where({ status: "ordered" }).whereNull("order_id"))
+
 /**
  * Claims an open payment for settling: only while nothing decided its end yet (an order or a
  * settlement is never undone). One conditional update, so of a settle and an authorization
- * racing for the same row exactly one wins. True when this call claimed it.
+ * racing for the same row exactly one wins. True when this call claimed it. `orderless`: the
+ * job, under the cart's lock and having found no order of the cart, also claims a payment
+ * authorized for an order that was never placed (Medusa's cancel of it never reached the service).
  */
-export async function markToSettle(knex: Knex, pid: string, reason: string): Promise<boolean> {
+export async function markToSettle(
+  knex: Knex,
+  pid: string,
+  reason: string,
+  { orderless = false }: { orderless?: boolean } = {}
+): Promise<boolean> {
   const claimed = await knex(LEDGER_TABLE)
-    .where({ bnpl_payment_id: pid, status: "open" })
+    .where({ bnpl_payment_id: pid })
+    .where(orderless ? openOrOrderless : (q: Knex) => q.where({ status: "open" }))
     .whereNull("deleted_at")
     .update({ status: "to_settle", reason, next_attempt_at: new Date(), updated_at: new Date() })
   return claimed > 0
@@ -277,13 +289,13 @@ const ofMode = (mode: Mode) => (q: Knex) =>
  * Payments the retry job settles now, of the accounts it can reach (`modes`): rows of an
  * account without a key wait in the database without taking the places of the others.
  */
-export async function paymentsToSettle(knex: Knex, modes: Mode[], limit = 50): Promise<LedgerRow[]> {
+export async function paymentsToSettle(knex: Knex, modes: Mode[], now = Date.now(), limit = 50): Promise<LedgerRow[]> {
   if (!modes.length) {
     return []
   }
   return knex(LEDGER_TABLE)
     .where({ status: "to_settle" })
-    .where((q: Knex) => q.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", new Date()))
+    .where((q: Knex) => q.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", new Date(now)))
     .where((q: Knex) => modes.forEach((mode) => q.orWhere(ofMode(mode))))
     .whereNull("deleted_at")
     .orderBy("next_attempt_at", "asc")
@@ -313,7 +325,7 @@ export async function retryAfterAccountChange(knex: Knex, mode: Mode, account: A
 /**
  * Payments still open although their hosted page has expired, whose check is due (an order
  * awaiting the service's review is checked again with backoff, so fifty of them never hide the
- * rest): the job decides how they end.
+ * rest), and payments authorized whose order was never recorded: the job decides how they end.
  */
 export async function staleOpenPayments(
   knex: Knex,
@@ -322,7 +334,7 @@ export async function staleOpenPayments(
   limit = 50
 ): Promise<LedgerRow[]> {
   return knex(LEDGER_TABLE)
-    .where({ status: "open" })
+    .where(openOrOrderless)
     .where("created_at", "<=", new Date(now - olderThanMs))
     .where((q: Knex) => q.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", new Date(now)))
     .whereNull("deleted_at")

@@ -1,5 +1,5 @@
 import { forLog } from "../../lib/signature"
-import { findPayment, markCancelledOrder, markSettled, markToSettle, settleAndRecord } from "../../modules/bnpl/ledger"
+import { findPayment, markCancelledOrder, markToSettle, settleAndRecord } from "../../modules/bnpl/ledger"
 import { settlePayment } from "../../lib/settlement"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"
@@ -36,20 +36,30 @@ export async function endPayment(op: Operation, paymentId: string, reason: strin
 
 /**
  * Medusa cancels the payment (an order cancelled before capture, or the authorization undone
- * when the order could not be placed): refunded in full if the customer was charged, cancelled
- * otherwise, then recorded. Anything the service cannot do now, or a payment the account does
- * not know (404: another key, mode or URL), is an error: Medusa's cancel fails visibly and can
- * be tried again, and nothing is recorded as settled that the service did not confirm.
+ * when the order could not be placed): recorded to settle first, so that whatever happens next
+ * the settle job ends it (a charge is never left without an order), then one attempt: refunded
+ * in full if the customer was charged, cancelled otherwise. Anything the service cannot do now,
+ * or a payment the account does not know (404: another key, mode or URL), is an error: Medusa's
+ * cancel fails visibly (its cart-completion compensation logs and goes on), the job retries,
+ * and nothing is recorded as settled that the service did not confirm.
  */
 export async function cancelForMedusa(op: Operation, session: BnplSessionData): Promise<BnplSessionData> {
   const pid = session.bnpl_payment_id
   if (!pid) {
     return session
   }
-  const done = await settlePayment(op.client(), pid)
+  const recorded = await findPayment(op.knex, pid)
+  await markCancelledOrder(op.knex, pid, recorded?.order_id ?? null, "its payment was cancelled in Medusa")
   const row = await findPayment(op.knex, pid)
-  await markCancelledOrder(op.knex, pid, row?.order_id ?? null, "its payment was cancelled in Medusa")
-  await markSettled(op.knex, pid, done.status, done.refunded)
+  if (!row) {
+    // Made before the ledger existed: the service's answer alone.
+    const done = await settlePayment(op.client(), pid)
+    return { ...session, cancelled: done.status === "cancelled" }
+  }
+  if (row.status === "cancelled" || row.status === "refunded") {
+    return { ...session, cancelled: row.status === "cancelled" } // settled already (a repeated cancel)
+  }
+  const done = await settleAndRecord(op.knex, op.options, row, {}, row, op.logger)
   return { ...session, cancelled: done.status === "cancelled" }
 }
 

@@ -206,10 +206,12 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     return { data }
   }
 
-  async refundPayment({ amount, data = {} }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+  /** Medusa names the refund (`idempotency_key`: its refund id): the service's refund carries it. */
+  async refundPayment({ amount, data = {}, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = data as BnplSessionData
     const op = await this.operation(modeOf(session))
-    return { data: await refundForMedusa(op, session, this.paymentIdOf(session), amount) }
+    const key = context?.idempotency_key
+    return { data: await refundForMedusa(op, session, this.paymentIdOf(session), amount, key) }
   }
 
   async cancelPayment({ data = {} }: CancelPaymentInput): Promise<CancelPaymentOutput> {

@@ -41,6 +41,8 @@ export type BnplSessionData = {
   refunds?: Refund[]
   /** Major units Medusa has refunded through this provider so far (a decimal string; see refund.ts). */
   medusa_refunded?: string
+  /** Service refunds taken as a later Medusa refund after their own answer was lost (each once). */
+  adopted_refunds?: string[]
   failure_reason?: string | null
   cancelled?: boolean
 }

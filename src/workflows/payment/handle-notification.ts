@@ -1,3 +1,4 @@
+import { orderHoldsPayment } from "./trigger-deadline"
 import type { IPaymentModuleService, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { isBnplError } from "../../client"
@@ -5,7 +6,6 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import {
   findPayment,
-  markOrdered,
   markToSettle,
   orderOfCart,
   paymentSession,
@@ -132,7 +132,7 @@ async function accepted(
   if (orderId && session.status !== PaymentSessionStatus.PENDING_AUTHORIZATION) {
     // The customer came back first: the order holds the payment already. Processing the
     // notification again would capture (and announce) it a second time.
-    await markOrdered(knex, pid, orderId)
+    await orderHoldsPayment(container, pid, orderId)
     return { status: 200, result: "processed", message: "the order was placed" }
   }
   return { status: 200, result: "processed", message: "payment accepted", process: action }
@@ -148,7 +148,7 @@ export async function afterProcessing(container: MedusaContainer, pid: string): 
   const row = await findPayment(knex, pid)
   const orderId = await orderOfCart(knex, row?.cart_id ?? null)
   if (orderId) {
-    await markOrdered(knex, pid, orderId)
+    await orderHoldsPayment(container, pid, orderId)
     return { status: 200, result: "processed", message: "payment accepted" }
   }
   return { status: 503, result: "retry", message: "the cart could not become an order yet; notify again later" }

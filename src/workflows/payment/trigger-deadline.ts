@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { modeOf } from "../../lib/mode"
 import { triggerDeadline, triggerLimitDays } from "../../lib/pay-at-shipment"
 import { accountFeePlans } from "../account/account-plans"
-import { findPayment, setTriggerDeadline, type Knex } from "../../modules/bnpl/ledger"
+import { findPayment, markOrdered, setTriggerDeadline, type Knex } from "../../modules/bnpl/ledger"
 
 /**
  * A pay-at-shipment order was placed: the last day it may ship for its payment to start is
@@ -24,5 +24,20 @@ export async function payAtShipmentDeadline(
     const feePlans = await accountFeePlans(container, modeOf(row)).catch(() => undefined)
     const days = triggerLimitDays(feePlans, installmentsCount)
     await setTriggerDeadline(knex, pid, triggerDeadline(placedAt, days), orderId)
+  }
+}
+
+/**
+ * An order holds the payment (the customer came back, the notification or the job resolved an
+ * order placed while the service reviewed it). A pay-at-shipment payment accepted after its
+ * order was placed gets its deadline here (the order-placed subscriber saw no Medusa payment
+ * then), counted from the payment's creation: the earliest the service may count from.
+ */
+export async function orderHoldsPayment(container: MedusaContainer, pid: string, orderId: string) {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  await markOrdered(knex, pid, orderId)
+  const row = await findPayment(knex, pid)
+  if (row?.status === "ordered" && row.pay_at_shipment && !row.trigger_deadline) {
+    await payAtShipmentDeadline(container, pid, orderId, new Date(row.created_at))
   }
 }

@@ -2,13 +2,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientFor, isBnplError, type BnplClient, type CallOptions } from "../../client"
-import { decideMessage, nextSequence, type MessageRow } from "../../lib/messages/policy"
+import { decideMessage, nextSequence, triggerAllowed, type MessageRow } from "../../lib/messages/policy"
 import { failedAttempt } from "../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
-import { recordedMode } from "../../modules/bnpl/ledger"
+import { findPayment } from "../../modules/bnpl/ledger"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { orderMessagesOf } from "../messages/read"
 import { recordTriggered } from "../payment/triggered"
+import { modeOf } from "../../lib/mode"
 import { outcome, type PushOutcome } from "./push-shipping-info"
 
 type Row = Awaited<ReturnType<BnplModuleService["retrieveBnplShippingSync"]>>
@@ -59,7 +60,11 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
   const payment = ((await orderMessagesOf(container, row.order_id)) as MessageRow[]).filter(
     (r) => r.bnpl_payment_id === row.bnpl_payment_id
   )
-  const decision = decideMessage(row as MessageRow, payment)
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const ledger = row.bnpl_payment_id ? await findPayment(knex, row.bnpl_payment_id) : undefined
+  const decided = decideMessage(row as MessageRow, payment)
+  const decision =
+    (decided.action === "push" && row.kind === "trigger" && triggerAllowed(ledger?.status, row.attempts)) || decided
   const attempts = row.attempts + 1
   switch (decision.action) {
     case "done":
@@ -75,9 +80,7 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
   }
   let serviceOrderId: string | undefined
   try {
-    const options = await bnpl.getOptions(
-      await recordedMode(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), row.bnpl_payment_id!)
-    )
+    const options = await bnpl.getOptions(modeOf(ledger))
     serviceOrderId = await send(clientFor(options, container.resolve("logger")), row, decision.reference, call)
     if (row.kind === "trigger") {
       await recordTriggered(container, row, options.autoCapture)

@@ -3,7 +3,9 @@ import { messagesFor, orderReference, type MessageTrigger, type OrderMessage } f
 import { TRIGGER_EVENT } from "../../lib/pay-at-shipment"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
+import { bnplPaymentsOf } from "../../lib/order-payments"
 import { readOrderForMessages } from "../messages/read"
+import type { BnplOrderPayment } from "../payment/order-payment"
 
 export type ReadOrderMessagesInput = {
   order_id: string
@@ -24,21 +26,26 @@ export type ReadOrderMessagesOutput = {
 
 /**
  * Reads the order once (unless the caller did) and builds what this event tells the service.
- * No messages for an order not paid with the plugin.
+ * No messages for an order not paid with the plugin; a cancelled order's status names its
+ * payment even when Medusa cancelled it.
  */
 export const readOrderMessagesStep = createStep(
   "bnpl-read-order-messages",
   async (input: ReadOrderMessagesInput, { container }) => {
-    const { order, payment } = input.read ?? (await readOrderForMessages(container, input.order_id))
+    const { order, payment: live } = input.read ?? (await readOrderForMessages(container, input.order_id))
+    // A cancelled order's payment is cancelled too (Medusa cancels what it had not captured before
+    // the event is handled): the service is still told the order's status.
+    const payment =
+      live ?? (input.trigger === "order_canceled" ? bnplPaymentsOf<BnplOrderPayment>(order).at(-1) : undefined)
     if (!order || !payment) {
       return new StepResponse<ReadOrderMessagesOutput>({ order_id: input.order_id, messages: [] })
     }
     const { backendUrl, triggerOn } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
-    const startsOn = payment.data.pay_at_shipment ? TRIGGER_EVENT[triggerOn] : undefined
+    const startsOn = payment.data?.pay_at_shipment && !payment.canceled_at ? TRIGGER_EVENT[triggerOn] : undefined
     return new StepResponse<ReadOrderMessagesOutput>({
       order_id: input.order_id,
       payment_id: payment.id,
-      bnpl_payment_id: payment.data.bnpl_payment_id,
+      bnpl_payment_id: payment.data?.bnpl_payment_id,
       messages: messagesFor(input.trigger, order, { fulfillment_id: input.fulfillment_id, backendUrl, startsOn }),
       reference: { kind: "order_reference", payload: orderReference(order, backendUrl) },
     })

@@ -55,20 +55,35 @@ describe("what each order event tells the service", () => {
     expect(messagesFor(trigger, order)).toEqual([{ kind: "order_status", payload }])
   })
 
-  it("pay at shipment: the event that starts the payment sends the trigger first; no other event does", () => {
+  it("pay at shipment: every event that hands goods over at or after the one that starts the payment sends the trigger first", () => {
     const shipped = messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "shipment_created" })
     expect(shipped.map((m) => m.kind)).toEqual(["trigger", "tracking", "order_status"])
     expect(shipped[0]).toEqual({ kind: "trigger", payload: { on: "shipment_created" } })
+    // A fulfillment is not a handover when the store triggers on shipment.
     expect(messagesFor("fulfillment_created", order, { startsOn: "shipment_created" })).toEqual([])
     expect(messagesFor("fulfillment_created", order, { startsOn: "fulfillment_created" })).toEqual([
       { kind: "trigger", payload: { on: "fulfillment_created" } },
     ])
+    // Later handovers carry it again; it is recorded and sent once per payment (one hash).
     expect(
       messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "fulfillment_created" }).map(
         (m) => m.kind
       )
-    ).toEqual(["tracking", "order_status"])
+    ).toEqual(["trigger", "tracking", "order_status"])
+    // Picked up (delivered without a shipment): the goods left, the payment starts.
+    expect(messagesFor("delivery_created", order, { startsOn: "shipment_created" }).map((m) => m.kind)).toEqual([
+      "trigger",
+      "order_status",
+    ])
+    expect(messagesFor("order_canceled", order, { startsOn: "shipment_created" }).map((m) => m.kind)).toEqual([
+      "order_status",
+    ])
     expect(messagesFor("fulfillment_created", order)).toEqual([])
+    expect(messagesFor("delivery_created", order).map((m) => m.kind)).toEqual(["order_status"])
+  })
+
+  it("one trigger per payment: its hash does not depend on the event that sent it", () => {
+    expect(hashMessage("trigger", { on: "shipment_created" })).toBe(hashMessage("trigger", { on: "delivery_created" }))
   })
 
   it("an order without a display id is referenced by its id; no backend URL, no merchant_url", () => {

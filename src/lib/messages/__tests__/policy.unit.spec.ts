@@ -61,16 +61,48 @@ describe("one attempt at a message", () => {
   })
 
   it("a late retry never puts an older status over a newer accepted one", () => {
-    const shipped = row({ id: "s1", kind: "order_status", payload_hash: "shipped", created_at: at(1), attempts: 3 })
+    const shipped = row({
+      id: "s1",
+      kind: "order_status",
+      payload_hash: "shipped",
+      payload: { status: "shipped" },
+      created_at: at(1),
+      attempts: 3,
+    })
     const delivered = row({
       id: "s2",
       kind: "order_status",
       status: "synced",
       payload_hash: "delivered",
+      payload: { status: "delivered" },
       created_at: at(2),
       accepted_sequence: 1,
     })
     expect(decideMessage(shipped, [reference, shipped, delivered])).toMatchObject({ action: "skip" })
+  })
+
+  it("a status never goes back: a shipment handled after its delivery is skipped, whatever was recorded first", () => {
+    const delivered = row({
+      id: "d",
+      kind: "order_status",
+      status: "synced",
+      payload_hash: "delivered",
+      payload: { status: "delivered" },
+      created_at: at(1),
+      accepted_sequence: 1,
+    })
+    const shippedLater = row({
+      id: "s",
+      kind: "order_status",
+      payload_hash: "shipped",
+      payload: { status: "shipped" },
+      created_at: at(2),
+    })
+    expect(decideMessage(shippedLater, [reference, delivered, shippedLater])).toMatchObject({ action: "skip" })
+    // The other way round: delivered recorded before a shipped that was accepted goes out.
+    const shipped = { ...shippedLater, id: "s0", status: "synced", accepted_sequence: 1, created_at: at(3) }
+    const deliveredEarlier = { ...delivered, id: "d0", status: "pending", accepted_sequence: null, created_at: at(1) }
+    expect(decideMessage(deliveredEarlier, [reference, shipped, deliveredEarlier]).action).toBe("push")
   })
 
   it("waits for the reference (retried), gives up with it, or is unavailable with it", () => {

@@ -12,10 +12,12 @@ const BnplShippingSync = model
     order_id: model.text(),
     /**
      * `shipping_info` (the contract's edit), `order_reference` (the shop order attached to the
-     * payment), `order_status`, `tracking` (one parcel): the vendor's after-order endpoints.
+     * payment), `order_status`, `tracking` (one parcel), `trigger` (pay at shipment): the
+     * vendor's after-order endpoints. `event`: an order event whose messages could not be built
+     * (the order could not be read); the retry job handles the event again, nothing is sent for it.
      */
     kind: model
-      .enum(["shipping_info", "order_reference", "order_status", "tracking", "trigger"])
+      .enum(["shipping_info", "order_reference", "order_status", "tracking", "trigger", "event"])
       .default("shipping_info"),
     /** Medusa payment id, and the service's payment id it belongs to. */
     payment_id: model.text().nullable(),

@@ -1,0 +1,111 @@
+import { BnplClient } from "../../../client"
+import { forgetCachedSettings } from "../../../modules/bnpl/settings"
+import BnplProviderService from "../service"
+import { memoryDb } from "./review-memory-db"
+
+const { startSandbox } = require("../../../../sandbox/server")
+
+const LIVE_KEY = "sk_live_review_0000000000000000"
+const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as any
+
+/**
+ * Review: the refund's reference is `medusa-refund-<pid>-<cents Medusa refunded before>-<cents>`,
+ * "before" read from the payment's data. Medusa 2.21's refundPayment reads the payment (and its
+ * data) first, then takes the payment row's lock only to check the amounts, and calls the
+ * provider after that transaction committed, with the copy it read first. Two refunds of the
+ * same amount started together therefore carry the same "before", the same reference, and the
+ * second one finds the first's refund at the service and makes none, while Medusa records both.
+ *
+ * Fixed: Medusa names each refund (`context.idempotency_key`: the refund's id, created in its
+ * `refund` table before the provider call, deleted when the call fails), and the reference
+ * carries it. These tests call the provider as Medusa 2.21 does.
+ */
+describe("review: two refunds of the same amount of one payment", () => {
+  let live: any
+  beforeAll(async () => {
+    live = await startSandbox({ port: 0, autoNotify: false, merchants: { [LIVE_KEY]: { name: "Live Store" } } })
+  })
+  afterAll(async () => {
+    await live?.close()
+  })
+
+  async function authorizedPayment() {
+    forgetCachedSettings()
+    const db = memoryDb()
+    const provider = new BnplProviderService(
+      { logger: quiet, __pg_connection__: db.knex } as any,
+      {
+        apiUrl: live.url,
+        apiKey: LIVE_KEY,
+        mode: "live",
+        backendUrl: "http://localhost:9000",
+        returnUrl: "http://localhost:8000/checkout/bnpl-return",
+      } as any
+    )
+    const session = await provider.initiatePayment({
+      amount: 300,
+      currency_code: "eur",
+      data: { session_id: "payses_1", installments_count: 3, checkout: { cart_id: "cart_1", email: "a@b.test" } },
+    } as any)
+    live.accept(session.id, { notify: false })
+    const authorized = await provider.authorizePayment({ data: session.data } as any)
+    /** Medusa's refund: its row first, then the provider call with its id; the row deleted if the call fails. */
+    const refund = async (id: string, amount: number, data: unknown) => {
+      db.tables.refund = [...(db.tables.refund ?? []), { id, deleted_at: null }]
+      try {
+        return await provider.refundPayment({ amount, data, context: { idempotency_key: id } } as any)
+      } catch (e) {
+        db.tables.refund = db.tables.refund.filter((r) => r.id !== id)
+        throw e
+      }
+    }
+    return { provider, refund, pid: session.id, paymentData: authorized.data }
+  }
+  const atService = (pid: string) => {
+    const refunds = live.payments.get(pid).refunds
+    return {
+      refunds_at_service: refunds.length,
+      cents_refunded: refunds.reduce((s: number, r: any) => s + r.amount, 0),
+    }
+  }
+
+  it("control: one after the other (B reads the data A's answer wrote back), both are made", async () => {
+    const { refund, pid, paymentData } = await authorizedPayment()
+    const afterA = await refund("ref_A", 50, paymentData)
+    await refund("ref_B", 50, afterA.data)
+    expect(atService(pid)).toEqual({ refunds_at_service: 2, cents_refunded: 10000 })
+  })
+
+  it("started together: both are made at the service", async () => {
+    // Medusa's payment.data as both refunds read it (neither has returned yet).
+    const { refund, pid, paymentData } = await authorizedPayment()
+
+    // Two returns of the same 50 € item are refunded at the same time. Refund A's provider call
+    // is under way (the service made its refund, its answer is on the way back) when refund B's
+    // provider call starts, with the payment data B read before A's answer was written back.
+    const a = refund("ref_A", 50, paymentData)
+    while (!live.payments.get(pid).refunds.length) {
+      await new Promise((r) => setTimeout(r, 2))
+    }
+    const b = refund("ref_B", 50, paymentData)
+    await Promise.all([a, b]) // both succeed: Medusa records two refunds of 50 €
+
+    expect(atService(pid)).toEqual({ refunds_at_service: 2, cents_refunded: 10000 })
+  })
+
+  it("a refund whose answer was lost, then made again by the merchant, is made once", async () => {
+    const { refund, pid, paymentData } = await authorizedPayment()
+    // Refund A was made at the service, its answer lost and not found in time: Medusa deleted
+    // refund A (its row is gone) and showed the error.
+    await new BnplClient({ apiKey: LIVE_KEY, baseUrl: live.url }).refundPayment(pid, {
+      amount: 5000,
+      merchant_reference: `medusa-refund-${pid}-ref_A`,
+    })
+    // The merchant refunds the same 50 € again: refund B finds A's refund and makes none.
+    const b = await refund("ref_B", 50, paymentData)
+    expect(atService(pid)).toEqual({ refunds_at_service: 1, cents_refunded: 5000 })
+    // Another 50 € while refund B's row exists: a refund of its own.
+    await refund("ref_C", 50, b.data)
+    expect(atService(pid)).toEqual({ refunds_at_service: 2, cents_refunded: 10000 })
+  })
+})
