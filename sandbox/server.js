@@ -19,6 +19,13 @@ const SHIPPING_METHODS = ['instore', 'pickup_store', 'pickup_point', 'postal']
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const MAX_BODY_BYTES = 1024 * 1024
 const GARBLED_BODY = '{"eligible": tru'
+/**
+ * How the service API answers `deferred_trigger_applied`, as each of the vendor's public clients
+ * reads it: `timestamp` (its PHP client: null, then an int of Unix seconds), `string` (its JS
+ * clients' `string | null`: the seconds as a string), `iso` (null, then an ISO 8601 date),
+ * `boolean` (one client's `boolean | null`: false, then true).
+ */
+const TRIGGER_APPLIED_FORMS = ['timestamp', 'string', 'iso', 'boolean']
 
 class HttpError extends Error {
   /** @param {number} status @param {any} body */
@@ -160,7 +167,8 @@ function requirePayment(body) {
 
 /**
  * @param {{port?: number, host?: string, merchants?: Record<string, object>, ipnDelayMs?: number,
- *   ipnRetryDelaysMs?: number[], autoNotify?: boolean, signatureHeader?: string, now?: () => Date, quiet?: boolean}} [opts]
+ *   ipnRetryDelaysMs?: number[], autoNotify?: boolean, signatureHeader?: string, now?: () => Date, quiet?: boolean,
+ *   triggerAppliedAs?: 'timestamp' | 'string' | 'iso' | 'boolean'}} [opts]
  */
 async function startSandbox(opts = {}) {
   const {
@@ -172,7 +180,10 @@ async function startSandbox(opts = {}) {
     signatureHeader = 'x-bnpl-signature',
     now = () => new Date(),
     quiet = true,
+    triggerAppliedAs = 'timestamp',
   } = opts
+  if (!TRIGGER_APPLIED_FORMS.includes(triggerAppliedAs))
+    throw new Error(`triggerAppliedAs must be one of ${TRIGGER_APPLIED_FORMS.join(', ')}, got ${JSON.stringify(triggerAppliedAs)}`)
   const log = quiet ? () => {} : (/** @type {string} */ line) => console.log(`[bnpl-sandbox] ${line}`)
   const nowSeconds = () => schedule.unixSeconds(now())
 
@@ -416,6 +427,17 @@ async function startSandbox(opts = {}) {
   /** Pay upon trigger, accepted, not triggered yet: nothing was taken from the customer. */
   const awaitsTrigger = (payment) => payment.deferred_trigger && !payment.deferred_trigger_applied
 
+  /**
+   * A stored payment as the service API answers it: `deferred_trigger_applied` (kept a boolean
+   * in `sandbox.payments`, with the moment in `triggered_at`) in the `triggerAppliedAs` form.
+   */
+  function answerPayment(payment) {
+    if (triggerAppliedAs === 'boolean') return payment
+    const at = payment.deferred_trigger_applied ? payment.triggered_at : null
+    const applied = at == null ? null : triggerAppliedAs === 'timestamp' ? at : triggerAppliedAs === 'string' ? String(at) : new Date(at * 1000).toISOString()
+    return { ...payment, deferred_trigger_applied: applied }
+  }
+
   function cancelRoute(ctx, id) {
     const payment = ownPayment(ctx, id)
     if (ACCEPTED_STATES.includes(payment.state) && awaitsTrigger(payment)) {
@@ -466,7 +488,7 @@ async function startSandbox(opts = {}) {
     if (!payment.deferred_trigger)
       throw validationError([fieldError('deferred', 'invalid_value', 'This payment was not created with deferred "trigger"', null)])
     if (payment.deferred_trigger_applied)
-      throw validationError([fieldError('deferred_trigger_applied', 'invalid_value', 'This payment was already triggered', true)])
+      throw validationError([fieldError('deferred_trigger_applied', 'invalid_value', 'This payment was already triggered', answerPayment(payment).deferred_trigger_applied)])
     if (payment.expired_at != null || !ACCEPTED_STATES.includes(payment.state))
       throw validationError([fieldError('state', 'invalid_value', `Only an accepted payment can be triggered; this one is ${payment.expired_at != null ? 'cancelled' : payment.state}`, payment.state)])
     const shift = nowSeconds() - payment.payment_plan[0].due_date
@@ -816,8 +838,9 @@ ${forms}
       const body = parseBody(req, raw)
       for (const [method, pattern, handler] of routes) {
         const m = /** @type {RegExp} */ (pattern).exec(path)
-        if (m && method === req.method)
-          return { status: 200, json: /** @type {Function} */ (handler)({ ...auth, body, entry }, ...m.slice(1).map((part) => decodeURIComponent(part))) }
+        if (!m || method !== req.method) continue
+        const json = /** @type {Function} */ (handler)({ ...auth, body, entry }, ...m.slice(1).map((part) => decodeURIComponent(part)))
+        return { status: 200, json: isObject(json) && payments.get(json.id) === json ? answerPayment(json) : json }
       }
       throw notFound(`No route ${req.method} ${path}`)
     } catch (e) {

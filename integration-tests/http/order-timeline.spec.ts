@@ -202,11 +202,13 @@ medusaIntegrationTestRunner({
           bnpl_payment_id: soonerPid,
           deadline: inTwoAndAHalfDays.toISOString(),
           days_left: 3,
+          state: "to_ship",
+          reason: null,
         },
         expect.objectContaining({ order_id: order.id, display_id: order.display_id, bnpl_payment_id: pid, days_left: 30 }),
       ])
 
-      // The daily job: one warning, for the order 3 days from its deadline; never the key.
+      // The hourly job: one warning, for the order 3 days from its deadline; never the key.
       const warnings: string[] = []
       const container = getContainer()
       const logger = { warn: (m: string) => warnings.push(m), info: () => {}, error: () => {}, debug: () => {} }
@@ -215,9 +217,21 @@ medusaIntegrationTestRunner({
       expect(warnings).toHaveLength(1)
       expect(warnings[0]).toMatch(new RegExp(`order ${sooner.display_id} \\(${sooner.id}\\) must ship before`))
       expect(warnings[0]).not.toContain(ports.env.BNPL_API_KEY)
-      // The next day's run does not warn it again.
+      // The next day's run does not warn it again (the warning is marked in the ledger).
       warnings.length = 0
       await warnTriggerDeadlines(withLogger, Date.now() + 86_400_000)
+      expect(warnings).toEqual([])
+
+      // Its deadline passes unshipped: listed as such, one error, once.
+      const errors: string[] = []
+      const withErrors = {
+        resolve: (key: string) => (key === "logger" ? { ...logger, error: (m: string) => errors.push(m) } : container.resolve(key)),
+      } as any
+      const pastDeadline = Date.now() + 3 * 86_400_000
+      await warnTriggerDeadlines(withErrors, pastDeadline)
+      await warnTriggerDeadlines(withErrors, pastDeadline + 3_600_000)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatch(new RegExp(`order ${sooner.display_id} \\(${sooner.id}\\): its deadline .* passed`))
       expect(warnings).toEqual([])
 
       // Started (the trigger accepted): the deadline is gone from the panel and the list.

@@ -211,6 +211,84 @@ medusaIntegrationTestRunner({
       expect(calls(`/v1/payments/${pid}/trigger`)).toHaveLength(3)
     })
 
+    it("picked up without a shipment (marked delivered): the handover starts the payment, once", async () => {
+      const { order, pid } = await payAtShipmentOrder()
+      const { fulfillmentId } = await fulfill(order.id)
+      const delivered = await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, admin())
+      expect(delivered.status).toBe(200)
+      await eventually(async () => (await triggers(order.id)).some((r: any) => r.status === "synced"))
+      expect(await triggers(order.id)).toEqual([expect.objectContaining({ trigger: "delivery_created", status: "synced" })])
+      expect(sandbox().payments.get(pid).payment_plan[0].state).toBe("paid")
+      const captured = await eventually(async () => {
+        const p = await medusaPayment(order.id)
+        return p.captured_at && p
+      })
+      expect(captured.captures).toHaveLength(1)
+      await runRetryJob(order.id)
+      expect(calls(`/v1/payments/${pid}/trigger`)).toHaveLength(1)
+    })
+
+    it("edited to a lower total before it ships: after the trigger the difference is refunded, in Medusa and at the service", async () => {
+      const { order, pid } = await payAtShipmentOrder(129.9, 2)
+      const { data: withItems } = await api.get(`/admin/orders/${order.id}?fields=*items,total`, admin())
+      const item = withItems.order.items[0]
+      const { data: edit } = await api.post("/admin/order-edits", { order_id: order.id }, admin())
+      await api.post(`/admin/order-edits/${edit.order_change.id}/items/item/${item.id}`, { quantity: 1 }, admin())
+      await api.post(`/admin/order-edits/${edit.order_change.id}/request`, {}, admin())
+      const confirmed = await api.post(`/admin/order-edits/${edit.order_change.id}/confirm`, {}, admin())
+      expect(confirmed.status).toBe(200)
+      const { data: edited } = await api.get(`/admin/orders/${order.id}?fields=total,summary`, admin())
+      const owed = -edited.order.summary.pending_difference
+      expect(owed).toBeGreaterThan(0)
+
+      await ship(order.id, "E1")
+      const refunded = await eventually(async () => {
+        const p = await api.get(
+          `/admin/orders/${order.id}?fields=summary,payment_collections.payments.refunds.*`,
+          admin()
+        )
+        const refunds = p.data.order.payment_collections[0].payments[0].refunds
+        return refunds.length && p.data.order
+      })
+      // Medusa recorded the refund of the difference, the service made it, and nothing is owed any more.
+      const medusaRefunds = refunded.payment_collections[0].payments[0].refunds
+      expect(medusaRefunds.map((r: any) => r.amount)).toEqual([owed])
+      const atService = sandbox().payments.get(pid).refunds
+      expect(atService.map((r: any) => r.amount)).toEqual([Math.round(owed * 100)])
+      expect(refunded.summary.pending_difference).toBe(0)
+    })
+
+    it("a refused trigger is listed 'not started' with the service's reason; Start the payment starts it, once", async () => {
+      const { order, pid } = await payAtShipmentOrder()
+      sandbox().setFault({
+        match: { path: `/v1/payments/${pid}/trigger` },
+        status: 400,
+        body: { error: "trigger refused for now" },
+        count: 1,
+      })
+      await ship(order.id, "R1")
+      await eventually(async () => (await triggers(order.id)).some((r: any) => r.status === "failed"))
+      const listed = (await api.get("/admin/bnpl/orders-to-ship", admin())).data.orders
+      expect(listed).toEqual([
+        expect.objectContaining({ order_id: order.id, state: "not_started", reason: expect.stringMatching(/400|refused/) }),
+      ])
+      expect(sandbox().payments.get(pid).payment_plan[0].state).toBe("pending")
+
+      // The merchant starts it (a few seconds later: "push again" waits between attempts):
+      // accepted, gone from the list; again: 409, nothing sent.
+      const [refused] = await triggers(order.id)
+      await knex()("bnpl_shipping_sync").where({ id: refused.id }).update({ updated_at: new Date(Date.now() - 60_000) })
+      const started = await api.post(`/admin/bnpl/orders/${order.id}/start-payment`, {}, admin())
+      expect(started.status).toBe(200)
+      expect(started.data.message).toMatchObject({ kind: "trigger", status: "accepted" })
+      expect(sandbox().payments.get(pid).payment_plan[0].state).toBe("paid")
+      expect((await api.get("/admin/bnpl/orders-to-ship", admin())).data.orders).toEqual([])
+      const again = await api.post(`/admin/bnpl/orders/${order.id}/start-payment`, {}, admin()).catch((e: any) => e.response)
+      expect(again.status).toBe(409)
+      expect(again.data.message).toMatch(/started already/)
+      expect(accepted(`/v1/payments/${pid}/trigger`)).toHaveLength(1)
+    })
+
     it("two workers racing on one order: three retry-job runs at once send each content once", async () => {
       // Every after-order call of the order fails while it is placed, shipped and delivered: six messages pending.
       const cart = await cartWith(129.9, 1)

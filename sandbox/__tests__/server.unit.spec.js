@@ -679,7 +679,7 @@ describe('pay upon trigger (pay at shipment)', () => {
 
   it('takes nothing at acceptance, then the first instalment at the trigger, with dates from that day; once only', async () => {
     const { json: payment } = await triggered()
-    expect(payment).toMatchObject({ deferred_trigger: true, deferred_trigger_applied: false, deferred_description: TEXT, deferred_trigger_limit_days: 30 })
+    expect(payment).toMatchObject({ deferred_trigger: true, deferred_trigger_applied: null, deferred_description: TEXT, deferred_trigger_limit_days: 30 })
     const page = await call('GET', `/pay/${payment.id}`, { key: null })
     expect(page.text).toContain(TEXT)
     expect(page.text).toContain('At shipment')
@@ -690,7 +690,9 @@ describe('pay upon trigger (pay at shipment)', () => {
     clock = new Date(START.getTime() + 10 * 86400_000)
     const done = await trigger(payment.id)
     expect(done.status).toBe(200)
-    expect(done.json).toMatchObject({ deferred_trigger_applied: true })
+    // The default form: the vendor's PHP client's int timestamp (README, triggerAppliedAs).
+    expect(done.json).toMatchObject({ deferred_trigger_applied: clock.getTime() / 1000 })
+    expect(sandbox.payments.get(payment.id).deferred_trigger_applied).toBe(true)
     expect(done.json.payment_plan.map((i) => i.state)).toEqual(['paid', 'pending', 'pending'])
     expect(done.json.payment_plan[0].due_date).toBe(clock.getTime() / 1000)
     const twice = await trigger(payment.id)

@@ -53,6 +53,10 @@ export default defineMiddlewares({
       matcher: "/admin/bnpl/orders/:id/messages/:message_id/push",
       method: ["POST"],
     }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
+      matcher: "/admin/bnpl/orders/:id/start-payment",
+      method: ["POST"],
+    }),
     withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
       matcher: "/admin/bnpl/orders-to-ship",
       method: ["GET"],

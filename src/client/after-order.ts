@@ -1,6 +1,6 @@
 import { BnplServiceError, isBnplError } from "./errors"
 import { BnplPaymentCalls } from "./payments"
-import { paymentAnswer, paymentWithOrders } from "./schemas"
+import { isTriggerApplied, paymentAnswer, paymentWithOrders } from "./schemas"
 import { encodeId, parse, type Call, type CallOptions } from "./transport"
 import type { OrderReference, OrderStatus, Payment, ServiceOrder, Tracking } from "./types"
 
@@ -83,7 +83,8 @@ export class BnplAfterOrderCalls extends BnplPaymentCalls {
    * `POST /v1/payments/{id}/trigger` (no body): a pay-at-shipment payment starts, its first
    * instalment taken now. Not repeated blindly: a second trigger is refused by the service, so
    * after a refusal (or a lost answer retried later) the payment is fetched, and one already
-   * triggered is the success it was. Answers the payment as the service now has it.
+   * triggered is the success it was. Answers the payment as the service now has it, its
+   * `deferred_trigger_applied` a boolean whatever form the service gives it in.
    */
   async triggerPayment(paymentId: string, call: CallOptions = {}): Promise<Payment> {
     try {
@@ -100,7 +101,8 @@ export class BnplAfterOrderCalls extends BnplPaymentCalls {
         throw e
       }
       const payment = await this.getPayment(paymentId, { timeoutMs: call.timeoutMs, retries: 0 })
-      if (payment.deferred_trigger_applied) {
+      // Applied: the service's timestamp (or true), read as a boolean by the schema.
+      if (isTriggerApplied(payment.deferred_trigger_applied)) {
         return payment
       }
       throw e

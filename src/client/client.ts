@@ -10,4 +10,4 @@ export class BnplClient extends BnplAccountCalls {}
 
 export { validateShippingInfo } from "./payments"
 export { MAX_ANSWER_BYTES } from "./transport"
-export type { BnplClientOptions, CallOptions } from "./transport"
+export type { AttemptTimer, BnplClientOptions, CallOptions } from "./transport"

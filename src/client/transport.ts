@@ -1,4 +1,4 @@
-import axios, { AxiosError, AxiosInstance, AxiosResponse } from "axios"
+import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestConfig } from "axios"
 import axiosRetry, { retryAfter } from "axios-retry"
 import { z } from "@medusajs/framework/zod"
 import { BnplServiceError } from "./errors"
@@ -19,7 +19,15 @@ export type BnplClientOptions = {
   logger?: { warn: (message: string) => void }
   /** Where the key may go (production https, allowed hosts); checked before any request. */
   urlRules?: ServiceUrlRules
+  /**
+   * Times each attempt in place of axios's own timer. For tests: run by hand, a timeout happens
+   * when the test says, not when a busy machine is slow to answer. Default: axios's `timeout`.
+   */
+  timer?: AttemptTimer
 }
+
+/** Calls `expire` after `ms`; returns what stops it. */
+export type AttemptTimer = (ms: number, expire: () => void) => () => void
 
 /** An answer larger than this is not read (no contract answer comes near it). */
 export const MAX_ANSWER_BYTES = 1024 * 1024
@@ -45,7 +53,7 @@ export type Call = {
  */
 export class BnplTransport {
   private readonly http: AxiosInstance
-  private readonly options: Required<Omit<BnplClientOptions, "logger" | "apiKey" | "urlRules">> &
+  private readonly options: Required<Omit<BnplClientOptions, "logger" | "apiKey" | "urlRules" | "timer">> &
     Pick<BnplClientOptions, "logger">
   // A private field: not enumerable, so never serialised or inspected with the client.
   readonly #apiKey: string
@@ -58,7 +66,7 @@ export class BnplTransport {
     if (urlProblem) {
       throw new BnplServiceError("invalid_request", urlProblem)
     }
-    const { apiKey, urlRules: _rules, ...rest } = options
+    const { apiKey, urlRules: _rules, timer, ...rest } = options
     this.#apiKey = apiKey
     this.options = {
       timeoutMs: 10_000,
@@ -86,6 +94,9 @@ export class BnplTransport {
       config.headers.set("Authorization", `Service-Auth ${this.#apiKey}`)
       return config
     })
+    if (timer) {
+      timeAttempts(this.http, timer) // before axios-retry: it must see a timeout, not a cancellation
+    }
     axiosRetry(this.http, {
       retries: this.options.retries,
       // A Retry-After longer than we are willing to wait: give up now, the caller retries later.
@@ -203,6 +214,52 @@ function errorForAnswer(status: number, operation: string, refusal: ReturnType<t
     "invalid_request",
     `The instalment payment service refused the ${call.operation} (HTTP ${status}${said ? `: ${said}` : ""})`,
     { status, serviceCode, field }
+  )
+}
+
+/**
+ * Each attempt timed by `timer` instead of axios: when it runs out, the attempt fails as axios's
+ * own timeout fails it (ECONNABORTED), so it is retried and described the same way.
+ */
+function timeAttempts(http: AxiosInstance, timer: AttemptTimer): void {
+  const attempts = new WeakMap<object, { ms: number; stop: () => void; signal: AbortSignal }>()
+  http.interceptors.request.use((config) => {
+    const ms = config.timeout ?? 0
+    const controller = new AbortController()
+    const stop = ms > 0 ? timer(ms, () => controller.abort()) : () => undefined
+    attempts.set(config, { ms, stop, signal: controller.signal })
+    config.timeout = 0 // axios's own timer off
+    config.signal = controller.signal
+    return config
+  })
+  const end = (config?: InternalAxiosRequestConfig) => {
+    const attempt = config && attempts.get(config)
+    if (config && attempt) {
+      attempts.delete(config)
+      attempt.stop()
+      // A retry sends this config again: with the call's timeout and without a spent signal.
+      config.timeout = attempt.ms
+      config.signal = undefined
+    }
+    return attempt
+  }
+  http.interceptors.response.use(
+    (response) => {
+      end(response.config)
+      return response
+    },
+    (error) => {
+      const attempt = end(error?.config)
+      if (attempt?.signal.aborted) {
+        throw new AxiosError(
+          `timeout of ${attempt.ms}ms exceeded`,
+          AxiosError.ECONNABORTED,
+          error.config,
+          error.request
+        )
+      }
+      throw error
+    }
   )
 }
 

@@ -141,7 +141,8 @@ export type PaymentState =
 
 export type Refund = {
   id: string
-  created: number
+  /** Unix seconds (read from an int, a numeric or a date string); absent when unreadable. */
+  created?: number
   amount: number
   merchant_reference?: string
 }
@@ -160,11 +161,17 @@ export type Payment = {
   payment_plan: (Instalment & { state?: string })[]
   refunds: Refund[]
   shipping_info?: ShippingInfo | null
+  /** Unix seconds, read from an int, a numeric or a date string; null while not expired. */
   expired_at?: number | null
   /** The shop orders attached to the payment (vendor API, after the order). */
   orders?: ServiceOrder[]
-  /** Pay at shipment: created with `deferred: "trigger"`; applied once the shop triggered it. */
+  /** Pay at shipment: created with `deferred: "trigger"` (read from a boolean or 0/1). */
   deferred_trigger?: boolean
+  /**
+   * Pay at shipment: whether the shop triggered it. The service answers null until then, then a
+   * timestamp (int, numeric or ISO string) or `true`, as its clients disagree: the client reads
+   * "present and not false/null" and always gives a boolean here (see `isTriggerApplied`).
+   */
   deferred_trigger_applied?: boolean
 }
 
@@ -172,7 +179,13 @@ export type Payment = {
 export type OrderReference = { merchant_reference: string; merchant_url?: string; data?: Record<string, unknown> }
 
 /** The service's record of an attached order: its `id` is what tracking is sent to. */
-export type ServiceOrder = OrderReference & { id: string; status?: string | null; is_shipped?: boolean }
+export type ServiceOrder = OrderReference & {
+  id: string
+  /** Informational: anything but a string reads as null. */
+  status?: string | null
+  /** Informational: read from a boolean or 0/1; unreadable → absent. */
+  is_shipped?: boolean
+}
 
 /** An order's status in the shop's own word (`shipped`, `delivered`, `canceled`). */
 export type OrderStatus = { status: string; is_shipped: boolean }

@@ -75,7 +75,7 @@ async function endStalePayments(container: MedusaContainer, now: number) {
     const session = await paymentSession(knex, row.session_id)
     const orderId = session && !session.deleted_at ? await orderOfCart(knex, row.cart_id) : undefined
     if (!orderId) {
-      await claimUnlessOrdered(container, knex, row.bnpl_payment_id, row.cart_id).catch((e) =>
+      await claimUnlessOrdered(container, knex, row.bnpl_payment_id, row.cart_id, now).catch((e) =>
         logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} left for the next run: ${(e as Error).message}`)
       )
       continue
@@ -100,10 +100,19 @@ async function endStalePayments(container: MedusaContainer, now: number) {
  * holds), so a customer completing the cart at this moment either gets the order first (the
  * payment is then left alone) or finds the payment claimed (and authorization refuses it).
  */
-async function claimUnlessOrdered(container: MedusaContainer, knex: Knex, pid: string, cartId: string | null) {
+async function claimUnlessOrdered(
+  container: MedusaContainer,
+  knex: Knex,
+  pid: string,
+  cartId: string | null,
+  now: number
+) {
   const claim = async () => {
     if (!(await orderOfCart(knex, cartId))) {
-      await markToSettle(knex, pid, "no order holds it after its payment page expired", { orderless: true })
+      await markToSettle(knex, pid, "no order holds it after its payment page expired", {
+        orderless: true,
+        dueAt: new Date(now), // this run settles it right after
+      })
     }
   }
   if (!cartId) {

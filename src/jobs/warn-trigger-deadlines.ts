@@ -1,25 +1,41 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRIGGER_WARNING_DAYS } from "../lib/pay-at-shipment"
-import { warningWindow } from "../lib/trigger-deadlines"
+import type { Knex } from "../modules/bnpl/ledger"
+import { markDeadlineWarned } from "../modules/bnpl/orders-to-ship"
 import { ordersToShip } from "../workflows/payment/orders-to-ship"
 
+const DAY_MS = 86_400_000
+
 /**
- * Once a day: one warning per pay-at-shipment order whose deadline is three days away and that
- * has not shipped (its payment starts only then; past the deadline the service may refuse the
- * trigger). Each run covers the deadlines of one day (`warningWindow`), so daily runs warn
- * once per order. Names orders and payments, nothing else.
+ * Every hour: each pay-at-shipment order not started is warned about once when its deadline is
+ * three days away or less, and once more (an error) when the deadline passed; each warning is
+ * marked in the ledger, so a missed run warns at the next one and none warns twice. Names
+ * orders and payments, nothing else. The admin's "Orders to ship" lists the same orders with
+ * their state and a "Start the payment" action.
  */
 export default async function warnTriggerDeadlines(container: MedusaContainer, now = Date.now()) {
   const logger = container.resolve("logger")
-  for (const order of await ordersToShip(container, warningWindow(now), now)) {
-    logger.warn(
-      `BNPL pay-at-shipment order ${order.display_id ?? order.order_id} (${order.order_id}) must ship before ${order.deadline} ` +
-        `(${TRIGGER_WARNING_DAYS} days): its payment ${order.bnpl_payment_id} starts only when it ships`
-    )
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const soon = await ordersToShip(container, { upTo: new Date(now + TRIGGER_WARNING_DAYS * DAY_MS) }, now)
+  for (const order of soon) {
+    const name = `BNPL pay-at-shipment order ${order.display_id ?? order.order_id} (${order.order_id})`
+    if (order.state === "deadline_passed" && !order.deadline_passed_warned_at) {
+      logger.error(
+        `${name}: its deadline ${order.deadline} passed and its payment ${order.bnpl_payment_id} was not started: ship it or start the payment (admin: Orders to ship), or cancel the order`
+      )
+      await markDeadlineWarned(knex, order.bnpl_payment_id, "passed", new Date(now))
+    } else if (order.state !== "deadline_passed" && !order.deadline_warned_at) {
+      logger.warn(
+        `${name} must ship before ${order.deadline} (${order.days_left} day(s) left): its payment ${order.bnpl_payment_id} starts only when it ships` +
+          (order.reason ? `; it was not started: ${order.reason}` : "")
+      )
+      await markDeadlineWarned(knex, order.bnpl_payment_id, "near", new Date(now))
+    }
   }
 }
 
 export const config = {
   name: "bnpl-warn-trigger-deadlines",
-  schedule: "0 8 * * *",
+  schedule: "0 * * * *",
 }

@@ -82,18 +82,19 @@ async function askGroup(
     ceilingMs: number
   },
   breaker?: Breaker,
-  times?: ResponseTimes
+  times?: ResponseTimes,
+  clock: () => number = Date.now
 ): Promise<GroupOutcome> {
   const { cents, deferral, counts, timeoutMs, ceilingMs } = group
   const query = { purchase_amount: cents, installments_count: counts, ...deferral }
   breaker?.rememberRequest(() =>
     client.checkEligibility(query, { timeoutMs: ceilingMs, retries: 0 }).then(() => true, serviceAnswered)
   )
-  const started = Date.now()
+  const started = clock()
   try {
     const results = await client.checkEligibility(query, { timeoutMs, retries: 0 })
     breaker?.recordSuccess()
-    times?.record(Date.now() - started)
+    times?.record(clock() - started)
     return { deferral, counts, results }
   } catch (e) {
     if (!isBnplError(e)) {
@@ -103,7 +104,7 @@ async function askGroup(
     // inactive account or a refused request is an answer, given at once.
     if (serviceAnswered(e)) {
       breaker?.recordSuccess()
-      times?.record(Date.now() - started)
+      times?.record(clock() - started)
     } else {
       breaker?.recordFailure()
     }
@@ -171,6 +172,8 @@ export async function checkPlans(input: {
    * their p99, at least `floorMs`, at most `timeoutMs`. Without it, every call waits `timeoutMs`.
    */
   deadlines?: { registry: ResponseTimesRegistry; floorMs: number }
+  /** Answer times are read from it (ms); default `Date.now`. A test's own keeps what is learnt independent of the machine's speed. */
+  clock?: () => number
   cache?: AnswerCache
   /** Which account is asked (e.g. `accountFingerprint(options)`); part of the cache and breaker keys. */
   cacheScope?: string
@@ -232,7 +235,8 @@ export async function checkPlans(input: {
       // A probe waits the longest: a service that became slow but answers is learnt again.
       const rule: DeadlineRule = { floorMs: input.deadlines?.floorMs ?? timeoutMs, ceilingMs: timeoutMs }
       const wait = times && breaker?.state !== "half_open" ? times.deadline(rule) : timeoutMs
-      return askGroup(client, { cents, deferral, counts, timeoutMs: wait, ceilingMs: timeoutMs }, breaker, times)
+      const group = { cents, deferral, counts, timeoutMs: wait, ceilingMs: timeoutMs }
+      return askGroup(client, group, breaker, times, input.clock)
     })
   )
   const answer = combineGroupOutcomes({ cents, currency, plans, outcomes, planKey, now })

@@ -213,6 +213,10 @@ export type OrderToShipView = {
   bnpl_payment_id: string
   deadline: string
   days_left: number
+  /** to_ship | starting (being sent) | not_started (refused or given up: start it again) | deadline_passed */
+  state: "to_ship" | "starting" | "not_started" | "deadline_passed"
+  /** Why the payment is not started (the service's refusal, the last error), else null. */
+  reason: string | null
 }
 
 /** One message the service was told about the order (`messages[]`, words from `lib/messages/view.ts`). */

@@ -1,4 +1,5 @@
 import { ACCEPTED_STATES, type BnplClient, type CallOptions, type Payment } from "../client"
+import { isTriggerApplied, readFlag } from "../client/schemas"
 
 /** States in which the customer has been charged something: ending the payment means refunding. */
 export const CHARGED_STATES: readonly string[] = [
@@ -9,9 +10,14 @@ export const CHARGED_STATES: readonly string[] = [
   "collection_done",
 ]
 
-/** Pay at shipment, not triggered yet: accepted, but nothing was taken from the customer. */
+/**
+ * Pay at shipment, not triggered yet: accepted, but nothing was taken from the customer. The
+ * client gives both fields as booleans; read here the way it reads the service's answer too
+ * (`deferred_trigger` true or 1; `deferred_trigger_applied` applied when present and not
+ * false/null, e.g. a timestamp), so a payment built elsewhere is never misread.
+ */
 export const awaitsTrigger = (payment: Pick<Payment, "deferred_trigger" | "deferred_trigger_applied">): boolean =>
-  payment.deferred_trigger === true && payment.deferred_trigger_applied !== true
+  readFlag(payment.deferred_trigger) === true && !isTriggerApplied(payment.deferred_trigger_applied)
 
 /**
  * Charged: an accepted state (unless it awaits its trigger), or a `stopped` payment that had

@@ -1,7 +1,5 @@
-import { TRIGGER_WARNING_DAYS } from "./pay-at-shipment"
-
 /**
- * Pay-at-shipment deadlines as the merchant sees them: days left, and when the daily job warns.
+ * Pay-at-shipment deadlines as the merchant sees them: days left, and where an order stands.
  * Pure: the job and the admin list give the time.
  */
 
@@ -13,13 +11,36 @@ export function daysLeft(deadline: Date | string, now = Date.now()): number {
 }
 
 /**
- * The deadlines the daily job warns about on a run at `now`: those ending in the day that starts
- * `TRIGGER_WARNING_DAYS - 1` days from now, i.e. `(now + 2 days, now + 3 days]`. Runs a day
- * apart cover each deadline once: one warning per order, without keeping a mark.
+ * Where a pay-at-shipment order not started yet stands, for the merchant: `to_ship` (nothing
+ * happened yet), `starting` (a trigger is being sent, retried), `not_started` (the service
+ * refused the trigger, or it was given up: the merchant starts it again), `deadline_passed`
+ * (nothing started it in time: the service may refuse it now).
  */
-export function warningWindow(now = Date.now()): { after: Date; upTo: Date } {
-  return {
-    after: new Date(now + (TRIGGER_WARNING_DAYS - 1) * DAY_MS),
-    upTo: new Date(now + TRIGGER_WARNING_DAYS * DAY_MS),
+export type ToShipState = "to_ship" | "starting" | "not_started" | "deadline_passed"
+
+export type TriggerRecord = { status: string; last_error?: string | null; created_at?: Date | string | null }
+
+export function toShipState(
+  deadline: Date | string,
+  trigger: TriggerRecord | undefined,
+  now = Date.now()
+): { state: ToShipState; reason: string | null } {
+  if (trigger?.status === "pending") {
+    return { state: "starting", reason: trigger.last_error ?? null }
   }
+  if (trigger && ["failed", "skipped", "unavailable"].includes(trigger.status)) {
+    return { state: "not_started", reason: trigger.last_error ?? "the payment was not started" }
+  }
+  if (new Date(deadline).getTime() < now) {
+    return { state: "deadline_passed", reason: null }
+  }
+  return { state: "to_ship", reason: null }
+}
+
+/** The latest of an order's trigger records (one per attempt to start it), if any. */
+export function latestTrigger<T extends TriggerRecord>(rows: T[]): T | undefined {
+  return rows.reduce<T | undefined>(
+    (latest, r) => (!latest || new Date(r.created_at ?? 0) > new Date(latest.created_at ?? 0) ? r : latest),
+    undefined
+  )
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto"
 
+/** Seconds the lock is held per message pushed under it (3 × 10 s attempts and backoff, with room). */
+export const LOCK_TTL_PER_MESSAGE_S = 60
+
 /**
  * The lock of one payment's messages to the service, of every kind (the order's, while its
  * payment is unknown): one at a time, so "the last accepted" and its sequence are decided
@@ -12,10 +15,14 @@ import { randomUUID } from "node:crypto"
  * Not named `key`: Medusa 2.21's step input resolution takes a resolved object holding a `key`
  * for its own `{key, value}` marker, so `lock.key` and `lock.ownerId` came out undefined and the
  * lock steps locked nothing.
+ * `lockTtl` grows with the number of messages pushed under one lock (an event's tracking,
+ * status and trigger), so the lock never expires in the middle of them.
  */
-export function paymentLock(hasWork: boolean, paymentKey: string) {
+export function paymentLock(hasWork: boolean, paymentKey: string, messages = 1) {
   return {
     lockKey: (hasWork ? `bnpl-shipping-sync:${paymentKey}` : []) as string | string[],
     owner: `bnpl-shipping-sync:${randomUUID()}`,
+    // Each message's push may take its client's worst attempt (~30 s): the lock outlasts them all.
+    lockTtl: LOCK_TTL_PER_MESSAGE_S * Math.max(1, messages),
   }
 }

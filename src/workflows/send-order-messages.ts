@@ -18,9 +18,15 @@ export const sendOrderMessagesWorkflow = createWorkflow("bnpl-send-order-message
     transform({ read, input }, ({ read, input }) => ({ ...read, trigger: input.trigger }))
   )
   const lock = transform({ ids, read }, ({ ids, read }) =>
-    paymentLock(ids.length > 0, read.bnpl_payment_id ?? read.payment_id ?? read.order_id)
+    paymentLock(ids.length > 0, read.bnpl_payment_id ?? read.payment_id ?? read.order_id, ids.length)
   )
-  acquireLockStep({ key: lock.lockKey, ownerId: lock.owner, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  acquireLockStep({
+    key: lock.lockKey,
+    ownerId: lock.owner,
+    timeout: 30,
+    ttl: lock.lockTtl,
+    executeOnSubWorkflow: true,
+  })
   const result = pushOrderMessagesStep(transform({ ids }, ({ ids }) => ({ message_ids: ids })))
   releaseLockStep({ key: lock.lockKey, ownerId: lock.owner, executeOnSubWorkflow: true })
   return new WorkflowResponse(result)
@@ -32,7 +38,13 @@ export const retryOrderMessageWorkflow = createWorkflow(
   (input: { message_id: string; call?: CallOptions }) => {
     const row = readOrderMessageStep({ message_id: input.message_id })
     const lock = transform({ row }, ({ row }) => paymentLock(true, row.key))
-    acquireLockStep({ key: lock.lockKey, ownerId: lock.owner, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+    acquireLockStep({
+      key: lock.lockKey,
+      ownerId: lock.owner,
+      timeout: 30,
+      ttl: lock.lockTtl,
+      executeOnSubWorkflow: true,
+    })
     const result = pushOrderMessagesStep(
       transform({ input }, ({ input }) => ({ message_ids: [input.message_id], call: input.call }))
     )

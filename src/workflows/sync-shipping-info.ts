@@ -20,7 +20,13 @@ export const syncShippingInfoWorkflow = createWorkflow("bnpl-sync-shipping-info"
   const read = readOrderShippingStep({ order_id: input.order_id })
   const syncId = prepareShippingSyncStep(transform({ input, read }, ({ input, read }) => ({ ...input, read })))
   const lock = transform({ syncId, input, read }, ({ syncId, input, read }) => lockOf(syncId, input.order_id, read))
-  acquireLockStep({ key: lock.lockKey, ownerId: lock.owner, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  acquireLockStep({
+    key: lock.lockKey,
+    ownerId: lock.owner,
+    timeout: 30,
+    ttl: lock.lockTtl,
+    executeOnSubWorkflow: true,
+  })
   const result = pushShippingInfoStep(transform({ syncId, read }, ({ syncId, read }) => ({ sync_id: syncId, read })))
   releaseLockStep({ key: lock.lockKey, ownerId: lock.owner, executeOnSubWorkflow: true })
   return new WorkflowResponse(result)
@@ -33,7 +39,13 @@ export const retryShippingSyncWorkflow = createWorkflow("bnpl-retry-shipping-syn
   const sync = readShippingSyncStep({ sync_id: input.sync_id })
   const read = readOrderShippingStep({ order_id: sync.order_id })
   const lock = transform({ sync, read }, ({ sync, read }) => lockOf(sync.id, sync.order_id, read))
-  acquireLockStep({ key: lock.lockKey, ownerId: lock.owner, timeout: 30, ttl: 60, executeOnSubWorkflow: true })
+  acquireLockStep({
+    key: lock.lockKey,
+    ownerId: lock.owner,
+    timeout: 30,
+    ttl: lock.lockTtl,
+    executeOnSubWorkflow: true,
+  })
   const result = pushShippingInfoStep(
     transform({ input, read }, ({ input, read }) => ({ sync_id: input.sync_id, read, call: input.call }))
   )

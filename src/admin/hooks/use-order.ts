@@ -4,7 +4,7 @@ import type { MessagePushAnswer, OrderView, ShippingSyncAnswer } from "../../lib
 import { useBnplI18n, type Translate } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 
-const orderKey = (orderId: string) => ["bnpl", "order", orderId]
+export const orderKey = (orderId: string) => ["bnpl", "order", orderId]
 
 /** `GET /admin/bnpl/orders/:id`: the order's service payment and its shipping sync log. */
 export const useOrderView = (orderId: string) =>

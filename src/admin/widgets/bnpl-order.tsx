@@ -6,6 +6,7 @@ import { TimelineCard } from "../components/order/timeline-card"
 import { useOrderView } from "../hooks/use-order"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage } from "../lib/sdk"
+import { failedTrigger, orderNumber } from "../lib/start-payment"
 
 /** On an order paid in instalments: the service payment, and what the service was told about the order. */
 const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
@@ -28,9 +29,14 @@ const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   if (!view || !view.paid_with_bnpl) {
     return null
   }
+  // Pay at shipment, not started, its latest trigger failed: why, and "Start the payment".
+  const refused = failedTrigger(view.payment, view.messages)
+  const notStarted = refused
+    ? { orderId: order.id, orderNumber: orderNumber(order.display_id, order.id), reason: refused.last_error }
+    : undefined
   return (
     <div className="flex flex-col gap-y-3" data-testid="bnpl-order-widget">
-      <PaymentCard payment={view.payment} />
+      <PaymentCard payment={view.payment} notStarted={notStarted} />
       <TimelineCard orderId={order.id} messages={view.messages} currency={view.payment.currency_code} />
     </div>
   )

@@ -37,11 +37,12 @@ beforeEach(() => {
 
 const logger = { warn: (message: string) => void warnings.push(message) }
 
+// No short timeout: the default 10 s is beyond jest's 5 s per test, so a slow answer on a busy
+// machine never turns into a timeout. Tests of timeouts run the client's timer by hand (handTimer).
 function client(options: Partial<BnplClientOptions> = {}): BnplClient {
   return new BnplClient({
     apiKey: ACTIVE_KEY,
     baseUrl: sandbox.url,
-    timeoutMs: 300,
     retryDelayMs: 5,
     maxRetryAfterMs: 2000,
     logger,
@@ -52,6 +53,47 @@ function client(options: Partial<BnplClientOptions> = {}): BnplClient {
 /** The service calls the sandbox saw, optionally for one method and exact path. */
 const seen = (method?: string, path?: string) =>
   sandbox.requests.filter((r) => (!method || r.method === method) && (!path || r.path === path))
+
+/** A hung service: answered after a minute, so never within a test (jest stops one at 5 s). */
+const HANG = { delayMs: 60_000 }
+
+/**
+ * The client's timeouts, run by hand (its `timer` option): an attempt times out when the test
+ * says, once the sandbox holds it, never because a busy machine was slow. `waits`: each
+ * attempt's timeout, in order.
+ */
+function handTimer() {
+  const running = new Set<() => void>()
+  const waits: number[] = []
+  const timer = (ms: number, expire: () => void) => {
+    waits.push(ms)
+    running.add(expire)
+    return () => void running.delete(expire)
+  }
+  /**
+   * Runs `call` to a `HANG` path: each of its first `attempts` attempts times out once the sandbox
+   * has it. A call that ends sooner is returned as it ended, for the test's checks to catch.
+   */
+  async function timeOut<T>(call: () => Promise<T>, attempts: number, method: string, path: string): Promise<T> {
+    const before = seen(method, path).length
+    const result = call()
+    let settled = false
+    result.then(
+      () => (settled = true),
+      () => (settled = true)
+    )
+    for (let i = 1; i <= attempts; i++) {
+      while (!settled && seen(method, path).length < before + i) {
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      if (settled) break
+      expect(running.size).toBe(1) // the held attempt's; the others ended
+      running.forEach((expire) => expire())
+    }
+    return result
+  }
+  return { timer, waits, timeOut }
+}
 
 /** The promise's rejection, asserted to be a BnplServiceError. */
 async function failure(promise: Promise<unknown>): Promise<BnplServiceError> {
@@ -481,7 +523,7 @@ const neverRetriedOps: Op[] = [
   },
 ]
 
-type Failure = { kind: string; fault: Record<string, unknown>; status?: number; message: RegExp }
+type Failure = { kind: string; fault: Record<string, unknown>; status?: number; message: RegExp; hangs?: boolean }
 
 const transientFailures: Failure[] = [
   { kind: "HTTP 500", fault: { status: 500 }, status: 500, message: /HTTP 500/ },
@@ -489,7 +531,7 @@ const transientFailures: Failure[] = [
   { kind: "HTTP 429", fault: { status: 429 }, status: 429, message: /HTTP 429/ },
   { kind: "HTTP 429 with Retry-After: 0", fault: { status: 429, retryAfter: 0 }, status: 429, message: /HTTP 429/ },
   { kind: "a dropped connection", fault: { drop: true }, message: /could not be reached/ },
-  { kind: "a timeout", fault: { delayMs: 300 }, message: /timed out/ },
+  { kind: "a timeout", fault: HANG, message: /timed out/, hangs: true },
 ]
 
 const cases = <T>(ops: Op[], failures: T[]): [string, string, Op, T][] =>
@@ -498,11 +540,12 @@ const cases = <T>(ops: Op[], failures: T[]): [string, string, Op, T][] =>
 describe("retries of calls that are safe to repeat", () => {
   it.each(cases(retriedOps, transientFailures))(
     "%s: %s is retried twice, then → unavailable",
-    async (_name, _kind, op, { fault, status, message }) => {
+    async (_name, _kind, op, { fault, status, message, hangs }) => {
       const { path, run } = await op.prepare()
       sandbox.setFault({ match: { method: op.method, path }, ...fault })
-      const c = client({ timeoutMs: 100 })
-      const error = await failure(run(c))
+      const timers = handTimer()
+      const c = client({ timer: timers.timer })
+      const error = await failure(hangs ? timers.timeOut(() => run(c), 3, op.method, path) : run(c))
       expect(error.code).toBe("unavailable")
       expect(error.status).toBe(status)
       expect(error.message).toMatch(message)
@@ -526,11 +569,15 @@ describe("retries of calls that are safe to repeat", () => {
     expect(seen(op.method, path).map((r) => r.fault ?? null)).toEqual([expect.any(String), expect.any(String), null])
   })
 
-  it("recovers after a timeout (the slow attempt is abandoned)", async () => {
-    sandbox.setFault({ match: { path: ELIGIBILITY }, count: 1, delayMs: 600 })
-    const result = await client().checkEligibility({ purchase_amount: 10000, installments_count: [3] })
+  it("recovers after a timeout (the hung attempt is abandoned; the retry gets the whole timeout)", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, count: 1, ...HANG })
+    const timers = handTimer()
+    const c = client({ timeoutMs: 300, timer: timers.timer })
+    const call = () => c.checkEligibility({ purchase_amount: 10000, installments_count: [3] })
+    const result = await timers.timeOut(call, 1, "POST", ELIGIBILITY)
     expect(result[0].eligible).toBe(true)
     expect(seen("POST", ELIGIBILITY)).toHaveLength(2)
+    expect(timers.waits).toEqual([300, 300])
   })
 
   it("honours Retry-After", async () => {
@@ -545,10 +592,10 @@ describe("retries of calls that are safe to repeat", () => {
 
   it("does not wait for a Retry-After longer than maxRetryAfterMs: unavailable at once", async () => {
     sandbox.setFault({ match: { path: ELIGIBILITY }, count: 1, status: 503, retryAfter: 3600 })
-    const started = Date.now()
     const error = await failure(client({ maxRetryAfterMs: 30 }).checkEligibility({ purchase_amount: 10000 }))
     expect(error.code).toBe("unavailable")
-    expect(Date.now() - started).toBeLessThan(900)
+    // No retry was scheduled (each is logged before its wait), so nothing was waited for.
+    expect(warnings).toHaveLength(0)
     expect(seen("POST", ELIGIBILITY)).toHaveLength(1)
   })
 
@@ -559,13 +606,26 @@ describe("retries of calls that are safe to repeat", () => {
   })
 
   it("a call can turn retries off and use its own timeout", async () => {
-    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: 300 })
-    const error = await failure(
-      client({ timeoutMs: 5000 }).checkEligibility({ purchase_amount: 10000 }, { timeoutMs: 50, retries: 0 })
-    )
+    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
+    const timers = handTimer()
+    const c = client({ timeoutMs: 5000, timer: timers.timer })
+    const call = () => c.checkEligibility({ purchase_amount: 10000 }, { timeoutMs: 50, retries: 0 })
+    const error = await failure(timers.timeOut(call, 1, "POST", ELIGIBILITY))
     expect(error.code).toBe("unavailable")
     expect(error.message).toMatch(/timed out/)
+    expect(timers.waits).toEqual([50])
     expect(seen("POST", ELIGIBILITY)).toHaveLength(1)
+    expect(warnings).toHaveLength(0)
+  })
+
+  it("without a `timer`, axios's own timeout gives up on a hung service", async () => {
+    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
+    // Only the call's 50 ms can end it within the test. No count of requests: on a busy machine
+    // the timeout may fire before the sandbox has the request, and it is a timeout all the same.
+    const c = client({ timeoutMs: 60_000 })
+    const error = await failure(c.checkEligibility({ purchase_amount: 10000 }, { timeoutMs: 50, retries: 0 }))
+    expect(error.code).toBe("unavailable")
+    expect(error.message).toMatch(/timed out/)
     expect(warnings).toHaveLength(0)
   })
 })
@@ -573,10 +633,12 @@ describe("retries of calls that are safe to repeat", () => {
 describe("calls that are never retried", () => {
   it.each(cases(neverRetriedOps, transientFailures))(
     "%s: %s → unavailable after exactly one request",
-    async (_name, _kind, op, { fault, status, message }) => {
+    async (_name, _kind, op, { fault, status, message, hangs }) => {
       const { path, run } = await op.prepare()
       sandbox.setFault({ match: { method: op.method, path }, ...fault })
-      const error = await failure(run(client({ timeoutMs: 100 })))
+      const timers = handTimer()
+      const c = client({ timer: timers.timer })
+      const error = await failure(hangs ? timers.timeOut(() => run(c), 1, op.method, path) : run(c))
       expect(error.code).toBe("unavailable")
       expect(error.status).toBe(status)
       expect(error.message).toMatch(message)
@@ -907,7 +969,8 @@ describe("the API key never leaks", () => {
 
   it("from the errors of every kind of failure, or the logger", async () => {
     const id = await newPaymentId(true)
-    const c = client({ timeoutMs: 100 })
+    const timers = handTimer()
+    const c = client({ timer: timers.timer })
     const echo = `you sent Service-Auth ${ACTIVE_KEY}`
     const scenarios: [string, () => void, () => Promise<unknown>][] = [
       [
@@ -940,7 +1003,11 @@ describe("the API key never leaks", () => {
         () => c.cancelPayment(id),
       ],
       ["a dropped connection", () => sandbox.setFault({ drop: true }), () => c.updateShippingInfo(id, validShipping)],
-      ["a timeout", () => sandbox.setFault({ delayMs: 400 }), () => c.getPayment(id)],
+      [
+        "a timeout",
+        () => sandbox.setFault(HANG),
+        () => timers.timeOut(() => c.getPayment(id), 3, "GET", `/v1/payments/${id}`),
+      ],
       ["garbled JSON", () => sandbox.setFault({ garble: true }), () => c.getPayment(id)],
       [
         "a wrong shape",

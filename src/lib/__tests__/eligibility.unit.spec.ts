@@ -2,14 +2,16 @@ import { BnplClient } from "../../client"
 import { boundedAnswerCache } from "../answer-cache"
 import { BreakerRegistry } from "../circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
-import { MIN_ANSWERS, ResponseTimesRegistry } from "../response-deadline"
+import { MIN_ANSWERS, P99_MULTIPLE, ResponseTimesRegistry } from "../response-deadline"
 
 const { startSandbox } = require("../../../sandbox/server")
 
 /**
  * `checkPlans` against the sandbox over real HTTP: the circuit breaker, per-group degradation
  * and the brief keeping of failed answers, counted in requests the sandbox received (never in
- * timings). The clock of the breakers and the cache is a variable, so "30 s later" is immediate.
+ * timings). The clock of the breakers and the cache is a variable, so "30 s later" is immediate;
+ * the clients' timeouts are run by hand, so a request times out when the test says, never
+ * because a busy machine was slow to answer.
  */
 const ACTIVE_KEY = "sk_test_active_0000000000000000"
 const INACTIVE_KEY = "sk_test_inactive_000000000000000"
@@ -24,17 +26,60 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
+/** A hung service: answered after a minute, so never within a test (jest stops one at 5 s). */
+const HANG = { delayMs: 60_000 }
+
+/**
+ * The clients' timeouts (BnplClient's `timer`), run by hand. `waits`: the timeout each request
+ * was given, in order. `timedOut` returns `answer` once its hung request, the `requests`-th the
+ * sandbox received, has timed out: when every other request has been answered (polled, nothing
+ * timed). An answer that comes sooner is returned as it is, for the test's checks to catch.
+ */
+function handTimer() {
+  const running = new Set<() => void>()
+  const waits: number[] = []
+  const timer = (ms: number, expire: () => void) => {
+    waits.push(ms)
+    running.add(expire)
+    return () => void running.delete(expire)
+  }
+  async function timedOut<T>(answer: Promise<T>, requests: number): Promise<T> {
+    let answered = false
+    void answer.then(() => (answered = true))
+    while (!answered && (requestCount(ELIGIBILITY) < requests || running.size !== 1)) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    if (!answered) running.forEach((expire) => expire())
+    return answer
+  }
+  return { timer, waits, timedOut }
+}
+
+/**
+ * What answer times are read from (checkPlans' `clock`): it moves 20 ms at each reading, so every
+ * answer, read when asked and when answered, took 20 ms whatever the machine's speed.
+ */
+const ANSWER_MS = 20
+const LEARNT_MS = P99_MULTIPLE * ANSWER_MS
+let readings = 0
+const answerClock = () => (readings += ANSWER_MS)
+
 let clock: { now: number }
 let breakers: BreakerRegistry
 let cache: AnswerCache
+let timers: ReturnType<typeof handTimer>
 beforeEach(() => {
   sandbox.reset()
   clock = { now: Date.parse("2026-11-23T10:00:00Z") }
   breakers = new BreakerRegistry({ failureThreshold: 3, coolDownMs: 30_000, now: () => clock.now })
   cache = boundedAnswerCache(100, () => clock.now)
+  timers = handTimer()
+  readings = 0
 })
 
-const eligibilityRequests = () => sandbox.requests.filter((r: any) => r.path === ELIGIBILITY).length
+const requestCount = (path: string): number => sandbox.requests.filter((r: any) => r.path === path).length
+const eligibilityRequests = () => requestCount(ELIGIBILITY)
+const timedOut = <T>(answer: Promise<T>, requests: number) => timers.timedOut(answer, requests)
 
 const ask = (
   cents: number,
@@ -46,7 +91,12 @@ const ask = (
   } = {}
 ) =>
   checkPlans({
-    client: new BnplClient({ apiKey: options.key ?? ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 5_000, retries: 0 }),
+    client: new BnplClient({
+      apiKey: options.key ?? ACTIVE_KEY,
+      baseUrl: sandbox.url,
+      retries: 0,
+      timer: timers.timer,
+    }),
     cents,
     currency: "eur",
     plans: options.plans ?? [{ installments_count: 3 }, { installments_count: 4 }],
@@ -61,9 +111,12 @@ const ask = (
 
 describe("checkPlans: circuit breaker", () => {
   it("a hung service: after 3 timeouts, no request goes out during the cool-down; the answer is unavailable", async () => {
-    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: 2_000 })
+    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
     for (let i = 1; i <= 3; i++) {
-      expect(await ask(10_000 + i)).toMatchObject({ service_available: false, unavailable_reason: "unavailable" })
+      expect(await timedOut(ask(10_000 + i), i)).toMatchObject({
+        service_available: false,
+        unavailable_reason: "unavailable",
+      })
     }
     expect(eligibilityRequests()).toBe(3)
     for (let i = 4; i <= 10; i++) {
@@ -154,8 +207,9 @@ describe("checkPlans: plans degrade per deferral group", () => {
   })
 
   it("a hung deferred group opens only its own breaker: 3x/4x are still asked", async () => {
-    sandbox.setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, delayMs: 2_000 })
-    for (let i = 1; i <= 3; i++) await ask(80_000 + i, { plans: PLANS })
+    sandbox.setFault({ match: { path: ELIGIBILITY, body: { "payment.deferred_days": 30 } }, ...HANG })
+    // Each time, the deferred group's request times out once 3x/4x's was answered.
+    for (let i = 1; i <= 3; i++) await timedOut(ask(80_000 + i, { plans: PLANS }), 2 * i)
     expect(eligibilityRequests()).toBe(6)
     const answer = await ask(80_010, { plans: PLANS })
     expect(eligibilityRequests()).toBe(7)
@@ -234,17 +288,15 @@ describe("checkPlans: product pages and carts have their own breakers", () => {
 })
 
 describe("checkPlans: the wait learnt from the service's answers", () => {
-  // Answers are fast here (the sandbox, in-process); a hang is 1.5 s, far over 4 x their p99
-  // even on a loaded machine, and far under the 5 s ceiling.
-  const HANG_MS = 1_500
   const learning = (cents: number, registry?: ResponseTimesRegistry) =>
     checkPlans({
-      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 10_000, retries: 0 }),
+      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
       cents,
       currency: "eur",
       plans: [{ installments_count: 3 }],
       timeoutMs: 5_000,
       deadlines: registry ? { registry, floorMs: 50 } : undefined,
+      clock: answerClock,
       cache,
       cacheScope: ACTIVE_KEY,
       breakers,
@@ -257,22 +309,27 @@ describe("checkPlans: the wait learnt from the service's answers", () => {
     for (let i = 0; i < MIN_ANSWERS; i++) {
       expect(await learning(100_000 + i, registry)).toMatchObject({ service_available: true })
     }
-    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: HANG_MS })
-    // Three carts given up on long before the 5 s ceiling: the breaker opens.
-    for (let i = 0; i < 3; i++) {
-      expect(await learning(200_000 + i, registry)).toMatchObject({ service_available: false })
+    expect(timers.waits).toEqual(Array(MIN_ANSWERS).fill(5_000)) // too few answers yet: the ceiling
+    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
+    // Three carts given up on after 4 x their usual answer time, not the 5 s ceiling: the breaker opens.
+    for (let i = 1; i <= 3; i++) {
+      const answer = await timedOut(learning(200_000 + i, registry), MIN_ANSWERS + i)
+      expect(answer).toMatchObject({ service_available: false })
     }
+    expect(timers.waits.slice(MIN_ANSWERS)).toEqual([LEARNT_MS, LEARNT_MS, LEARNT_MS])
     const asked = eligibilityRequests()
     expect(await learning(210_000, registry)).toMatchObject({ service_available: false })
     expect(eligibilityRequests()).toBe(asked)
-    // After the cool-down, the probe waits the ceiling: the slow but answering service is heard.
+    // After the cool-down, the probe waits the ceiling: a service that became slow is heard.
+    sandbox.clearFaults()
     clock.now += 30_000
     expect(await learning(300_000, registry)).toMatchObject({ service_available: true })
+    expect(timers.waits.slice(-1)).toEqual([5_000])
   })
 
-  it("without learning, waits the whole timeout: the same slow answer is heard", async () => {
-    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: HANG_MS })
+  it("without learning, waits the whole timeout", async () => {
     expect(await learning(400_000)).toMatchObject({ service_available: true })
+    expect(timers.waits).toEqual([5_000])
   })
 })
 
@@ -286,7 +343,7 @@ describe("checkPlans: the newer eligibility interface", () => {
   ]
   const askWith = (eligibilityApi: "v1" | "v2", cents: number) =>
     checkPlans({
-      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 5_000, retries: 0 }),
+      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
       cents,
       currency: "eur",
       plans: MANY,
@@ -336,7 +393,7 @@ describe("checkPlans: the newer eligibility interface", () => {
     sandbox.clearRequests()
     const ask2 = (countries: { billing?: string; shipping?: string }) =>
       checkPlans({
-        client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 5_000, retries: 0 }),
+        client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
         cents: 61_000,
         currency: "eur",
         plans: MANY,
@@ -356,7 +413,6 @@ describe("checkPlans: the newer eligibility interface", () => {
 })
 
 describe("checkPlans: the open breaker's background probe", () => {
-  const HANG_MS = 1_500
   /** The probes' timer, run by hand: `probe()` runs the one due and waits for it to end. */
   let due: (() => Promise<void>)[]
   let probing: BreakerRegistry
@@ -380,12 +436,13 @@ describe("checkPlans: the open breaker's background probe", () => {
   const requestsTo = (path: string) => sandbox.requests.filter((r: any) => r.path === path)
   const askProbed = (cents: number, registry?: ResponseTimesRegistry, eligibilityApi?: "v1" | "v2") =>
     checkPlans({
-      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, timeoutMs: 10_000, retries: 0 }),
+      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
       cents,
       currency: "eur",
       plans: [{ installments_count: 3 }, { installments_count: 4 }],
       timeoutMs: 5_000,
       deadlines: registry ? { registry, floorMs: 50 } : undefined,
+      clock: answerClock,
       cache,
       cacheScope: ACTIVE_KEY,
       breakers: probing,
@@ -397,20 +454,24 @@ describe("checkPlans: the open breaker's background probe", () => {
   it("repeats the last request with the ceiling's wait; once answered, the next cart is asked at once", async () => {
     const registry = new ResponseTimesRegistry()
     for (let i = 0; i < MIN_ANSWERS; i++) await askProbed(500_000 + i, registry)
-    // Hung for a cart's learnt deadline, not for the ceiling: the background probe hears it.
-    sandbox.setFault({ match: { path: ELIGIBILITY }, delayMs: HANG_MS })
+    // Hung: the carts give up at their learnt deadline...
+    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
     for (let i = 1; i <= 3; i++) {
-      expect(await askProbed(510_000 + i, registry)).toMatchObject({ service_available: false })
+      const answer = await timedOut(askProbed(510_000 + i, registry), MIN_ANSWERS + i)
+      expect(answer).toMatchObject({ service_available: false })
     }
+    expect(timers.waits.slice(-3)).toEqual([LEARNT_MS, LEARNT_MS, LEARNT_MS])
     expect(due).toHaveLength(1)
     const [last] = requestsTo(ELIGIBILITY).slice(-1)
+    // ...the background probe waits the ceiling, so a service that is slow but answers is heard.
+    sandbox.clearFaults()
     await probe()
+    expect(timers.waits.slice(-1)).toEqual([5_000])
     const [repeated] = requestsTo(ELIGIBILITY).slice(-1)
     expect(requestsTo(ELIGIBILITY)).toHaveLength(MIN_ANSWERS + 4)
     expect(repeated.body).toEqual(last.body)
     expect(repeated.headers.authorization).toBe(last.headers.authorization)
     expect(repeated.status).toBe(200)
-    sandbox.clearFaults()
     // No 30 s passed: the cool-down ended with the probe's answer.
     expect(await askProbed(520_000, registry)).toMatchObject({ service_available: true })
     expect(requestsTo(ELIGIBILITY)).toHaveLength(MIN_ANSWERS + 5)

@@ -1,6 +1,6 @@
 import type { Payment } from "../../client"
 import { BnplServiceError } from "../../client"
-import { hasCharged, settlePayment } from "../settlement"
+import { awaitsTrigger, hasCharged, settlePayment } from "../settlement"
 
 const payment = (state: string, extra: Partial<Payment> = {}) =>
   ({ id: "payment_1", state, purchase_amount: 10_000, refunds: [], payment_plan: [], ...extra }) as unknown as Payment
@@ -19,6 +19,51 @@ describe("hasCharged", () => {
 
   it("a stopped payment that collected an instalment has", () => {
     expect(hasCharged(payment("stopped", { payment_plan: [{ state: "paid" }] as any }))).toBe(true)
+  })
+})
+
+describe("pay at shipment: awaitsTrigger and hasCharged", () => {
+  // `deferred_trigger_applied` as each of the vendor's clients reads it (the client gives a
+  // boolean; a payment built elsewhere with the service's own value is read the same way).
+  const atShipment = (applied: unknown, deferred_trigger: unknown = true) =>
+    payment("in_progress", { deferred_trigger, deferred_trigger_applied: applied } as any)
+
+  it.each([
+    ["an int timestamp", 1_767_225_600],
+    ["a numeric string", "1767225600"],
+    ["an ISO string", "2026-01-01T00:00:00Z"],
+    ["true", true],
+  ])("applied as %s: charged", (_, applied) => {
+    expect(awaitsTrigger(atShipment(applied))).toBe(false)
+    expect(hasCharged(atShipment(applied))).toBe(true)
+  })
+
+  it.each([
+    ["null", null],
+    ["absent", undefined],
+    ["false", false],
+    ["0", 0],
+    ["an empty string", ""],
+  ])("not applied (%s): awaits its trigger, nothing charged", (_, applied) => {
+    expect(awaitsTrigger(atShipment(applied))).toBe(true)
+    expect(hasCharged(atShipment(applied))).toBe(false)
+  })
+
+  it("deferred_trigger as 1 awaits like true; a plain payment (false, 0, absent) never awaits", () => {
+    expect(awaitsTrigger(atShipment(null, 1))).toBe(true)
+    for (const plain of [atShipment(null, false), atShipment(null, 0), payment("in_progress")]) {
+      expect(awaitsTrigger(plain)).toBe(false)
+      expect(hasCharged(plain)).toBe(true)
+    }
+  })
+
+  it("a triggered payment, settled, is refunded; one awaiting its trigger is cancelled", async () => {
+    const triggered = { getPayment: jest.fn(async () => atShipment(1_767_225_600)), refundPayment: jest.fn() }
+    expect(await settlePayment(triggered as any, "payment_1")).toEqual({ status: "refunded", refunded: 10_000 })
+    expect(triggered.refundPayment).toHaveBeenCalled()
+    const waiting = { getPayment: jest.fn(async () => atShipment(null)), cancelPayment: jest.fn() }
+    expect(await settlePayment(waiting as any, "payment_1")).toEqual({ status: "cancelled", refunded: null })
+    expect(waiting.cancelPayment).toHaveBeenCalled()
   })
 })
 

@@ -1,4 +1,4 @@
-import { daysLeft, warningWindow } from "../trigger-deadlines"
+import { daysLeft, latestTrigger, toShipState } from "../trigger-deadlines"
 
 const DAY = 86_400_000
 const NOW = Date.UTC(2026, 10, 25, 8, 0, 0)
@@ -11,13 +11,24 @@ describe("pay-at-shipment deadlines", () => {
     expect(daysLeft(new Date(NOW - 1.5 * DAY).toISOString(), NOW)).toBe(-1)
   })
 
-  it("daily runs warn each deadline once, three days before it", () => {
-    const deadline = NOW + 2.5 * DAY
-    const warnedOn = [-1, 0, 1, 2, 3].filter((day) => {
-      const { after, upTo } = warningWindow(NOW + day * DAY)
-      return deadline > after.getTime() && deadline <= upTo.getTime()
+  it("where an order not started stands: its latest trigger record first, then its deadline", () => {
+    const later = NOW + 5 * DAY
+    expect(toShipState(later, undefined, NOW)).toEqual({ state: "to_ship", reason: null })
+    expect(toShipState(NOW - 1, undefined, NOW)).toEqual({ state: "deadline_passed", reason: null })
+    expect(toShipState(later, { status: "pending", last_error: "HTTP 503" }, NOW)).toEqual({
+      state: "starting",
+      reason: "HTTP 503",
     })
-    expect(warnedOn).toEqual([0])
-    expect(warningWindow(NOW)).toEqual({ after: new Date(NOW + 2 * DAY), upTo: new Date(NOW + 3 * DAY) })
+    expect(toShipState(NOW - 1, { status: "failed", last_error: "trigger refused: limit passed" }, NOW)).toEqual({
+      state: "not_started",
+      reason: "trigger refused: limit passed",
+    })
+    expect(toShipState(later, { status: "skipped" }, NOW).state).toBe("not_started")
+    const rows = [
+      { status: "failed", created_at: new Date(NOW - DAY) },
+      { status: "pending", created_at: new Date(NOW) },
+    ]
+    expect(latestTrigger(rows)).toBe(rows[1])
+    expect(latestTrigger([])).toBeUndefined()
   })
 })

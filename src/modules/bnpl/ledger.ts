@@ -45,6 +45,8 @@ export type LedgerRow = {
   pay_at_shipment: boolean
   trigger_deadline: Date | null
   triggered_at: Date | null
+  deadline_warned_at: Date | null
+  deadline_passed_warned_at: Date | null
   created_at: Date
   updated_at: Date
 }
@@ -84,6 +86,15 @@ export async function recordedMode(knex: Knex, pid: unknown): Promise<Mode> {
   return modeOf(typeof pid === "string" && pid ? await findPayment(knex, pid) : undefined)
 }
 
+/**
+ * A payment claimed to settle is attempted at once by whoever claimed it; the job leaves it
+ * alone this long, so the two never settle one payment at the same moment (a failed attempt
+ * sets its own backoff; a claimant that died leaves it to the job after this).
+ */
+export const CLAIMANT_ATTEMPT_MS = 2 * 60_000
+
+const afterClaimantAttempt = () => new Date(Date.now() + CLAIMANT_ATTEMPT_MS)
+
 /** Open, or claimed by an authorization whose order was never recorded (cart completion failed after it). */
 const openOrOrderless = (q: Knex) =>
   q.where({ status: "open" }).orWhere((o: Knex) => o.where({ status: "ordered" }).whereNull("order_id"))
@@ -91,7 +102,8 @@ const openOrOrderless = (q: Knex) =>
 /**
  * Claims an open payment for settling: only while nothing decided its end yet (an order or a
  * settlement is never undone). One conditional update, so of a settle and an authorization
- * racing for the same row exactly one wins. True when this call claimed it. `orderless`: the
+ * racing for the same row exactly one wins. True when this call claimed it; the claimant
+ * attempts it (the job waits `CLAIMANT_ATTEMPT_MS`, or settles at `dueAt`). `orderless`: the
  * job, under the cart's lock and having found no order of the cart, also claims a payment
  * authorized for an order that was never placed (Medusa's cancel of it never reached the service).
  */
@@ -99,13 +111,13 @@ export async function markToSettle(
   knex: Knex,
   pid: string,
   reason: string,
-  { orderless = false }: { orderless?: boolean } = {}
+  { orderless = false, dueAt = afterClaimantAttempt() }: { orderless?: boolean; dueAt?: Date } = {}
 ): Promise<boolean> {
   const claimed = await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid })
     .where(orderless ? openOrOrderless : (q: Knex) => q.where({ status: "open" }))
     .whereNull("deleted_at")
-    .update({ status: "to_settle", reason, next_attempt_at: new Date(), updated_at: new Date() })
+    .update({ status: "to_settle", reason, next_attempt_at: dueAt, updated_at: new Date() })
   return claimed > 0
 }
 
@@ -131,7 +143,7 @@ export async function claimForOrder(knex: Knex, pid: string): Promise<OrderClaim
   return !row || row.status === "ordered" ? { ok: true } : { ok: false, status: row.status }
 }
 
-/** The order holding it was cancelled: what the service still holds is to be given back. */
+/** The order holding it was cancelled: what the service still holds is to be given back (the caller attempts it first). */
 export async function markCancelledOrder(
   knex: Knex,
   pid: string,
@@ -146,7 +158,7 @@ export async function markCancelledOrder(
       status: "to_settle",
       reason,
       order_id: orderId,
-      next_attempt_at: new Date(),
+      next_attempt_at: afterClaimantAttempt(),
       updated_at: new Date(),
     })
 }

@@ -1,10 +1,16 @@
 import { LEDGER_TABLE, type Knex } from "./ledger"
 
 /**
- * Pay-at-shipment payments whose order has not shipped yet (`bnpl_payment`: held by an order,
- * not triggered), the nearest deadline first: what the admin list and the daily warning read.
+ * Pay-at-shipment payments whose order has not started them yet (`bnpl_payment`: held by an
+ * order, not triggered), the nearest deadline first: what the admin list and the warnings read.
  */
-export type WaitingForTrigger = { order_id: string; bnpl_payment_id: string; trigger_deadline: Date }
+export type WaitingForTrigger = {
+  order_id: string
+  bnpl_payment_id: string
+  trigger_deadline: Date
+  deadline_warned_at: Date | null
+  deadline_passed_warned_at: Date | null
+}
 
 export async function paymentsWaitingForTrigger(
   knex: Knex,
@@ -12,7 +18,7 @@ export async function paymentsWaitingForTrigger(
   limit = 500
 ): Promise<WaitingForTrigger[]> {
   const query = knex(LEDGER_TABLE)
-    .select("order_id", "bnpl_payment_id", "trigger_deadline")
+    .select("order_id", "bnpl_payment_id", "trigger_deadline", "deadline_warned_at", "deadline_passed_warned_at")
     .where({ pay_at_shipment: true, status: "ordered" })
     .whereNull("triggered_at")
     .whereNotNull("trigger_deadline")
@@ -23,4 +29,27 @@ export async function paymentsWaitingForTrigger(
   if (range.after) query.where("trigger_deadline", ">", range.after)
   if (range.upTo) query.where("trigger_deadline", "<=", range.upTo)
   return query
+}
+
+/** The merchant was warned about this payment's deadline (`near`), or that it passed: once each. */
+export async function markDeadlineWarned(knex: Knex, pid: string, which: "near" | "passed", at = new Date()) {
+  const column = which === "near" ? "deadline_warned_at" : "deadline_passed_warned_at"
+  await knex(LEDGER_TABLE)
+    .where({ bnpl_payment_id: pid })
+    .whereNull(column)
+    .update({ [column]: at, updated_at: at })
+}
+
+/** The trigger records of these orders (one per attempt to start a payment): where each stands. */
+export async function triggerRecordsOf(
+  knex: Knex,
+  orderIds: string[]
+): Promise<
+  { order_id: string; bnpl_payment_id: string | null; status: string; last_error: string | null; created_at: Date }[]
+> {
+  return knex("bnpl_shipping_sync")
+    .select("order_id", "bnpl_payment_id", "status", "last_error", "created_at")
+    .whereIn("order_id", orderIds)
+    .where({ kind: "trigger" })
+    .whereNull("deleted_at")
 }

@@ -1,20 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { daysLeft } from "../../lib/trigger-deadlines"
+import type { OrderToShipView } from "../../lib/http-types"
+import { daysLeft, latestTrigger, toShipState } from "../../lib/trigger-deadlines"
 import type { Knex } from "../../modules/bnpl/ledger"
-import { paymentsWaitingForTrigger } from "../../modules/bnpl/orders-to-ship"
+import { paymentsWaitingForTrigger, triggerRecordsOf, type WaitingForTrigger } from "../../modules/bnpl/orders-to-ship"
 
-export type OrderToShip = {
-  order_id: string
-  display_id: number | null
-  bnpl_payment_id: string
-  deadline: string
-  days_left: number
-}
+export type OrderToShip = OrderToShipView & Pick<WaitingForTrigger, "deadline_warned_at" | "deadline_passed_warned_at">
 
 /**
- * Pay-at-shipment orders waiting for their payment to start (not shipped, not canceled), the
- * nearest deadline first, with their numbers: one ledger query, one order query.
+ * Pay-at-shipment orders whose payment has not started (not cancelled), the nearest deadline
+ * first, with their numbers and where each stands (`toShipState`: a refused or abandoned
+ * trigger says why): one ledger query, one order query, one query of their trigger records.
  */
 export async function ordersToShip(
   container: MedusaContainer,
@@ -26,11 +22,15 @@ export async function ordersToShip(
   if (!waiting.length) {
     return []
   }
-  const { data: orders } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: ["id", "display_id", "status"],
-    filters: { id: [...new Set(waiting.map((w) => w.order_id))] },
-  })
+  const orderIds = [...new Set(waiting.map((w) => w.order_id))]
+  const [{ data: orders }, triggers] = await Promise.all([
+    container.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "order",
+      fields: ["id", "display_id", "status"],
+      filters: { id: orderIds },
+    }),
+    triggerRecordsOf(knex, orderIds),
+  ])
   const byId = new Map(
     (orders as unknown as { id: string; display_id?: number; status?: string }[]).map((o) => [o.id, o])
   )
@@ -42,5 +42,12 @@ export async function ordersToShip(
       bnpl_payment_id: w.bnpl_payment_id,
       deadline: new Date(w.trigger_deadline).toISOString(),
       days_left: daysLeft(w.trigger_deadline, now),
+      ...toShipState(
+        w.trigger_deadline,
+        latestTrigger(triggers.filter((t) => t.bnpl_payment_id === w.bnpl_payment_id)),
+        now
+      ),
+      deadline_warned_at: w.deadline_warned_at,
+      deadline_passed_warned_at: w.deadline_passed_warned_at,
     }))
 }

@@ -7,24 +7,32 @@ import { markTriggered, type Knex } from "../../modules/bnpl/ledger"
  * A pay-at-shipment payment the service started (the trigger was accepted): the ledger says
  * so, and, in a store that captures accepted payments, Medusa records the capture now (it was
  * only authorized until the money was taken). Safe to repeat: a captured payment is left as is.
- * Throws when Medusa cannot record it: the trigger message stays pending and is tried again
- * (the service answers a second trigger with the payment already started).
+ * Throws when the ledger cannot record it (the trigger message stays pending and is tried
+ * again: the service answers a second trigger with the payment already started). A capture
+ * Medusa refuses is answered as a problem instead (the payment did start; sending the trigger
+ * again would not change that): the merchant captures from the order, which the provider allows
+ * now that the ledger knows the payment started.
  */
 export async function recordTriggered(
   container: MedusaContainer,
   message: { payment_id?: string | null; bnpl_payment_id?: string | null },
   autoCapture: boolean
-): Promise<void> {
+): Promise<string | null> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   await markTriggered(knex, message.bnpl_payment_id!)
   if (!autoCapture || !message.payment_id) {
-    return
+    return null
   }
   const payment = await container
     .resolve(Modules.PAYMENT)
     .retrievePayment(message.payment_id, { select: ["id", "captured_at", "canceled_at"] })
   if (payment.captured_at || payment.canceled_at) {
-    return
+    return null
   }
-  await capturePaymentWorkflow(container).run({ input: { payment_id: message.payment_id } })
+  return capturePaymentWorkflow(container)
+    .run({ input: { payment_id: message.payment_id } })
+    .then(
+      () => null,
+      (e: Error) => e.message
+    )
 }

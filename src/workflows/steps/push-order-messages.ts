@@ -79,11 +79,21 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
       return recordFailure(container, row, attempts, decision.message, { final: decision.final })
   }
   let serviceOrderId: string | undefined
+  // The service started the payment but Medusa could not record its capture: the message is
+  // accepted all the same (sending it again would not change what the service did).
+  let captureProblem: string | null = null
   try {
     const options = await bnpl.getOptions(modeOf(ledger))
     serviceOrderId = await send(clientFor(options, container.resolve("logger")), row, decision.reference, call)
     if (row.kind === "trigger") {
-      await recordTriggered(container, row, options.autoCapture)
+      captureProblem = await recordTriggered(container, row, options.autoCapture)
+      if (captureProblem) {
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .error(
+            `BNPL payment of order ${row.order_id} started, but Medusa could not record its capture: capture it from the order (${captureProblem})`
+          )
+      }
     }
   } catch (e) {
     if (isBnplError(e) && e.code === "not_available") {
@@ -109,7 +119,7 @@ async function attemptMessage(container: MedusaContainer, id: string, call: Call
       accepted_sequence: nextSequence(payment, row.kind as MessageRow["kind"]),
       service_order_id: serviceOrderId ?? null,
       next_attempt_at: null,
-      last_error: null,
+      last_error: captureProblem && `The payment started; Medusa could not record its capture: ${captureProblem}`,
     })
   )
 }

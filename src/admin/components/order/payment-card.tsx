@@ -5,6 +5,10 @@ import { formatCents, formatDate, paymentStateBadge, planLabel } from "../../lib
 import { useBnplI18n } from "../../lib/i18n"
 import { Refunds } from "./refunds"
 import { Schedule } from "./schedule"
+import { StartPaymentButton } from "./start-payment-button"
+
+/** A pay-at-shipment payment whose latest trigger the service did not accept: why, and starting it again. */
+export type NotStarted = { orderId: string; orderNumber: string; reason: string | null }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -18,8 +22,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** The service payment: its state, id, account, plan, amount, schedule and refunds. */
-export function PaymentCard({ payment }: { payment: OrderPaymentView }) {
+/**
+ * The service payment: its state, id, account, plan, amount, schedule and refunds; when it is
+ * paid at shipment and its start was refused (`notStarted`), why and "Start the payment".
+ */
+export function PaymentCard({ payment, notStarted }: { payment: OrderPaymentView; notStarted?: NotStarted }) {
   const { t } = useBnplI18n()
   const state = paymentStateBadge(payment.state, t)
   return (
@@ -41,6 +48,19 @@ export function PaymentCard({ payment }: { payment: OrderPaymentView }) {
         </div>
       ) : null}
       <PaymentRows payment={payment} />
+      {notStarted ? (
+        <div
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-4"
+          data-testid="bnpl-payment-not-started"
+        >
+          <Text size="small" className="text-ui-fg-error min-w-0 break-words">
+            {notStarted.reason
+              ? t("startPayment.notStarted", { reason: notStarted.reason })
+              : t("ordersToShip.states.not_started")}
+          </Text>
+          <StartPaymentButton orderId={notStarted.orderId} orderNumber={notStarted.orderNumber} />
+        </div>
+      ) : null}
       <Schedule payment={payment} />
       <Refunds payment={payment} />
     </Container>

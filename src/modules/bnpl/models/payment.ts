@@ -55,6 +55,9 @@ const BnplPayment = model
     trigger_deadline: model.dateTime().nullable(),
     /** When the service accepted the trigger (the schedule started). */
     triggered_at: model.dateTime().nullable(),
+    /** When the merchant was warned that the deadline is near, and that it passed: each once. */
+    deadline_warned_at: model.dateTime().nullable(),
+    deadline_passed_warned_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["bnpl_payment_id"], unique: true },

@@ -1,0 +1,67 @@
+import type { MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { BNPL_MODULE } from "../../../../../modules/bnpl"
+import type BnplModuleService from "../../../../../modules/bnpl/service"
+import { retryOrderMessageWorkflow } from "../../../../../workflows/send-order-messages"
+import { retryShippingSyncWorkflow } from "../../../../../workflows/sync-shipping-info"
+import { orderView } from "./helpers"
+
+/** What the admin waits for: one short attempt; the retry job goes on if it fails. */
+const CALL = { timeoutMs: 5000, retries: 0 }
+
+export type PushAnswer =
+  | { status: 200; body: Record<string, unknown> }
+  | { status: 409 | 429; body: { type: string; message: string }; retryAfterS?: number }
+
+/**
+ * One attempt at a recorded message now (the admin's "Push again", "Start the payment"):
+ * claimed first (`claimMessagePush`: at most one attempt per message and interval, never an
+ * accepted one again), then sent through its kind's push. A message the caller has just
+ * recorded (`recorded`) is its own: no claim. Answers the order's view.
+ */
+export async function pushMessageNow(
+  scope: MedusaContainer,
+  orderId: string,
+  messageId: string,
+  recorded?: { kind: string }
+): Promise<PushAnswer> {
+  const claim = recorded
+    ? { found: true as const, kind: recorded.kind, decision: { action: "push" as const } }
+    : await scope.resolve<BnplModuleService>(BNPL_MODULE).claimMessagePush(orderId, messageId)
+  if (!claim.found) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no message ${messageId} to the service`)
+  }
+  const { decision } = claim
+  if (decision.action === "conflict") {
+    return { status: 409, body: { type: "conflict", message: decision.message } }
+  }
+  if (decision.action === "wait") {
+    return {
+      status: 429,
+      body: { type: "too_many_requests", message: decision.message },
+      retryAfterS: decision.retry_after_s,
+    }
+  }
+  // Each kind through its own push: shipping information rebuilt from the order as it is now;
+  // the other messages as recorded.
+  if (claim.kind === "shipping_info") {
+    await retryShippingSyncWorkflow(scope).run({ input: { sync_id: messageId, call: CALL } })
+  } else {
+    await retryOrderMessageWorkflow(scope).run({ input: { message_id: messageId, call: CALL } })
+  }
+  const view = await orderView(scope, orderId)
+  const message = view.paid_with_bnpl ? view.messages.find((m) => m.id === messageId) : undefined
+  return { status: 200, body: { message: message ?? null, bnpl_order: view } }
+}
+
+/**
+ * The answer as the admin reads it. A 409 is answered here: Medusa's error handler replaces a
+ * CONFLICT's message with its idempotency text.
+ */
+export function sendPushAnswer(res: MedusaResponse, answer: PushAnswer) {
+  if (answer.status === 429 && answer.retryAfterS) {
+    res.setHeader("Retry-After", String(answer.retryAfterS))
+  }
+  res.status(answer.status).json(answer.body)
+}

@@ -1,0 +1,63 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { hashMessage } from "../../../../../../lib/messages/content"
+import { latestTrigger } from "../../../../../../lib/trigger-deadlines"
+import { BNPL_MODULE } from "../../../../../../modules/bnpl"
+import { findPayment } from "../../../../../../modules/bnpl/ledger"
+import type BnplModuleService from "../../../../../../modules/bnpl/service"
+import { orderWithBnplPayment } from "../../../../../../workflows/payment/order-payment"
+import { pushMessageNow, sendPushAnswer } from "../push-now"
+
+/**
+ * `POST /admin/bnpl/orders/:id/start-payment`: "Start the payment" of a pay-at-shipment order
+ * whose trigger the service refused, that the plugin gave up, or whose goods left without an
+ * event that starts it. The order's trigger is sent now (its failed record once more, or a new
+ * one, `trigger: "manual"`), through the same claim as "Push again": at most one attempt per
+ * interval however often it is called, never a second start of a started payment. 409 when
+ * there is nothing to start (not pay at shipment, started already, no order holds the payment).
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const orderId = req.params.id
+  const { order, payment } = await orderWithBnplPayment(req.scope, orderId, ["status"])
+  if (!order) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
+  }
+  const pid = payment?.data.bnpl_payment_id
+  const row = pid ? await findPayment(req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION), pid) : undefined
+  const refusal = !row?.pay_at_shipment
+    ? "This order's payment is not a pay-at-shipment payment: it has nothing to start"
+    : row.triggered_at
+      ? "This order's payment has started already"
+      : order.status === "canceled" || row.status !== "ordered"
+        ? `No order holds this payment any more (${order.status === "canceled" ? "order cancelled" : row.status}): it cannot be started`
+        : undefined
+  if (refusal) {
+    res.status(409).json({ type: "conflict", message: refusal })
+    return
+  }
+  const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
+  const recorded = await bnpl.listBnplShippingSyncs(
+    { order_id: orderId, kind: "trigger", bnpl_payment_id: pid },
+    { select: ["id", "status", "last_error", "created_at"] }
+  )
+  const latest = latestTrigger(recorded)
+  if (latest && ["pending", "failed"].includes(latest.status)) {
+    sendPushAnswer(res, await pushMessageNow(req.scope, orderId, latest.id))
+    return
+  }
+  // Nothing left to push again: a new trigger record, sent at once (the job's if this process dies).
+  const [created] = await bnpl.createBnplShippingSyncs([
+    {
+      order_id: orderId,
+      kind: "trigger",
+      trigger: "manual",
+      status: "pending",
+      payment_id: payment!.id,
+      bnpl_payment_id: pid!,
+      payload: { on: "manual" },
+      payload_hash: hashMessage("trigger", {}),
+      next_attempt_at: new Date(Date.now() + 60_000),
+    },
+  ])
+  sendPushAnswer(res, await pushMessageNow(req.scope, orderId, created.id, { kind: "trigger" }))
+}
