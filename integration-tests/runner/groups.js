@@ -20,7 +20,7 @@ const GROUPS = {
  * commit), for sequencer.js: the order of a run that has no durations of its own yet (CI's fresh
  * clone).
  */
-const EXPECTED_SECONDS = { "after-order": 150, faults: 160, checkout: 135, money: 115, notifications: 110, rbac: 30, "option-plans": 20 }
+const EXPECTED_SECONDS = { "after-order": 150, faults: 185, checkout: 135, money: 115, notifications: 110, rbac: 30, "option-plans": 20 }
 
 /** Every suite that runs in a group (their own files are left out of the full run). */
 const GROUPED = Object.values(GROUPS).flat()

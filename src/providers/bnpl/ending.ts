@@ -1,5 +1,5 @@
 import { forLog } from "../../lib/signature"
-import { findPayment, markCancelledOrder, markToSettle, settleAndRecord } from "../../modules/bnpl/ledger"
+import { findPayment, markCancelledOrder, markSettled, markToSettle, settleAndRecord } from "../../modules/bnpl/ledger"
 import { settlePayment } from "../../lib/settlement"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"
@@ -13,7 +13,9 @@ import type { Operation } from "./operation"
 /** A payment no order will hold: claimed to settle, one short attempt now, never an error. */
 export async function endPayment(op: Operation, paymentId: string, reason: string): Promise<void> {
   try {
-    if (!(await markToSettle(op.knex, paymentId, reason))) {
+    // Also a payment authorized for an order never placed (its completion failed): its session
+    // going means no order will ever hold it.
+    if (!(await markToSettle(op.knex, paymentId, reason, { orderless: true }))) {
       return // an order holds it, or it was being settled already
     }
     const row = (await findPayment(op.knex, paymentId))!
@@ -36,30 +38,24 @@ export async function endPayment(op: Operation, paymentId: string, reason: strin
 
 /**
  * Medusa cancels the payment (an order cancelled before capture, or the authorization undone
- * when the order could not be placed): recorded to settle first, so that whatever happens next
- * the settle job ends it (a charge is never left without an order), then one attempt: refunded
- * in full if the customer was charged, cancelled otherwise. Anything the service cannot do now,
- * or a payment the account does not know (404: another key, mode or URL), is an error: Medusa's
- * cancel fails visibly (its cart-completion compensation logs and goes on), the job retries,
- * and nothing is recorded as settled that the service did not confirm.
+ * when the order could not be placed): refunded in full if the customer was charged, cancelled
+ * otherwise, then recorded. Anything the service cannot do now, or a payment the account does
+ * not know (404: another key, mode or URL), is an error: Medusa's cancel fails visibly, and
+ * nothing is recorded as settled that the service did not confirm. The row is left as it was:
+ * a cancelled order's hook records it to settle; an authorization undone with no order (cart
+ * completion's compensation, which logs the error and goes on) is a claim without an order,
+ * which the settle job refunds once the page expired and no order of its cart holds it (a
+ * customer completing the cart again meanwhile gets the order, holding this live payment).
  */
 export async function cancelForMedusa(op: Operation, session: BnplSessionData): Promise<BnplSessionData> {
   const pid = session.bnpl_payment_id
   if (!pid) {
     return session
   }
-  const recorded = await findPayment(op.knex, pid)
-  await markCancelledOrder(op.knex, pid, recorded?.order_id ?? null, "its payment was cancelled in Medusa")
+  const done = await settlePayment(op.client(), pid)
   const row = await findPayment(op.knex, pid)
-  if (!row) {
-    // Made before the ledger existed: the service's answer alone.
-    const done = await settlePayment(op.client(), pid)
-    return { ...session, cancelled: done.status === "cancelled" }
-  }
-  if (row.status === "cancelled" || row.status === "refunded") {
-    return { ...session, cancelled: row.status === "cancelled" } // settled already (a repeated cancel)
-  }
-  const done = await settleAndRecord(op.knex, op.options, row, {}, row, op.logger)
+  await markCancelledOrder(op.knex, pid, row?.order_id ?? null, "its payment was cancelled in Medusa")
+  await markSettled(op.knex, pid, done.status, done.refunded)
   return { ...session, cancelled: done.status === "cancelled" }
 }
 

@@ -5,6 +5,7 @@ import { failedAttempt } from "../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { sendOrderMessagesWorkflow } from "../send-order-messages"
+import { syncShippingInfoWorkflow } from "../sync-shipping-info"
 import { orderIdOfFulfillment } from "./read"
 
 /** An order event the plugin tells the service about (shipment and delivery name only the fulfillment). */
@@ -86,4 +87,55 @@ export async function retryOrderEvent(container: MedusaContainer, id: string): P
     next_attempt_at: null,
     last_error: null,
   })
+}
+
+/**
+ * An order placed while the service still reviewed its payment had no payment of the plugin's
+ * when its events happened: nothing was recorded then. Once an order holds the payment, an order
+ * with nothing recorded has what it went through told now, in order: the reference, then each
+ * fulfillment's handover (a shipment, a delivery: the trigger of a pay-at-shipment payment among
+ * them) and the order's shipping information. Every step records before it sends and never sends
+ * a content twice. An order whose events were handled (anything recorded) costs one read.
+ */
+export async function catchUpOrderEvents(container: MedusaContainer, orderId: string): Promise<void> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  if (await knex("bnpl_shipping_sync").where({ order_id: orderId }).whereNull("deleted_at").first("id")) {
+    return
+  }
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: [
+      "id",
+      "fulfillments.id",
+      "fulfillments.created_at",
+      "fulfillments.shipped_at",
+      "fulfillments.delivered_at",
+    ],
+    filters: { id: orderId },
+  })
+  type Fulfillment = { id: string; created_at?: string; shipped_at?: string | null; delivered_at?: string | null }
+  const fulfillments = [...(((data[0] as any)?.fulfillments ?? []) as Fulfillment[])].sort(
+    (a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime()
+  )
+  await handleOrderEvent(container, { trigger: "order_placed", order_id: orderId })
+  for (const f of fulfillments) {
+    await handleOrderEvent(container, { trigger: "fulfillment_created", order_id: orderId, fulfillment_id: f.id })
+    if (f.shipped_at) {
+      await handleOrderEvent(container, { trigger: "shipment_created", order_id: orderId, fulfillment_id: f.id })
+    }
+    if (f.delivered_at) {
+      await handleOrderEvent(container, { trigger: "delivery_created", order_id: orderId, fulfillment_id: f.id })
+    }
+  }
+  if (fulfillments.length) {
+    await syncShippingInfoWorkflow(container)
+      .run({ input: { order_id: orderId, fulfillment_id: fulfillments.at(-1)!.id, trigger: "fulfillment_created" } })
+      .catch((e) =>
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `BNPL order ${orderId}: shipping information not recorded after the late acceptance: ${(e as Error).message}`
+          )
+      )
+  }
 }

@@ -34,7 +34,8 @@ export async function resolveAwaitingOrder(
     })
     return true
   }
-  if (REVIEW_STATES.includes(payment.state)) {
+  // Still under review, unless its page expired meanwhile: then the service will never accept it.
+  if (REVIEW_STATES.includes(payment.state) && !payment.expired_at) {
     return false
   }
   await cancelAwaitingOrder(

@@ -4,6 +4,7 @@ import { modeOf } from "../../lib/mode"
 import { triggerDeadline, triggerLimitDays } from "../../lib/pay-at-shipment"
 import { accountFeePlans } from "../account/account-plans"
 import { findPayment, markOrdered, setTriggerDeadline, type Knex } from "../../modules/bnpl/ledger"
+import { catchUpOrderEvents } from "../messages/order-event"
 
 /**
  * A pay-at-shipment order was placed: the last day it may ship for its payment to start is
@@ -31,7 +32,8 @@ export async function payAtShipmentDeadline(
  * An order holds the payment (the customer came back, the notification or the job resolved an
  * order placed while the service reviewed it). A pay-at-shipment payment accepted after its
  * order was placed gets its deadline here (the order-placed subscriber saw no Medusa payment
- * then), counted from the payment's creation: the earliest the service may count from.
+ * then), counted from the payment's creation: the earliest the service may count from; and
+ * what the order went through while it waited is told now (`catchUpOrderEvents`).
  */
 export async function orderHoldsPayment(container: MedusaContainer, pid: string, orderId: string) {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
@@ -39,5 +41,14 @@ export async function orderHoldsPayment(container: MedusaContainer, pid: string,
   const row = await findPayment(knex, pid)
   if (row?.status === "ordered" && row.pay_at_shipment && !row.trigger_deadline) {
     await payAtShipmentDeadline(container, pid, orderId, new Date(row.created_at))
+  }
+  if (row?.status === "ordered") {
+    await catchUpOrderEvents(container, orderId).catch((e) =>
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .error(
+          `BNPL order ${orderId}: what it went through while its payment was reviewed was not told: ${(e as Error).message}`
+        )
+    )
   }
 }

@@ -1,0 +1,193 @@
+import { paymentsWithoutOrder } from "../../modules/bnpl/ledger"
+import type { Harness } from "./harness"
+import { MedusaStandIn, type MOrder } from "./medusa"
+
+/**
+ * What must hold once a sequence is over (after `settleDown`: the service healthy, the jobs run
+ * past their backoffs). Each returns the violations it found, in words naming the payment.
+ */
+export const INVARIANTS = [
+  "charged → held by an order, given back, or listed to the merchant",
+  "goods handed over → pay-at-shipment payment started (or listed)",
+  "refunds Medusa recorded = refunds the service made",
+  "nothing started, captured or triggered for a cancelled order",
+  "the service's order status = the shop's last event",
+  "no call with another account's key",
+  "no service call for a forged notification",
+  "no programming error reaching Medusa",
+] as const
+
+const ACCEPTED = ["in_progress", "paid"]
+const refunded = (p: any) => (p.refunds ?? []).reduce((s: number, r: any) => s + r.amount, 0)
+const triggered = (p: any) => !!p.deferred_trigger_applied
+/** The customer was charged (an accepted payment, a pay-at-shipment one once started). */
+const charged = (p: any) => ACCEPTED.includes(p.state) && (!p.deferred_trigger || triggered(p))
+/** The customer's commitment still stands: it may be, or is being, charged. */
+const standing = (p: any, nowSeconds: number) =>
+  ACCEPTED.includes(p.state)
+    ? p.expired_at == null && refunded(p) < p.purchase_amount
+    : ["not_started", "scored_maybe", "scored_yes"].includes(p.state) &&
+      p.expired_at == null &&
+      // The sandbox marks an expired page when it is read: one nobody read since is expired too.
+      !(p.expires_after != null && nowSeconds >= p.created + p.expires_after * 60)
+
+async function ownerKey(h: Harness, pid: string): Promise<string | undefined> {
+  const res = await fetch(`${h.sandbox.url}/_sandbox/payments/${pid}`)
+  return res.ok ? ((await res.json()) as any).merchant : undefined
+}
+
+/** The service payments an order holds or held: its Medusa payments', and its cart's in the ledger. */
+function pidsOfOrder(h: Harness, order: MOrder): string[] {
+  const fromMedusa = order.collection.payments.map((p) => p.data?.bnpl_payment_id).filter(Boolean)
+  const fromLedger = h.db.tables.bnpl_payment.filter((r) => r.cart_id === order.cart_id).map((r) => r.bnpl_payment_id)
+  return [...new Set([...fromMedusa, ...fromLedger])]
+}
+
+/** The service payment an open order holds: its live Medusa payment's. */
+function heldPid(order: MOrder): string | undefined {
+  return order.collection.payments.find((p) => !p.canceled_at)?.data?.bnpl_payment_id
+}
+
+export async function violations(h: Harness): Promise<string[]> {
+  const out: string[] = []
+  const say = (invariant: (typeof INVARIANTS)[number], text: string) => out.push(`[${invariant}] ${text}`)
+  const service: Map<string, any> = h.sandbox.payments
+  const listed = new Map((await paymentsWithoutOrder(h.db.knex, 1000)).map((r: any) => [r.bnpl_payment_id, r]))
+  /** Listed to the merchant as still to be dealt with (not as ended: that would have to be true). */
+  const listedOpen = (pid: string) => ["to_settle", "failed"].includes((listed.get(pid) as any)?.status)
+  const openOrders = h.medusa.orders.filter((o) => o.status !== "canceled")
+  const canceledOrders = h.medusa.orders.filter((o) => o.status === "canceled")
+  const heldByOpenOrder = new Set(openOrders.map(heldPid).filter(Boolean))
+  const ledger = (pid: string) => h.db.tables.bnpl_payment.find((r) => r.bnpl_payment_id === pid)
+
+  // 1. Every payment the service charged is held by an order, given back, or listed.
+  for (const [pid, p] of service) {
+    if (charged(p) && refunded(p) < p.purchase_amount && !heldByOpenOrder.has(pid) && !listedOpen(pid)) {
+      say(
+        INVARIANTS[0],
+        `${pid}: charged (${p.state}, ${refunded(p)}/${p.purchase_amount} cents refunded), no open order holds it, ledger ${ledger(pid)?.status ?? "none"}, not listed as to deal with`
+      )
+    }
+  }
+
+  // 2. No goods handed over with a pay-at-shipment payment not started, unless listed.
+  for (const order of openOrders) {
+    const handedOver = order.fulfillments.some((f) => !f.canceled_at && (f.shipped_at || f.delivered_at))
+    if (!handedOver) continue
+    // The order's payment: its live Medusa payment's, else (placed while the service reviewed it) its cart's latest.
+    const pid =
+      heldPid(order) ?? h.db.tables.bnpl_payment.filter((r) => r.cart_id === order.cart_id).at(-1)?.bnpl_payment_id
+    const p = pid && service.get(pid)
+    if (!p || !p.deferred_trigger || triggered(p)) continue
+    const failedTrigger = h.module.rows.some(
+      (r) => r.order_id === order.id && r.kind === "trigger" && r.status === "failed"
+    )
+    if (!failedTrigger && !listed.has(pid)) {
+      say(
+        INVARIANTS[1],
+        `${order.id}: goods handed over (${order.events.join(" → ")}), pay-at-shipment payment ${pid} never started (${p.state}${p.expired_at != null ? ", cancelled/expired" : ""}), ledger ${ledger(pid)?.status ?? "none"}, nothing listed`
+      )
+    }
+  }
+
+  // 3. Per payment, the refunds Medusa recorded equal the refunds the service made.
+  for (const cart of h.medusa.carts) {
+    for (const payment of cart.collection.payments) {
+      const pid = payment.data?.bnpl_payment_id
+      const p = pid && service.get(pid)
+      if (!p) continue
+      const medusa = MedusaStandIn.refundedCents(payment)
+      const order = h.medusa.orderOfCart(cart.id)
+      const heldOpen = !!order && order.status !== "canceled" && !payment.canceled_at
+      if (medusa > refunded(p) || (heldOpen && medusa !== refunded(p))) {
+        say(
+          INVARIANTS[2],
+          `${payment.id} (${pid}${heldOpen ? ", held by open order" : ""}): Medusa recorded ${medusa} cents of refunds (${payment.refunds.length} refunds), the service made ${refunded(p)} (${p.refunds.length})`
+        )
+      }
+    }
+  }
+
+  // 4. Nothing started, captured or triggered at the service for a cancelled order.
+  for (const order of canceledOrders) {
+    for (const pid of pidsOfOrder(h, order)) {
+      const p = service.get(pid)
+      if (!p) continue
+      if (standing(p, Math.floor(h.now / 1000))) {
+        say(
+          INVARIANTS[3],
+          `${order.id}: payment ${pid} still stands at the service after the cancel (${p.state}, ${refunded(p)}/${p.purchase_amount} cents refunded, expired ${p.expired_at != null})`
+        )
+      }
+      const later = h.sandbox.requests
+        .slice(order.canceled_at_request ?? 0)
+        .filter((r: any) => r.method === "POST" && r.path === `/v1/payments/${pid}/trigger`)
+      if (later.length)
+        say(INVARIANTS[3], `${order.id}: payment ${pid} triggered ${later.length}x after the order was cancelled`)
+    }
+    for (const payment of order.collection.payments) {
+      if (
+        payment.captures.length &&
+        payment.canceled_at &&
+        payment.captured_at &&
+        payment.captured_at > payment.canceled_at
+      ) {
+        say(INVARIANTS[3], `${order.id}: Medusa payment ${payment.id} captured after it was cancelled`)
+      }
+    }
+  }
+
+  // 5. The service's order status equals the shop's last event; with several parcels, the
+  // furthest (a status never goes back: README "After the order", a second parcel shipped
+  // after the first was delivered leaves the order delivered).
+  const RANK: Record<string, number> = { shipped: 1, delivered: 2, canceled: 3 }
+  for (const order of h.medusa.orders.filter((o) => o.heldPayment)) {
+    const last = order.events.reduce<string | null>(
+      (best, e) => ((RANK[e] ?? 0) > (RANK[best ?? ""] ?? 0) ? e : best),
+      null
+    )
+    const pid = pidsOfOrder(h, order).find((x) => service.get(x)?.orders?.length) ?? heldPid(order)
+    const serviceOrder = pid ? service.get(pid)?.orders?.[0] : undefined
+    const status = serviceOrder?.status ?? null
+    if (!serviceOrder && last === null) continue
+    if (!serviceOrder) {
+      say(INVARIANTS[4], `${order.id}: the shop's last event is ${last}, the service has no order for payment ${pid}`)
+    } else if (status !== last) {
+      say(
+        INVARIANTS[4],
+        `${order.id}: the shop's last event is ${last} (${order.events.join(" → ")}), the service says ${status}`
+      )
+    }
+  }
+
+  // 6. No call with another account's key.
+  const owners = new Map<string, string | undefined>()
+  const orderOwners = new Map<string, string>()
+  for (const [pid, p] of service) {
+    owners.set(pid, await ownerKey(h, pid))
+    for (const o of p.orders ?? []) orderOwners.set(o.id, pid)
+  }
+  for (const r of h.sandbox.requests) {
+    const key = /^Service-Auth (\S+)$/.exec(r.headers?.authorization ?? "")?.[1]
+    const m = /^\/v1\/payments?\/(payment_[^/]+)/.exec(r.path) ?? /^\/v2\/orders\/([^/]+)\/shipment/.exec(r.path)
+    if (!m) continue
+    const pid = m[1].startsWith("payment_") ? m[1] : orderOwners.get(m[1])
+    const owner = pid ? owners.get(pid) : undefined
+    if (owner && key !== owner) {
+      say(
+        INVARIANTS[5],
+        `${r.method} ${r.path} with the key of another account (${key?.slice(0, 8)}…, payment of ${owner.slice(0, 8)}…)`
+      )
+    }
+  }
+
+  // 7. A forged notification costs no service call.
+  for (const pid of h.forgedPids) {
+    const calls = h.sandbox.requests.filter((r: any) => r.path.includes(pid)).length
+    if (calls) say(INVARIANTS[6], `forged ${pid}: ${calls} service call(s)`)
+  }
+
+  // 8. The plugin never hands Medusa a programming error.
+  for (const e of h.programmingErrors) say(INVARIANTS[7], e)
+  return out
+}
