@@ -15,6 +15,7 @@ export const INVARIANTS = [
   "no call with another account's key",
   "no service call for a forged notification",
   "no programming error reaching Medusa",
+  "what the service took is captured in Medusa (autoCapture)",
 ] as const
 
 const ACCEPTED = ["in_progress", "paid"]
@@ -103,6 +104,21 @@ export async function violations(h: Harness): Promise<string[]> {
         say(
           INVARIANTS[2],
           `${payment.id} (${pid}${heldOpen ? ", held by open order" : ""}): Medusa recorded ${medusa} cents of refunds (${payment.refunds.length} refunds), the service made ${refunded(p)} (${p.refunds.length})`
+        )
+      }
+    }
+  }
+
+  // 9. A store that captures accepted payments records what the service took: an open order's
+  // payment the service charged (a pay-at-shipment one once started) is captured in Medusa.
+  if (h.config.autoCapture) {
+    for (const order of openOrders) {
+      const payment = order.collection.payments.find((x) => !x.canceled_at)
+      const p = payment?.data?.bnpl_payment_id && service.get(payment.data.bnpl_payment_id)
+      if (p && charged(p) && refunded(p) === 0 && !payment!.captures.length) {
+        say(
+          INVARIANTS[8],
+          `${payment!.id} (${payment!.data.bnpl_payment_id}): charged at the service (${p.state}), not captured in Medusa`
         )
       }
     }

@@ -160,6 +160,21 @@ export const REGRESSIONS: Regression[] = [
     ],
   },
   {
+    // Issue 30 finding 5 (f5facaf with the sandbox answering `deferred_trigger_applied` as the
+    // vendor's PHP client does, a timestamp; seed 302026, path 19, shrunk with
+    // MODEL_INVARIANTS=9): the trigger is applied, the plugin cannot read the answer, and Medusa
+    // never captures what the service took.
+    finding: "5: the trigger applied answered as a timestamp: the payment started, never captured",
+    config: usual,
+    commands: () => [
+      new Checkout(60, "pay at shipment"),
+      new Customer(0, "accepts", "current"),
+      new Complete(0, "none"),
+      new Fulfil(0),
+      new Ship(0),
+    ],
+  },
+  {
     // Found by `npm run model -- --runs 1500` (seed 302026, path 513, shrunk) on the working
     // tree of the fixes: completion fails after the authorization and Medusa's cancel cannot
     // reach the service; the customer chooses a plan again (the authorized session is deleted)
