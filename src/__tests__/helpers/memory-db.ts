@@ -1,0 +1,154 @@
+/**
+ * An in-memory stand-in of PostgreSQL (`__pg_connection__`), shared by the review tests and the
+ * model (src/__tests__/model): the tables the plugin reads and
+ * writes through knex (its ledger `bnpl_payment`, `bnpl_settings`, `bnpl_notification_secret`)
+ * and Medusa's own rows it reads (`order_cart`, `payment_session`), answering the query-builder
+ * calls the plugin makes (object / column / grouped where, orWhere, whereIn, whereNull,
+ * whereNot, orderBy, limit, first, insert, update, knex.raw("coalesce(col, ?)")). AND / OR are
+ * folded left to right, which is what the ledger's queries mean. Rows are answered as copies,
+ * as a database answers them. A fault: `failNextRead(table)` makes the next read of that table throw, as a dropped
+ * connection does.
+ */
+type Row = Record<string, any>
+type Pred = (row: Row) => boolean
+
+const column = (c: string) => c.replace(/^[a-z_]+\./, "")
+const value = (v: any) => (v instanceof Date ? v.getTime() : v)
+
+function compare(a: any, op: string, b: any): boolean {
+  const [x, y] = [value(a), value(b)]
+  switch (op) {
+    case "=":
+      return x === y
+    case "<=":
+      return x != null && x <= y
+    case "<":
+      return x != null && x < y
+    case ">=":
+      return x != null && x >= y
+    case ">":
+      return x != null && x > y
+    default:
+      throw new Error(`operator ${op} not supported by the stand-in`)
+  }
+}
+
+function group(): any {
+  const preds: { or: boolean; p: Pred }[] = []
+  const toPred = (args: any[]): Pred => {
+    const [a, b, c] = args
+    if (typeof a === "function") {
+      const inner = group()
+      a.call(inner, inner)
+      return inner.test
+    }
+    if (a && typeof a === "object") return (row) => Object.entries(a).every(([k, v]) => row[column(k)] === v)
+    if (args.length === 2) return (row) => row[column(a)] === b
+    return (row) => compare(row[column(a)], b, c)
+  }
+  const g: any = {
+    where: (...args: any[]) => (preds.push({ or: false, p: toPred(args) }), g),
+    andWhere: (...args: any[]) => (preds.push({ or: false, p: toPred(args) }), g),
+    orWhere: (...args: any[]) => (preds.push({ or: true, p: toPred(args) }), g),
+    whereNot: (...args: any[]) => {
+      const p = toPred(args)
+      preds.push({ or: false, p: (row) => !p(row) })
+      return g
+    },
+    whereNull: (c: string) => (preds.push({ or: false, p: (row) => row[column(c)] == null }), g),
+    orWhereNull: (c: string) => (preds.push({ or: true, p: (row) => row[column(c)] == null }), g),
+    whereNotNull: (c: string) => (preds.push({ or: false, p: (row) => row[column(c)] != null }), g),
+    whereIn: (c: string, vs: any[]) => (preds.push({ or: false, p: (row) => vs.includes(row[column(c)]) }), g),
+    whereNotIn: (c: string, vs: any[]) => (preds.push({ or: false, p: (row) => !vs.includes(row[column(c)]) }), g),
+    test: (row: Row) =>
+      preds.reduce<boolean>((acc, { or, p }, i) => (i === 0 ? p(row) : or ? acc || p(row) : acc && p(row)), true),
+  }
+  return g
+}
+
+export type MemoryDb = ReturnType<typeof memoryDb>
+
+export function memoryDb(initial: Record<string, Row[]> = {}) {
+  const tables: Record<string, Row[]> = {
+    bnpl_notification_secret: [
+      { id: "bnplnot_store", token: "t".repeat(48), created_at: new Date(0), retired_at: null, deleted_at: null },
+    ],
+    bnpl_payment: [],
+    bnpl_settings: [],
+    order_cart: [],
+    payment_session: [],
+    ...initial,
+  }
+  /** Reads of a table that fail next (a dropped connection), one per count. */
+  const failing: Record<string, number> = {}
+  const failedReads: string[] = []
+  const readOf = (table: string) => {
+    if ((failing[table] ?? 0) > 0) {
+      failing[table]--
+      failedReads.push(table)
+      throw new Error("Connection terminated unexpectedly")
+    }
+  }
+  const knex: any = (table: string) => {
+    const q = group()
+    let order: [string, string] | undefined
+    let take: number | undefined
+    const rows = () => {
+      let out = (tables[table] ??= []).filter(q.test)
+      if (order) {
+        const [c, dir] = order
+        out = [...out].sort((a, b) => (value(a[c]) ?? 0) - (value(b[c]) ?? 0))
+        if (dir === "desc") out.reverse()
+      }
+      return take === undefined ? out : out.slice(0, take)
+    }
+    const apply = (row: Row, patch: Row) => {
+      for (const [k, v] of Object.entries(patch)) {
+        if (v && typeof v === "object" && "sql" in v && /^coalesce\(/.test(v.sql)) row[k] = row[k] ?? v.bindings[0]
+        else row[k] = v
+      }
+    }
+    Object.assign(q, {
+      orderBy: (c: string, dir = "asc") => ((order = [c, dir]), q),
+      limit: (n: number) => ((take = n), q),
+      select: () => q,
+      forUpdate: () => q,
+      skipLocked: () => q,
+      first: async () => {
+        readOf(table)
+        const row = rows()[0]
+        return row ? { ...row } : undefined
+      },
+      insert: async (row: Row | Row[]) => {
+        for (const r of Array.isArray(row) ? row : [row]) {
+          tables[table].push({ created_at: new Date(), updated_at: new Date(), deleted_at: null, ...r })
+        }
+      },
+      update: async (patch: Row) => {
+        const hit = rows()
+        hit.forEach((row) => apply(row, patch))
+        return hit.length
+      },
+      then: (resolve: any, reject: any) =>
+        Promise.resolve()
+          .then(() => {
+            readOf(table)
+            return rows().map((r) => ({ ...r }))
+          })
+          .then(resolve, reject),
+    })
+    return q
+  }
+  knex.raw = (sql: string, bindings: unknown[] = []) => ({ sql, bindings })
+  return {
+    knex,
+    tables,
+    failedReads,
+    failNextRead: (table: string, count = 1) => {
+      failing[table] = (failing[table] ?? 0) + count
+    },
+    clearFaults: () => {
+      for (const k of Object.keys(failing)) delete failing[k]
+    },
+  }
+}
