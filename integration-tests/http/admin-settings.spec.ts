@@ -164,21 +164,31 @@ medusaIntegrationTestRunner({
 
       // At rest: a versioned AES-GCM value that is not the key and decrypts back to it.
       const [row] = await settingsRows()
-      expect(row.api_key_encrypted).toMatch(/^v2:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/)
+      expect(row.api_key_encrypted).toMatch(/^v3:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/)
       expect(row.api_key_encrypted).not.toContain(ACTIVE_KEY)
       expect(row.api_key_encrypted).not.toContain(Buffer.from(ACTIVE_KEY).toString("base64").slice(0, 20))
       const secrets = encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: ENCRYPTION_KEY })
-      expect(decryptSecret(row.api_key_encrypted, secrets, "live_api_key")).toBe(ACTIVE_KEY)
-      // Another secret, or a changed byte, never yields the key.
+      expect(decryptSecret(row.api_key_encrypted, secrets, "live_api_key", SANDBOX_URL)).toBe(ACTIVE_KEY)
+      // Another secret, another URL, or a changed byte, never yields the key.
       expect(() =>
-        decryptSecret(row.api_key_encrypted, [{ source: "BNPL_ENCRYPTION_KEY", secret: "other" }], "live_api_key")
+        decryptSecret(
+          row.api_key_encrypted,
+          [{ source: "BNPL_ENCRYPTION_KEY", secret: "other" }],
+          "live_api_key",
+          SANDBOX_URL
+        )
       ).toThrow(
+        /cannot be decrypted/
+      )
+      expect(() => decryptSecret(row.api_key_encrypted, secrets, "live_api_key", "https://elsewhere.example")).toThrow(
         /cannot be decrypted/
       )
       const [v, iv, tag, ciphertext] = row.api_key_encrypted.split(":")
       const flipped = Buffer.from(ciphertext, "base64")
       flipped[0] ^= 1
-      expect(() => decryptSecret([v, iv, tag, flipped.toString("base64")].join(":"), secrets, "live_api_key")).toThrow(
+      expect(() =>
+        decryptSecret([v, iv, tag, flipped.toString("base64")].join(":"), secrets, "live_api_key", SANDBOX_URL)
+      ).toThrow(
         /cannot be decrypted/
       )
 

@@ -130,7 +130,7 @@ medusaIntegrationTestRunner({
       const db = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
       await db("bnpl_settings").insert({
         id: "bnplset_fallback",
-        api_key_encrypted: encryptSecret(ENV_KEY, fallback, "live_api_key"),
+        api_key_encrypted: encryptSecret(ENV_KEY, fallback, "live_api_key", SANDBOX_URL),
         api_key_hint: "sk_test_...0000",
         api_url: SANDBOX_URL,
       })
@@ -138,7 +138,41 @@ medusaIntegrationTestRunner({
       const { data } = await api.get("/admin/bnpl/settings", admin())
       expect(data.settings.source.api_key).toBe("settings")
       const [row] = await db("bnpl_settings").where({ id: "bnplset_fallback" })
-      expect(decryptWithSecret(row.api_key_encrypted, secrets, "live_api_key").secret.source).toBe("BNPL_ENCRYPTION_KEY")
+      expect(decryptWithSecret(row.api_key_encrypted, secrets, "live_api_key", SANDBOX_URL).secret.source).toBe(
+        "BNPL_ENCRYPTION_KEY"
+      )
+    })
+
+    it("a saved key opens only beside the URL it was saved with: a URL or slot edited in the database gets no key", async () => {
+      expect((await save({ api_key: PINNED_KEY, api_url: SANDBOX_URL })).status).toBe(200)
+      const db = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const [saved] = await db("bnpl_settings").whereNull("deleted_at")
+      // What a database-write attacker would do: point the live account elsewhere, and copy the
+      // live key into the test slot (with a URL of their own).
+      await db("bnpl_settings").where({ id: saved.id }).update({
+        api_url: foreign.url(),
+        test_api_key_encrypted: saved.api_key_encrypted,
+        test_api_url: foreign.url(),
+      })
+      forgetCachedSettings()
+      const { data } = await api.get("/admin/bnpl/settings", admin())
+      expect(data.settings.accounts.live).toMatchObject({ api_key_set: true, api_url: foreign.url() })
+      expect(data.settings.accounts.live.api_key_problem).toMatch(/cannot be decrypted/)
+      expect(data.settings.accounts.test.api_key_problem).toMatch(/cannot be decrypted/)
+      await verify()
+      await verify({ mode: "test" })
+      await plans(140.5)
+      expect(foreign.seen.filter((h) => h.includes(PINNED_KEY))).toEqual([])
+      // Put back: the key opens again beside its own URL.
+      await db("bnpl_settings").where({ id: saved.id }).update({
+        api_url: SANDBOX_URL,
+        test_api_key_encrypted: null,
+        test_api_url: null,
+      })
+      forgetCachedSettings()
+      const back = await api.get("/admin/bnpl/settings", admin())
+      expect(back.data.settings.accounts.live.api_key_problem).toBeNull()
+      await save({ api_key: null })
     })
 
     it("refuses service URLs with credentials, a query or a fragment", async () => {

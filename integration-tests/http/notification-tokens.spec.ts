@@ -11,6 +11,7 @@ jest.setTimeout(120 * 1000)
 const ports = testPorts(13)
 const DAY = 86_400_000
 const ROTATE = "/admin/bnpl/settings/notification-token/rotate"
+const REVOKE = "/admin/bnpl/settings/notification-token/revoke"
 
 /**
  * The store's notification token: left out of the URL when the account's signature
@@ -111,6 +112,47 @@ medusaIntegrationTestRunner({
 
     it("rotation is an admin action", async () => {
       expect((await answer(api.post(ROTATE, {}))).status).toBe(401)
+      expect((await answer(api.post(REVOKE, {}))).status).toBe(401)
+    })
+
+    it("one token per account: the other account's token (seen in its dashboard, say) does not open this payment", async () => {
+      const { pid, path } = await acceptedPayment(129.9)
+      const own = tokenOf(path)!
+      const { mode } = await knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first("mode")
+      const other = await knex()("bnpl_notification_secret")
+        .where({ id: mode === "test" ? "bnplnot_live" : "bnplnot_test" })
+        .first("token")
+      expect(other.token).toBeTruthy()
+      expect(other.token).not.toBe(own)
+      sandbox().clearRequests()
+      expect((await answer(api.get(path.replace(own, other.token)))).status).toBe(401)
+      expect(serviceCalls()).toHaveLength(0)
+      expect((await answer(api.get(path))).status).toBe(200)
+    })
+
+    it("revoke now: no earlier token opens anything (a rotated-out one neither), new payments get a new one", async () => {
+      const before = await acceptedPayment(129.9)
+      const oldToken = tokenOf(before.path)!
+      expect((await answer(api.post(ROTATE, {}, admin()))).status).toBe(200)
+      expect((await answer(api.post(REVOKE, { mode: "staging" }, admin()))).status).toBe(400)
+
+      const revoked = await answer(api.post(REVOKE, {}, admin()))
+      expect(revoked.status).toBe(200)
+      expect(revoked.data).toEqual({ revoked_at: expect.any(String), modes: ["test", "live"] })
+      sandbox().clearRequests()
+      // The payment made before (its token rotated out, still in its 7 days): refused at once.
+      expect((await answer(api.get(before.path))).status).toBe(401)
+      expect(serviceCalls()).toHaveLength(0)
+      // Its customer's return still places the order.
+      expect((await complete(before.cart.id)).data.type).toBe("order")
+
+      const after = await acceptedPayment(349)
+      const newToken = tokenOf(after.path)!
+      expect(newToken).not.toBe(oldToken)
+      expect(JSON.stringify(revoked.data)).not.toContain(newToken)
+      const fresh = await answer(api.get(after.path))
+      expect(fresh.status).toBe(200)
+      expect(fresh.data.result).toBe("processed")
     })
 
     it("the look-up of payments made before the token stops once the grace period after the token passed: no query", async () => {

@@ -89,6 +89,47 @@ medusaIntegrationTestRunner({
       expect(serviceCalls().filter((r: any) => r.path.includes(pid))).toHaveLength(0)
     })
 
+    it("a forged notification costs one database statement (the ledger, by its unique pid); Medusa's sessions are read once", async () => {
+      // During the 7 days after the store's first token (payments made before it are looked up).
+      const pids = Array.from({ length: 20 }, randomPid)
+      const aboutPid = new Map(pids.map((pid) => [pid, 0]))
+      let sessionReads = 0
+      const onQuery = (q: any) => {
+        const bindings: unknown[] = q.bindings ?? []
+        for (const pid of pids) if (bindings.includes(pid)) aboutPid.set(pid, aboutPid.get(pid)! + 1)
+        if (/payment_session/.test(q.sql) && bindings.includes("pp_bnpl_bnpl")) sessionReads++
+      }
+      knex().on("query", onQuery)
+      try {
+        for (const pid of pids) {
+          expect((await answer(api.get(`/hooks/bnpl/notification?pid=${pid}`))).status).toBe(404)
+        }
+      } finally {
+        knex().off("query", onQuery)
+      }
+      // Before: two each, the second an unindexed look-up in payment_session.
+      expect([...aboutPid.values()]).toEqual(Array(20).fill(1))
+      // The sessions of before the first token, once (this process forgot them before the test).
+      expect(sessionReads).toBe(1)
+    })
+
+    it("Medusa's own webhook route: a replay for a payment an order holds is not processed again (no service call)", async () => {
+      const { cart, pid, path } = await acceptedPayment(129.9)
+      const token = new URL(path, "http://x").searchParams.get("token")!
+      expect((await answer(api.get(path))).status).toBe(200)
+      expect((await complete(cart.id)).data.type).toBe("order")
+      sandbox().clearRequests()
+      for (let i = 0; i < 3; i++) {
+        expect((await answer(api.post("/hooks/payment/bnpl_bnpl", { pid, token }))).status).toBe(200)
+      }
+      // Medusa handles its webhook events 5 s after answering.
+      await new Promise((r) => setTimeout(r, 7_000))
+      expect(serviceCalls().filter((r: any) => r.path.includes(pid))).toHaveLength(0)
+      // The plugin's own route answers from the ledger too.
+      expect((await answer(api.get(path))).data).toMatchObject({ result: "processed" })
+      expect(serviceCalls().filter((r: any) => r.path.includes(pid))).toHaveLength(0)
+    })
+
     it("a real notification with the token places the order; the service is asked once, with a tight timeout and no retry", async () => {
       const { cart, path } = await acceptedPayment(349)
       sandbox().clearRequests()

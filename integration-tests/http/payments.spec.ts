@@ -46,8 +46,16 @@ medusaIntegrationTestRunner({
       expect(servicePayment(oldPid).expired_at).toBeNull()
       expect((await row(oldPid)).status).toBe("to_settle")
 
-      // The customer pays the old page; the service notifies: refunded, and 200 only then.
+      // The customer pays the old page; the service notifies while the failed cancel's backoff
+      // runs: 503 (notify again later), nothing attempted sooner than the settle job would.
       sandbox().accept(oldPid, { notify: false })
+      expect((await sandbox().notify(oldPid)).status).toBe(503)
+      expect(refundedCents(oldPid)).toBe(0)
+      // The sandbox's own retries of it (0.2, 1 and 3 s later) come during the backoff too.
+      await eventually(async () => sandbox().ipnCalls.filter((c: any) => c.pid === oldPid).length === 4, 10_000)
+      expect(refundedCents(oldPid)).toBe(0)
+      // Once the backoff is over, the service's next notification settles it: refunded, and 200 only then.
+      await knex()("bnpl_payment").where({ bnpl_payment_id: oldPid }).update({ next_attempt_at: new Date(Date.now() - 1000) })
       const call = await sandbox().notify(oldPid)
       expect(call.status).toBe(200)
       expect(refundedCents(oldPid)).toBe(servicePayment(oldPid).purchase_amount)

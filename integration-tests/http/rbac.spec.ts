@@ -24,6 +24,7 @@ const ROUTES: { method: "get" | "post"; path: string; file: string; policy: Poli
   { method: "post", path: "/admin/bnpl/settings", file: "settings", policy: BNPL_ROUTE_POLICIES.updateSettings[0], status: 200 },
   { method: "post", path: "/admin/bnpl/settings/verify", file: "settings/verify", policy: BNPL_ROUTE_POLICIES.updateSettings[0], status: 200 },
   { method: "post", path: "/admin/bnpl/settings/notification-token/rotate", file: "settings/notification-token/rotate", policy: BNPL_ROUTE_POLICIES.updateSettings[0], status: 200 },
+  { method: "post", path: "/admin/bnpl/settings/notification-token/revoke", file: "settings/notification-token/revoke", policy: BNPL_ROUTE_POLICIES.updateSettings[0], status: 200 },
   { method: "get", path: "/admin/bnpl/shipping-options", file: "shipping-options", policy: BNPL_ROUTE_POLICIES.readSettings[0], status: 200 },
   { method: "get", path: "/admin/bnpl/orders/order_missing", file: "orders/[id]", policy: BNPL_ROUTE_POLICIES.readOrder[0], status: 404 },
   { method: "post", path: "/admin/bnpl/orders/order_missing/shipping-sync", file: "orders/[id]/shipping-sync", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },

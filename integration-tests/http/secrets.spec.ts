@@ -105,7 +105,7 @@ medusaIntegrationTestRunner({
       // The search must find something to search in, or it proves nothing.
       expect(seen.length).toBeGreaterThan(15)
       expect(stored.some((row) => row.includes(pid))).toBe(true)
-      expect(stored.some((row) => row.includes("api_key_encrypted") && row.includes("v2:"))).toBe(true)
+      expect(stored.some((row) => row.includes("api_key_encrypted") && row.includes("v3:"))).toBe(true)
       expect(logged.some((line) => line.includes("BNPL"))).toBe(true)
       for (const key of [adminKey, TEST_API_KEY, secondKey]) {
         expect(seen.filter((body) => body.includes(key))).toEqual([])

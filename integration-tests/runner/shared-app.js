@@ -29,7 +29,7 @@ const TEST_TIMEOUT_MS = 400_000
  * unset meanwhile, as in an app of its own). Anything else read at boot (PORT, feature flags,
  * module options) must be the group's.
  */
-const PER_REQUEST_ENV = /^(BNPL_(API_URL|API_KEY|API_URL_TEST|API_KEY_TEST|API_HOSTS|ENCRYPTION_KEY|ELIGIBILITY_API|MODE)|MEDUSA_BACKEND_URL)$/
+const PER_REQUEST_ENV = /^(BNPL_(API_URL|API_KEY|API_URL_TEST|API_KEY_TEST|API_HOSTS|ENCRYPTION_KEY|ELIGIBILITY_API|MODE|TRUSTED_PROXIES)|MEDUSA_BACKEND_URL)$/
 
 /** The keys of `suite`'s env read at boot whose value differs from the group's. */
 function bootEnvDifferences(group = {}, suite = {}) {

@@ -1,6 +1,7 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import { BNPL_ROUTE_POLICIES } from "../policies/bnpl"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
+import { AdminNotificationTokenBody } from "./admin/bnpl/settings/notification-token/validators"
 import { emptyBodyAsObject, withPolicies } from "./route-config"
 import { attachCheckoutSnapshot, checkStorefrontUrls } from "./store/payment-collections/middlewares"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
@@ -36,6 +37,12 @@ export default defineMiddlewares({
     withPolicies(BNPL_ROUTE_POLICIES.updateSettings, {
       matcher: "/admin/bnpl/settings/notification-token/rotate",
       method: ["POST"],
+      middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminNotificationTokenBody)],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateSettings, {
+      matcher: "/admin/bnpl/settings/notification-token/revoke",
+      method: ["POST"],
+      middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminNotificationTokenBody)],
     }),
     withPolicies(BNPL_ROUTE_POLICIES.readSettings, {
       matcher: "/admin/bnpl/shipping-options",

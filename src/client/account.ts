@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { BnplAfterOrderCalls } from "./after-order"
-import { BnplServiceError, isBnplError } from "./errors"
+import { BnplServiceError, isBnplError, type BnplErrorCode } from "./errors"
 import { eligibilityResult } from "./schemas"
 import { malformed, parse, type Call, type CallOptions } from "./transport"
 import type { AccountInfo, EligibilityResult, EligibilityV2Query, FeePlan } from "./types"
@@ -109,7 +109,12 @@ export class BnplAccountCalls extends BnplAfterOrderCalls {
     return results
   }
 
-  /** A 404 on these endpoints is the account's lack of them, said as `not_available`. */
+  /**
+   * A 404 on these endpoints is the account's lack of them, said as `not_available`. Any other
+   * answer is told in our own words (its kind and HTTP status): these are the calls made for the
+   * settings (Verify, a save, the settings page), where the server may not be the service, so
+   * nothing it wrote is quoted back to the admin.
+   */
   private async accountCall(call: Call): Promise<unknown> {
     try {
       return await this.request(call)
@@ -121,7 +126,25 @@ export class BnplAccountCalls extends BnplAfterOrderCalls {
           { status: 404, serviceCode: e.serviceCode }
         )
       }
-      throw e
+      throw isBnplError(e) ? inOwnWords(e, call.operation) : e
     }
   }
+}
+
+/** What an error answer meant, without the words of the server that gave it. */
+function inOwnWords(error: BnplServiceError, operation: string): BnplServiceError {
+  const { code, status } = error
+  // No answer (our own description), a redirect or a rejected key: these messages quote nothing.
+  if (!status || code === "unauthorized" || (status >= 300 && status < 400)) {
+    return error
+  }
+  const told: Partial<Record<BnplErrorCode, string>> = {
+    unavailable: `The instalment payment service is unavailable for the ${operation} (HTTP ${status}); try again later`,
+    not_activated: `The merchant account cannot use the ${operation} yet (HTTP ${status}): finish the activation with the service`,
+  }
+  return new BnplServiceError(
+    code,
+    told[code] ?? `The instalment payment service refused the ${operation} (HTTP ${status})`,
+    { status, serviceCode: error.serviceCode, field: error.field }
+  )
 }

@@ -17,7 +17,10 @@ export type BnplClientOptions = {
   /** A `Retry-After` longer than this is not waited for. Default 10 s. */
   maxRetryAfterMs?: number
   logger?: { warn: (message: string) => void }
-  /** Where the key may go (production https, allowed hosts); checked before any request. */
+  /**
+   * Where the key may go (production https, allowed hosts, the backend's own network); checked
+   * before any request. Without rules: the URL's shape and production's https only.
+   */
   urlRules?: ServiceUrlRules
   /**
    * Times each attempt in place of axios's own timer. For tests: run by hand, a timeout happens
@@ -62,7 +65,8 @@ export class BnplTransport {
     if (!options.apiKey || typeof options.apiKey !== "string") {
       throw new BnplServiceError("unauthorized", "No API key is configured for the instalment payment service")
     }
-    const urlProblem = serviceUrlProblem(options.baseUrl, options.urlRules, "The service base URL")
+    // Without rules (clientFor): the settings merge already applied the store's host rules.
+    const urlProblem = serviceUrlProblem(options.baseUrl, options.urlRules ?? { anyHost: true }, "The service base URL")
     if (urlProblem) {
       throw new BnplServiceError("invalid_request", urlProblem)
     }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto"
+
 /**
- * What anonymous product-page look-ups may cost the service. A "cold" look-up is one the
- * eligibility cache cannot answer, i.e. one that would cost service calls; only those are
- * counted, so a warm cache answers every visitor whatever the limits.
+ * What anonymous requests (product-page plans, the payment outcome) may cost the service. A
+ * "cold" look-up is one no kept answer serves, i.e. one that would cost service calls; only those
+ * are counted, so what is kept answers every visitor whatever the limits.
  */
 
 export type ClientRateLimiterOptions = {
@@ -12,6 +14,14 @@ export type ClientRateLimiterOptions = {
   maxClients?: number
   now?: () => number
 }
+
+/**
+ * The longest client key kept as it is (an IPv6 /64 is 24 characters): a longer one is kept as
+ * its SHA-256 (43 characters), so 10,000 clients take a few MB whatever their keys' length.
+ */
+export const MAX_CLIENT_KEY_LENGTH = 64
+const boundedKey = (client: string) =>
+  client.length <= MAX_CLIENT_KEY_LENGTH ? client : createHash("sha256").update(client).digest("base64url")
 
 /**
  * A fixed window per client (starting at its first look-up after the previous window ended),
@@ -46,14 +56,15 @@ export class ClientRateLimiter {
 
   /** May this client make one more cold look-up now? Counts it when yes. */
   tryTake(client: string): boolean {
+    const key = boundedKey(client)
     const now = this.now()
-    let window = this.windows.get(client)
-    this.windows.delete(client)
+    let window = this.windows.get(key)
+    this.windows.delete(key)
     if (!window || now - window.startedAt >= this.windowMs) {
       window = { startedAt: now, used: 0 }
     }
     // Re-inserted: a Map iterates in insertion order, so the first key is the least recently seen.
-    this.windows.set(client, window)
+    this.windows.set(key, window)
     while (this.windows.size > this.maxClients) {
       this.windows.delete(this.windows.keys().next().value as string)
     }
@@ -62,6 +73,14 @@ export class ClientRateLimiter {
     }
     window.used++
     return true
+  }
+
+  /** Gives back the look-up just taken (`tryTake` said yes, then something else said no). */
+  giveBack(client: string): void {
+    const window = this.windows.get(boundedKey(client))
+    if (window && window.used > 0) {
+      window.used--
+    }
   }
 
   get size(): number {
@@ -74,14 +93,98 @@ export class ClientRateLimiter {
   }
 }
 
+export type GlobalRateLimiterOptions = {
+  /** Cold look-ups this process may make in any `windowMs`, whoever the clients. */
+  limit: number
+  windowMs: number
+  /** Monotonic by default (`performance.now`): a wall clock set back does not stop look-ups. */
+  now?: () => number
+}
+
+/**
+ * At most `limit` look-ups in **any** `windowMs` (a sliding log of the last `limit` grants, not
+ * fixed windows, which would allow twice the limit across a window's edge): what the service
+ * sees from this process whatever the mix of clients, addresses or proxies. Memory: `limit`
+ * numbers.
+ */
+export class GlobalRateLimiter {
+  private readonly limit: number
+  private readonly windowMs: number
+  private readonly now: () => number
+  /** The times of the last `limit` grants, a ring: `next` is the oldest (or a free slot). */
+  private readonly grants: number[] = []
+  private next = 0
+
+  constructor(options: GlobalRateLimiterOptions) {
+    const { limit, windowMs } = options
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new Error(`limit must be a whole number >= 1, got ${limit}`)
+    }
+    if (!(windowMs > 0)) {
+      throw new Error(`windowMs must be > 0, got ${windowMs}`)
+    }
+    this.limit = limit
+    this.windowMs = windowMs
+    this.now = options.now ?? (() => performance.now())
+  }
+
+  /** May one more look-up go now? Counts it when yes. */
+  tryTake(): boolean {
+    const now = this.now()
+    const oldest = this.grants[this.next]
+    if (oldest !== undefined && now - oldest < this.windowMs) {
+      return false
+    }
+    this.grants[this.next] = now
+    this.next = (this.next + 1) % this.limit
+    return true
+  }
+
+  clear(): void {
+    this.grants.length = 0
+    this.next = 0
+  }
+}
+
+/**
+ * A client's allowance and the process's, together: a look-up goes when both allow it. The
+ * client's is asked first (a client over its own limit does not spend the process's), and given
+ * back when the process's says no (a client refused for others' look-ups keeps its own).
+ */
+export class AnonymousLimits {
+  readonly clients: ClientRateLimiter
+  readonly process: GlobalRateLimiter
+
+  constructor(options: { perClient: ClientRateLimiterOptions; perProcess: GlobalRateLimiterOptions }) {
+    this.clients = new ClientRateLimiter(options.perClient)
+    this.process = new GlobalRateLimiter(options.perProcess)
+  }
+
+  tryTake(client: string): boolean {
+    if (!this.clients.tryTake(client)) {
+      return false
+    }
+    if (!this.process.tryTake()) {
+      this.clients.giveBack(client)
+      return false
+    }
+    return true
+  }
+
+  clear(): void {
+    this.clients.clear()
+    this.process.clear()
+  }
+}
+
 /**
  * One request's allowance of cold look-ups: at most `perRequest`, and each also taken from the
- * client's rate. The request's cap is checked first, so look-ups the request may not make
- * anyway do not use up the client's rate.
+ * client's rate (and the process's, with `AnonymousLimits`). The request's cap is checked first,
+ * so look-ups the request may not make anyway do not use up the client's rate.
  */
 export function coldLookupBudget(input: {
   perRequest: number
-  limiter: ClientRateLimiter
+  limiter: { tryTake(client: string): boolean }
   client: string
 }): () => boolean {
   let left = input.perRequest

@@ -1,9 +1,10 @@
+import type { Mode } from "./mode"
 import { checksSignatures, type SignatureOptions } from "./signature"
 
 /**
- * The store's notification token over time, without I/O: which tokens open a payment's
- * notification, when a notification URL carries one, and how long payments made before the
- * token existed are looked up.
+ * The store's notification tokens over time, without I/O: one per account (mode), which tokens
+ * open a payment's notification, when a notification URL carries one, and how long payments
+ * made before the first token existed are looked up.
  */
 
 /**
@@ -24,8 +25,21 @@ export const TOKEN_CACHE_MS = 30_000
  */
 export const TOKEN_ISSUE_LAG_MS = 5 * 60_000
 
-/** A token as stored: the current one has no `retired_at`. */
-export type TokenRow = { token: string; retired_at: Date | null }
+/**
+ * A token as stored: the current one has no `retired_at`. `mode`: the account whose payments it
+ * was given to; null for the one token both accounts shared before tokens per account (retired
+ * on the first read after the upgrade, accepted its grace period for both accounts' payments
+ * made before).
+ */
+export type TokenRow = { token: string; retired_at: Date | null; mode?: Mode | null }
+
+/**
+ * The tokens of one account's payments: its own, and the shared one of before. A token of the
+ * other account (seen in a sandbox dashboard, say) never opens this account's payments.
+ */
+export function tokensOfMode<T extends TokenRow>(tokens: readonly T[], mode: Mode): T[] {
+  return tokens.filter((row) => row.mode == null || row.mode === mode)
+}
 
 /**
  * The token a new payment's notification URL carries: none when the account checks the

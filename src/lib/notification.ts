@@ -52,20 +52,36 @@ export function isEndedAction(action: string): boolean {
 }
 
 /**
- * What a notification does for a payment whose outcome the ledger already knows, before the
- * service's answer matters: settled ones and ordered ones answer 200 at once (processing an
- * ordered one again would emit its events a second time); one to settle is settled now.
+ * What a notification does for a payment whose outcome the ledger already knows, without asking
+ * the service: settled ones and ordered ones answer 200 at once (processing an ordered one again
+ * would emit its events a second time); one to settle is settled when its attempt is due
+ * (`settleDue`), never sooner; one whose settling failed is the merchant's (admin "Try again",
+ * or the job once its account changes), never attempted from a notification.
  * `undefined`: the payment is open, the service's answer decides.
  */
-export type KnownOutcome = { kind: "answer"; result: "settled" | "processed"; message: string } | { kind: "settle" }
+export type KnownOutcome =
+  { kind: "answer"; result: "settled" | "processed" | "ignored"; message: string } | { kind: "settle" }
 
 export const OUTCOME_BY_LEDGER_STATUS: Record<string, KnownOutcome | undefined> = {
   cancelled: { kind: "answer", result: "settled", message: "settled without an order (cancelled)" },
   refunded: { kind: "answer", result: "settled", message: "settled without an order (refunded)" },
   ordered: { kind: "answer", result: "processed", message: "the order was placed" },
   to_settle: { kind: "settle" },
-  failed: { kind: "settle" },
+  failed: {
+    kind: "answer",
+    result: "ignored",
+    message: "settling it failed: left to the merchant (payments without an order)",
+  },
   open: undefined,
+}
+
+/**
+ * A payment to settle may be attempted now: its backoff (or the claimant's turn) is over. The
+ * same rule as the settle job's (`paymentsToSettle`), so repeated notifications never attempt
+ * it faster than the job would.
+ */
+export function settleDue(row: { next_attempt_at?: Date | string | null }, now: Date): boolean {
+  return row.next_attempt_at == null || new Date(row.next_attempt_at).getTime() <= now.getTime()
 }
 
 /** A payment session as the notification sees it (Medusa's `payment_session`). */

@@ -18,7 +18,13 @@ export const bnplPolicies = definePolicies([
     name: "UpdateBnplSettings",
     resource: "bnpl_settings",
     operation: "update",
-    description: "Change the instalment payment settings and verify an API key",
+    description:
+      "Change the instalment payment settings: the API keys, the service URL each key is sent to " +
+      "(within the hosts this server allows: apiHosts / BNPL_API_HOSTS, in production by default only the " +
+      "hosts of its configured service URLs) and so where checkout creates payments and sends customers " +
+      "(with their names and addresses), the mode (test or live), the plans offered and the notification " +
+      "signature check; and verify an API key (calls to the service). Grant it only to who may choose " +
+      "the store's payment service account",
   },
   {
     name: "ReadBnplPayments",

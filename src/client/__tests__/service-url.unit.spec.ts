@@ -2,7 +2,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { BnplClient } from "../client"
 import { BnplServiceError } from "../errors"
-import { allowedHostsFrom, serviceUrlProblem } from "../service-url"
+import { allowedHostsFrom, isInternalHost, serviceUrlProblem, serviceUrlRules } from "../service-url"
 
 const KEY = "sk_test_service_url_000000000000"
 
@@ -10,8 +10,12 @@ describe("serviceUrlProblem: where the key may be sent", () => {
   it.each([
     ["https://api.example.com", {}],
     ["https://api.example.com/", {}],
-    ["http://localhost:4010", { production: true }],
-    ["http://127.0.0.1:4010", { production: true }],
+    // In production the backend's own network only when listed by its exact name (its http too).
+    ["http://localhost:4010", { production: true, allowedHosts: ["localhost"] }],
+    ["http://127.0.0.1:4010", { production: true, allowedHosts: ["127.0.0.1"] }],
+    ["https://[fd00::5]:8443", { production: true, allowedHosts: ["[fd00::5]"] }],
+    // A client given a URL the settings merge checked (clientFor): shape and https only.
+    ["http://127.0.0.1:4010", { production: true, anyHost: true }],
     ["http://sandbox.internal:4010", { production: false }],
     ["https://api.example.com", { allowedHosts: ["api.example.com"] }],
     ["https://eu.api.example.com", { allowedHosts: ["*.api.example.com"] }],
@@ -30,6 +34,21 @@ describe("serviceUrlProblem: where the key may be sent", () => {
     ["https://evil.example.net", { allowedHosts: ["api.example.com"] }, "not one of the allowed"],
     ["https://api.example.com.evil.net", { allowedHosts: ["*.example.com"] }, "not one of the allowed"],
     [`https://api.example.com/${"a".repeat(2100)}`, {}, "longer than 2048"],
+    ["http://127.0.0.1:6379", { production: true }, "own network"],
+    ["http://localhost:4010", { production: true }, "own network"],
+    ["https://10.0.0.5:8443", { production: true }, "own network"],
+    ["https://172.20.1.1", { production: true }, "own network"],
+    ["https://192.168.1.10", { production: true }, "own network"],
+    ["https://169.254.169.254", { production: true }, "own network"],
+    ["https://100.64.0.1", { production: true }, "own network"],
+    ["http://[::1]:4010", { production: true }, "own network"],
+    ["https://[fe80::1]", { production: true }, "own network"],
+    ["https://[fd12:3456::1]", { production: true }, "own network"],
+    ["https://[::ffff:10.0.0.1]", { production: true }, "own network"],
+    ["http://2130706433:4010", { production: true }, "own network"],
+    ["https://0x7f.1", { production: true }, "own network"],
+    ["https://10.0.0.5", { production: true, allowedHosts: ["*.0.0.5"] }, "own network"],
+    ["https://10.0.0.5", { production: true, allowedHosts: ["api.example.com"] }, "own network"],
   ])("%s is refused (%j): %s", (url, rules, words) => {
     expect(serviceUrlProblem(url, rules)).toContain(words)
   })
@@ -45,6 +64,48 @@ describe("serviceUrlProblem: where the key may be sent", () => {
       "*.sandbox.example.com",
     ])
     expect(allowedHostsFrom(["a.example.com"], { BNPL_API_HOSTS: "b.example.com" })).toEqual(["a.example.com"])
+  })
+
+  it("in production without apiHosts, allows only the hosts of the configured service URLs", () => {
+    const production = { NODE_ENV: "production" }
+    expect(serviceUrlRules({}, production)).toEqual({
+      production: true,
+      allowedHosts: [],
+      hostsFrom: "configured URLs",
+    })
+    const configured = serviceUrlRules(
+      { apiUrl: "https://api.bnpl.example.com/" },
+      { ...production, BNPL_API_URL_TEST: "http://127.0.0.1:4010" }
+    )
+    expect(configured.allowedHosts).toEqual(["api.bnpl.example.com", "127.0.0.1"])
+    expect(serviceUrlProblem("https://api.bnpl.example.com", configured)).toBeUndefined()
+    // The configured sandbox on this machine is the operator's choice: allowed, its other ports too.
+    expect(serviceUrlProblem("http://127.0.0.1:4010", configured)).toBeUndefined()
+    expect(serviceUrlProblem("https://collector.attacker.example", configured)).toContain(
+      "hosts of this server's configured service URLs"
+    )
+    expect(serviceUrlProblem("https://10.0.0.5", configured)).toContain("own network")
+    expect(serviceUrlProblem("https://anything.example", serviceUrlRules({}, production))).toContain(
+      "configured service URLs (apiUrl / testApiUrl, BNPL_API_URL / BNPL_API_URL_TEST: none)"
+    )
+    // apiHosts / BNPL_API_HOSTS replace that default; development keeps any host (the local sandbox).
+    expect(serviceUrlRules({ apiHosts: ["api.example.com"], apiUrl: "https://x.example.com" }, production)).toEqual({
+      production: true,
+      allowedHosts: ["api.example.com"],
+    })
+    expect(serviceUrlRules({ apiUrl: "https://x.example.com" }, { NODE_ENV: "development" })).toEqual({
+      production: false,
+    })
+    expect(serviceUrlProblem("http://127.0.0.1:4010", serviceUrlRules({}, { NODE_ENV: "test" }))).toBeUndefined()
+  })
+
+  it("knows the backend's own network by its address", () => {
+    for (const internal of ["localhost", "app.localhost", "127.0.0.1", "[::1]", "10.1.2.3", "[fc00::1]", "0.0.0.0"]) {
+      expect([internal, isInternalHost(internal)]).toEqual([internal, true])
+    }
+    for (const external of ["api.example.com", "8.8.8.8", "172.32.0.1", "100.128.0.1", "[2001:db8::1]", "10.example"]) {
+      expect([external, isInternalHost(external)]).toEqual([external, false])
+    }
   })
 })
 

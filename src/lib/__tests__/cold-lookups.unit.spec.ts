@@ -1,4 +1,10 @@
-import { ClientRateLimiter, coldLookupBudget } from "../cold-lookups"
+import {
+  AnonymousLimits,
+  ClientRateLimiter,
+  coldLookupBudget,
+  GlobalRateLimiter,
+  MAX_CLIENT_KEY_LENGTH,
+} from "../cold-lookups"
 
 /**
  * What a product page may cost the service: a number of cold look-ups per client and window (in
@@ -42,6 +48,24 @@ describe("ClientRateLimiter", () => {
     expect(l.tryTake("a")).toBe(true)
   })
 
+  it("keeps a long key as its hash: one client, a bounded key", () => {
+    const l = limiter(2)
+    const long = `203.0.113.1${"a".repeat(16_000)}`
+    expect(take(l, long, 5)).toBe(2)
+    expect(l.tryTake(`203.0.113.1${"a".repeat(16_000)}`)).toBe(false)
+    expect(l.tryTake(`203.0.113.1${"a".repeat(15_999)}b`)).toBe(true)
+    expect([...(l as any).windows.keys()].every((k: string) => k.length <= MAX_CLIENT_KEY_LENGTH)).toBe(true)
+  })
+
+  it("gives back a look-up taken and not made", () => {
+    const l = limiter(2)
+    expect(l.tryTake("203.0.113.1")).toBe(true)
+    l.giveBack("203.0.113.1")
+    expect(take(l, "203.0.113.1", 5)).toBe(2)
+    l.giveBack("203.0.113.9") // never seen: nothing to give back, nothing kept
+    expect(l.size).toBe(1)
+  })
+
   it("refuses nonsense options", () => {
     expect(() => new ClientRateLimiter({ limit: 0, windowMs: 60_000 })).toThrow(/limit/)
     expect(() => new ClientRateLimiter({ limit: 60, windowMs: 0 })).toThrow(/windowMs/)
@@ -64,5 +88,103 @@ describe("coldLookupBudget", () => {
     expect(Array.from({ length: 50 }, second).filter(Boolean)).toHaveLength(5)
     const other = coldLookupBudget({ perRequest: 10, limiter: l, client: "203.0.113.2" })
     expect(Array.from({ length: 50 }, other).filter(Boolean)).toHaveLength(10)
+  })
+})
+
+describe("GlobalRateLimiter", () => {
+  const global = (limit = 20) => new GlobalRateLimiter({ limit, windowMs: 1_000, now: () => clock.now })
+  const takeAll = (g: GlobalRateLimiter, n: number) =>
+    Array.from({ length: n }, () => g.tryTake()).filter(Boolean).length
+
+  it("allows `limit` look-ups in any window, not twice that across a window's edge", () => {
+    const g = global()
+    clock.now += 900
+    expect(takeAll(g, 100)).toBe(20)
+    // 200 ms later a fixed window of whole seconds would start afresh; a sliding one does not.
+    clock.now += 200
+    expect(g.tryTake()).toBe(false)
+    clock.now += 799
+    expect(g.tryTake()).toBe(false)
+    clock.now += 1
+    expect(takeAll(g, 100)).toBe(20)
+  })
+
+  it("frees one look-up per look-up that left the window", () => {
+    const g = global(3)
+    for (let i = 0; i < 3; i++) {
+      expect(g.tryTake()).toBe(true)
+      clock.now += 400
+    }
+    // Grants at 0, 400, 800; now 1200: the first has left the window, the others not.
+    expect(takeAll(g, 5)).toBe(1)
+    clock.now += 200 // 1400: the grant at 400 has left too
+    expect(takeAll(g, 5)).toBe(1)
+  })
+
+  it("in any second of a long run, never more than `limit`", () => {
+    const g = global(20)
+    const granted: number[] = []
+    for (let i = 0; i < 10_000; i++) {
+      clock.now += (i * 7919) % 13 // uneven steps, 0 to 12 ms
+      if (g.tryTake()) granted.push(clock.now)
+    }
+    for (let i = 20; i < granted.length; i++) {
+      expect(granted[i] - granted[i - 20]).toBeGreaterThanOrEqual(1_000)
+    }
+    expect(granted.length).toBeGreaterThan(20)
+  })
+
+  it("forgets its grants when cleared, and refuses nonsense options", () => {
+    const g = global(1)
+    expect(g.tryTake()).toBe(true)
+    expect(g.tryTake()).toBe(false)
+    g.clear()
+    expect(g.tryTake()).toBe(true)
+    expect(() => new GlobalRateLimiter({ limit: 0, windowMs: 1_000 })).toThrow(/limit/)
+    expect(() => new GlobalRateLimiter({ limit: 1, windowMs: 0 })).toThrow(/windowMs/)
+  })
+})
+
+describe("AnonymousLimits", () => {
+  const limits = (perClient = 5, perProcess = 8) =>
+    new AnonymousLimits({
+      perClient: { limit: perClient, windowMs: 60_000, now: () => clock.now },
+      perProcess: { limit: perProcess, windowMs: 1_000, now: () => clock.now },
+    })
+
+  it("a look-up goes when the client's and the process's limits both allow it", () => {
+    const l = limits()
+    expect(Array.from({ length: 10 }, () => l.tryTake("203.0.113.1")).filter(Boolean)).toHaveLength(5)
+    expect(Array.from({ length: 10 }, () => l.tryTake("203.0.113.2")).filter(Boolean)).toHaveLength(3)
+    expect(l.tryTake("203.0.113.3")).toBe(false)
+  })
+
+  it("a client over its own limit spends nothing of the process's", () => {
+    const l = limits(2, 4)
+    for (let i = 0; i < 50; i++) l.tryTake("203.0.113.1")
+    expect(Array.from({ length: 10 }, () => l.tryTake("203.0.113.2")).filter(Boolean)).toHaveLength(2)
+  })
+
+  it("a client refused for the process's limit keeps its own allowance", () => {
+    const l = limits(5, 3)
+    for (let i = 0; i < 3; i++) expect(l.tryTake(`198.51.100.${i}`)).toBe(true)
+    for (let i = 0; i < 20; i++) expect(l.tryTake("203.0.113.1")).toBe(false)
+    clock.now += 1_000
+    expect(Array.from({ length: 3 }, () => l.tryTake("203.0.113.1")).filter(Boolean)).toHaveLength(3)
+    clock.now += 1_000
+    // 5 in its minute in all: 3 before, 2 now.
+    expect(Array.from({ length: 3 }, () => l.tryTake("203.0.113.1")).filter(Boolean)).toHaveLength(2)
+  })
+
+  it("clear() forgets both", () => {
+    const l = limits(1, 1)
+    expect(l.tryTake("a")).toBe(true)
+    l.clear()
+    expect(l.tryTake("a")).toBe(true)
+  })
+
+  it("serves as a request's budget", () => {
+    const budget = coldLookupBudget({ perRequest: 10, limiter: limits(60, 4), client: "203.0.113.1" })
+    expect(Array.from({ length: 50 }, budget).filter(Boolean)).toHaveLength(4)
   })
 })

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_GRACE_MS,
   TOKEN_ISSUE_LAG_MS,
   tokenForUrl,
+  tokensOfMode,
 } from "../notification-token"
 
 const DAY = 86_400_000
@@ -47,6 +48,20 @@ describe("acceptedTokensFor", () => {
   it("refuses a previous token once the grace period is over", () => {
     const long = { ...previous, retired_at: ago(NOTIFICATION_GRACE_MS + 1) }
     expect(acceptedTokensFor([current, long], ago(30 * DAY), now)).toEqual(["new"])
+  })
+})
+
+describe("tokensOfMode", () => {
+  const tokens = [
+    { token: "test-now", retired_at: null, mode: "test" as const },
+    { token: "live-now", retired_at: null, mode: "live" as const },
+    { token: "test-before", retired_at: ago(DAY), mode: "test" as const },
+    { token: "shared", retired_at: ago(DAY), mode: null },
+  ]
+
+  it("an account's payments may carry its own tokens and the one both shared before, never the other account's", () => {
+    expect(tokensOfMode(tokens, "test").map((t) => t.token)).toEqual(["test-now", "test-before", "shared"])
+    expect(tokensOfMode(tokens, "live").map((t) => t.token)).toEqual(["live-now", "shared"])
   })
 })
 

@@ -6,6 +6,7 @@ import {
   notificationUrl,
   OUTCOME_BY_LEDGER_STATUS,
   sessionMatches,
+  settleDue,
   tokenAccepted,
 } from "../notification"
 
@@ -64,7 +65,7 @@ describe("actions", () => {
 })
 
 describe("OUTCOME_BY_LEDGER_STATUS", () => {
-  it("answers at once for settled and ordered payments, settles the ones to settle, lets open ones through", () => {
+  it("answers at once for settled, ordered and given-up payments, settles the ones to settle, lets open ones through", () => {
     expect(OUTCOME_BY_LEDGER_STATUS.cancelled).toEqual({
       kind: "answer",
       result: "settled",
@@ -81,8 +82,28 @@ describe("OUTCOME_BY_LEDGER_STATUS", () => {
       message: "the order was placed",
     })
     expect(OUTCOME_BY_LEDGER_STATUS.to_settle).toEqual({ kind: "settle" })
-    expect(OUTCOME_BY_LEDGER_STATUS.failed).toEqual({ kind: "settle" })
+    // Settling it failed: the merchant's ("Try again"), never attempted from a notification.
+    expect(OUTCOME_BY_LEDGER_STATUS.failed).toEqual({
+      kind: "answer",
+      result: "ignored",
+      message: "settling it failed: left to the merchant (payments without an order)",
+    })
     expect(OUTCOME_BY_LEDGER_STATUS.open).toBeUndefined()
+  })
+})
+
+describe("settleDue", () => {
+  const now = new Date("2026-12-01T12:00:00Z")
+
+  it("is due with no attempt planned, or once the planned one has come", () => {
+    expect(settleDue({ next_attempt_at: null }, now)).toBe(true)
+    expect(settleDue({ next_attempt_at: now }, now)).toBe(true)
+    expect(settleDue({ next_attempt_at: new Date(now.getTime() - 1) }, now)).toBe(true)
+  })
+
+  it("is not due during the backoff (or the claimant's turn), however often it is asked", () => {
+    expect(settleDue({ next_attempt_at: new Date(now.getTime() + 1) }, now)).toBe(false)
+    expect(settleDue({ next_attempt_at: "2026-12-01T12:05:00Z" }, now)).toBe(false)
   })
 })
 

@@ -121,6 +121,21 @@ export async function markToSettle(
   return claimed > 0
 }
 
+/**
+ * A notification's attempt at a payment to settle, once its attempt is due (`next_attempt_at`
+ * passed: the backoff after a failed attempt, or the claimant's turn): one conditional update
+ * that moves the next attempt to after this one, so of several notifications at once (or one and
+ * the claimant) one attempts it, the others find it not due. True when this call may attempt it.
+ */
+export async function claimSettleAttempt(knex: Knex, id: string, now = new Date()): Promise<boolean> {
+  const claimed = await knex(LEDGER_TABLE)
+    .where({ id, status: "to_settle" })
+    .where((q: Knex) => q.whereNull("next_attempt_at").orWhere("next_attempt_at", "<=", now))
+    .whereNull("deleted_at")
+    .update({ next_attempt_at: new Date(now.getTime() + CLAIMANT_ATTEMPT_MS), updated_at: now })
+  return claimed > 0
+}
+
 /** Why an authorization is refused: the ledger ended the payment already. */
 export type OrderClaim = { ok: true } | { ok: false; status: LedgerStatus }
 

@@ -7,7 +7,12 @@ import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
-import { rotateNotificationToken } from "./notification-secret"
+import {
+  revokeNotificationTokens,
+  rotateNotificationToken,
+  type Revocation,
+  type Rotation,
+} from "./notification-secret"
 import {
   checkSettingsAfter,
   effectiveSettings,
@@ -24,6 +29,7 @@ import {
   validateOptions,
   verifyServiceAccess,
   verifyTarget,
+  withKeyUrls,
   type BnplOptions,
   type EffectiveSettings,
   type Mode,
@@ -159,16 +165,18 @@ class BnplModuleService extends MedusaService({
     if (!source.knex) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The settings cannot be saved: no database connection")
     }
-    const parsed = parseSettingsPatch(patch)
+    const typed = parseSettingsPatch(patch)
     const [current] = (await this.listBnplSettings(
       {},
       { order: { created_at: "ASC" }, take: 1 }
     )) as unknown as SettingsRow[]
-    const changes = settingsChanges(parsed, source.config)
     const stored = await loadStoredSettings(source)
+    // A typed key is saved with the URL in effect, and its ciphertext bound to that URL.
+    const parsed = withKeyUrls(typed, stored, this.pluginOptions)
+    const changes = settingsChanges(parsed, source.config)
     pinKeyUrls({ changes, current, stored, pluginOptions: this.pluginOptions })
     const after = storedAfter(stored, current, changes, parsed)
-    checkSettingsAfter({ stored, after, changes, pluginOptions: this.pluginOptions })
+    checkSettingsAfter({ stored, after, changes, pluginOptions: this.pluginOptions, current })
     if (accountCheck && (parsed.plans != null || parsed.plan_bounds != null)) {
       const merged = mergeSettings(after, this.pluginOptions, process.env).options
       const problems = await accountCheck(merged, { plans: parsed.plans != null, bounds: parsed.plan_bounds != null })
@@ -188,16 +196,29 @@ class BnplModuleService extends MedusaService({
   }
 
   /**
-   * A new notification token for new payments (`POST /admin/bnpl/settings/notification-token/rotate`);
-   * the previous one keeps opening the payments made before, until the answer's
-   * `previous_accepted_until`. Never returns a token.
+   * A new notification token for new payments (`POST /admin/bnpl/settings/notification-token/rotate`),
+   * of each account of `modes` (both by default); the previous one keeps opening the payments
+   * made before, until the answer's `previous_accepted_until`. Never returns a token.
    */
-  async rotateNotificationToken(): Promise<{ rotated_at: Date; previous_accepted_until: Date }> {
+  async rotateNotificationToken(modes?: Mode[]): Promise<Rotation> {
+    return rotateNotificationToken(this.tokenConnection("rotated"), modes)
+  }
+
+  /**
+   * "Revoke now" (`POST /admin/bnpl/settings/notification-token/revoke`): a new token for each
+   * account of `modes` (both by default), and no earlier token of theirs opens anything any more.
+   * Never returns a token.
+   */
+  async revokeNotificationTokens(modes?: Mode[]): Promise<Revocation> {
+    return revokeNotificationTokens(this.tokenConnection("revoked"), modes)
+  }
+
+  private tokenConnection(action: string) {
     const knex = this.settingsSource.knex
     if (!knex) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The token cannot be rotated: no database connection")
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `The token cannot be ${action}: no database connection`)
     }
-    return rotateNotificationToken(knex)
+    return knex
   }
 
   /**

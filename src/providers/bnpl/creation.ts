@@ -29,7 +29,7 @@ export async function createServicePayment(
   const returnUrl = returnUrlOf(data, op.options.returnUrl)
   // Kept server-side (bnpl_checkout_snapshot): the session only names it.
   const checkout: CheckoutSnapshot = data.checkout ?? (await readCheckoutSnapshot(op.knex, data.checkout_id)) ?? {}
-  const { token } = await notificationToken(op.knex)
+  const { token } = await notificationToken(op.knex, op.mode)
   const payment = await op.client().createPayment(
     paymentRequest({
       data,

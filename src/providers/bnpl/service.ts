@@ -258,13 +258,15 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
    * hold, the store's token), so Medusa's own webhook route (`POST /hooks/payment/bnpl_bnpl`
    * with `{pid, token}`) costs nothing when forged. A payload the plugin's own route checked
    * already (`checked-notifications.ts`) is not checked twice. Then the payment is re-fetched and the
-   * action derived from the service's own answer, for the amount recorded at creation; a
-   * payment the ledger already ended (settled, or being settled) is never processed.
+   * action derived from the service's own answer, for the amount recorded at creation. Only for
+   * an open payment: one an order holds already (`ordered`), or one the ledger ended (settled,
+   * or being settled), is `not_supported` without a service call, so a replay never has Medusa
+   * capture it again and announce it (`payment.captured`) a second time.
    */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const body = (payload.data ?? {}) as Record<string, unknown>
     const recorded = await this.notifiedPayment(payload.data, body, payload.headers as Record<string, unknown>)
-    if (!recorded || !["open", "ordered"].includes(recorded.status)) {
+    if (recorded?.status !== "open") {
       return { action: PaymentActions.NOT_SUPPORTED }
     }
     // The payment's own account answers for it, also after the store switched modes.

@@ -1,21 +1,45 @@
-import { ClientRateLimiter, coldLookupBudget } from "../../lib/cold-lookups"
+import { AnonymousLimits, coldLookupBudget } from "../../lib/cold-lookups"
+import { clientKey, type RequestLike, type TrustedProxies } from "../../lib/client-address"
 import { keptInMemory } from "../../lib/process-memory"
 
 /**
  * What one anonymous product-page request (`?amount=`, `?amounts=`) may cost the service: at
- * most 10 cold look-ups (amounts the eligibility cache lacks), and at most 60 a minute per
- * client address, in this process (at most 10,000 addresses remembered). Amounts over either
- * are answered with their plans marked `unavailable` (`reasons.service: "rate_limited"`).
- * Carts are never limited by this: they have their own path and their own breakers.
+ * most 10 cold look-ups (amounts the eligibility cache lacks), at most 60 a minute per client
+ * (at most 10,000 clients remembered), and at most 20 in any second for the whole process,
+ * whatever the clients. Amounts over any of them are answered with their plans marked
+ * `unavailable` (`reasons.service: "rate_limited"`). Carts are never limited by this: they have
+ * their own path and their own breakers.
+ *
+ * 20 a second: two full requests' worth, i.e. 1,200 cold amounts a minute (each kept 5 minutes,
+ * so a catalogue of 6,000 prices in rotation), far more than a store needs once its prices are
+ * cached, and a ceiling the service can plan for however many addresses (or IPv6 hosts, or
+ * clients behind a trusted proxy) take part.
  */
 export const COLD_LOOKUPS_PER_REQUEST = 10
 export const COLD_LOOKUPS_PER_CLIENT = { limit: 60, windowMs: 60_000, maxClients: 10_000 } as const
+export const COLD_LOOKUPS_PER_PROCESS = { limit: 20, windowMs: 1_000 } as const
 
-const clients = keptInMemory(new ClientRateLimiter(COLD_LOOKUPS_PER_CLIENT))
+/** The product pages' limits; `now` for tests (one clock for both). */
+export const productPageLimits = (now?: () => number) =>
+  new AnonymousLimits({
+    perClient: { ...COLD_LOOKUPS_PER_CLIENT, now },
+    perProcess: { ...COLD_LOOKUPS_PER_PROCESS, now },
+  })
+
+const limits = keptInMemory(productPageLimits())
 
 /**
- * The allowance of one product-page request from `client` (Express's `req.ip`: Medusa trusts
- * one proxy hop, so behind a load balancer it is the address the balancer saw).
+ * The allowance of one product-page request. Its client is the socket's address, or the one the
+ * declared proxies (`trustedProxies`) say, IPv6 by /64: never what the caller writes in
+ * `X-Forwarded-For` (see src/lib/client-address.ts).
  */
-export const productPageBudget = (client: string | undefined): (() => boolean) =>
-  coldLookupBudget({ perRequest: COLD_LOOKUPS_PER_REQUEST, limiter: clients, client: client || "unknown" })
+export const productPageBudget = (
+  request: RequestLike,
+  trustedProxies?: TrustedProxies,
+  within: AnonymousLimits = limits
+): (() => boolean) =>
+  coldLookupBudget({
+    perRequest: COLD_LOOKUPS_PER_REQUEST,
+    limiter: within,
+    client: clientKey(request, trustedProxies),
+  })

@@ -5,6 +5,7 @@ import { isBnplError } from "../../client"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import {
+  claimSettleAttempt,
   findPayment,
   markToSettle,
   orderOfCart,
@@ -22,7 +23,13 @@ import { markChecked } from "../../providers/bnpl/checked-notifications"
 import { NOTIFICATION_CALL } from "../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
 import { forLog } from "../../lib/signature"
-import { isAcceptedAction, isEndedAction, OUTCOME_BY_LEDGER_STATUS, sessionMatches } from "../../lib/notification"
+import {
+  isAcceptedAction,
+  isEndedAction,
+  OUTCOME_BY_LEDGER_STATUS,
+  sessionMatches,
+  settleDue,
+} from "../../lib/notification"
 
 export type Outcome = {
   status: number
@@ -36,9 +43,11 @@ export type NotificationInput = { pid: unknown; token: unknown; headers: Record<
 /**
  * Decides what a notification may do. Trusts nothing it carries: it must pass the notification
  * check (no service call otherwise), the provider re-fetches the payment, and its session must
- * be one of this store's, for this payment and amount. A payment that can no longer become an
- * order (its session is gone) is settled (refunded or cancelled); the answer is 200 only once
- * the outcome is settled, non-2xx while it is open, so the service notifies again.
+ * be one of this store's, for this payment and amount. A payment whose outcome the ledger knows
+ * already (an order holds it, settled, to settle, left to the merchant) is answered without
+ * asking the service; one that can no longer become an order (its session is gone) is settled
+ * (refunded or cancelled) when its attempt is due. The answer is 200 only once the outcome is
+ * settled, non-2xx while it is open, so the service notifies again.
  */
 export async function handleNotification(container: MedusaContainer, input: NotificationInput): Promise<Outcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -55,23 +64,51 @@ export async function handleNotification(container: MedusaContainer, input: Noti
   }
   // The account of the payment's own mode settles it, also after the store switched modes.
   const options = await bnpl.getOptions(modeOf(check.payment))
+  const before = await knownOutcome(container, knex, check.payment, options)
+  if (before) {
+    return before
+  }
   const action = await webhookAction(container, check.pid, input)
   if (!("action" in action)) {
     return action
   }
+  // The ledger may have moved meanwhile (the customer came back, the job, a deleted session).
   const row = (await findPayment(knex, check.pid)) as LedgerRow
-  const known = OUTCOME_BY_LEDGER_STATUS[row.status]
-  if (known?.kind === "answer") {
-    // Already an order's payment: processing it again would emit its events a second time.
-    return { status: 200, result: known.result, message: known.message }
-  }
-  if (known?.kind === "settle") {
-    return settleNow(container, knex, row, options)
+  const after = await knownOutcome(container, knex, row, options)
+  if (after) {
+    return after
   }
   if (!isAcceptedAction(action.action)) {
     return notAccepted(container, knex, row, action)
   }
   return accepted(container, knex, row, action, options)
+}
+
+/**
+ * The outcome of a payment that is no longer open, without a service call: an order's payment or
+ * a settled one answers at once (processing an order's payment again would emit its events a
+ * second time); one to settle gets its attempt only once due (the backoff after a failed
+ * attempt, the claimant's turn), never sooner, however many notifications come; one whose
+ * settling failed is left to the merchant. `undefined`: the payment is open.
+ */
+async function knownOutcome(
+  container: MedusaContainer,
+  knex: Knex,
+  row: LedgerRow,
+  options: Parameters<typeof clientFor>[0]
+): Promise<Outcome | undefined> {
+  const known = OUTCOME_BY_LEDGER_STATUS[row.status]
+  if (!known) {
+    return undefined
+  }
+  if (known.kind === "answer") {
+    return { status: 200, result: known.result, message: known.message }
+  }
+  // Due, and claimed by this notification (another one, or the claimant, may be attempting it).
+  if (!settleDue(row, new Date()) || !(await claimSettleAttempt(knex, row.id))) {
+    return { status: 503, result: "retry", message: "the payment is being settled; notify again later" }
+  }
+  return settleNow(container, knex, row, options)
 }
 
 /** The provider's verdict from the service's own answer, or the outcome when it cannot give one. */
@@ -117,8 +154,19 @@ async function accepted(
   const payments = container.resolve<IPaymentModuleService>(Modules.PAYMENT)
   const session = await payments.retrievePaymentSession(row.session_id).catch(() => undefined)
   if (!session) {
-    await markToSettle(knex, pid, "paid after its payment session was deleted")
-    return settleNow(container, knex, (await findPayment(knex, pid)) as LedgerRow, options)
+    // The claimant attempts it at once; if another claimed it meanwhile, its turn is respected.
+    const claimed = await markToSettle(knex, pid, "paid after its payment session was deleted")
+    const current = (await findPayment(knex, pid)) as LedgerRow
+    if (claimed) {
+      return settleNow(container, knex, current, options)
+    }
+    return (
+      (await knownOutcome(container, knex, current, options)) ?? {
+        status: 503,
+        result: "retry",
+        message: "the payment could not be checked now; notify again later",
+      }
+    )
   }
   if (!sessionMatches(session, pid, action.data!.amount)) {
     container

@@ -4,9 +4,10 @@ import { useBnplI18n } from "../../lib/i18n"
 import type { SectionProps } from "../../lib/settings-form"
 import { describedBy, Field, SwitchField } from "../common/field"
 import { Section } from "../common/section"
+import { NotificationToken } from "./notification-token"
 import { SourceHint } from "./source-hint"
 
-/** Automatic capture and the notifications' signature check. */
+/** Automatic capture, the notifications' signature check and their tokens. */
 export function PaymentsSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   const source = settings.source
@@ -41,6 +42,7 @@ export function PaymentsSection({ form, settings }: SectionProps) {
         )}
       />
       <SignatureHeaderField form={form} settings={settings} />
+      <NotificationToken />
     </Section>
   )
 }

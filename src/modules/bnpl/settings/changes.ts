@@ -19,8 +19,10 @@ import type { BnplOptions, EffectiveSettings, SettingsColumns, SettingsRow, Stor
 /** What a save writes: pure, from the parsed patch (patch.ts) and what is stored now. */
 
 /**
- * The columns to write for a (parsed) patch: the key encrypted with its hint, the rest
- * normalised. Throws a 400-kind error when the key cannot be encrypted.
+ * The columns to write for a (parsed) patch: the key encrypted with its hint, bound to its slot
+ * and to the URL typed with it (none typed: no URL, the options/env one; `withKeyUrls` adds the
+ * URL in effect to the patch first), the rest normalised. Throws a 400-kind error when the key
+ * cannot be encrypted.
  */
 export function settingsChanges(
   patch: SettingsPatch,
@@ -31,6 +33,7 @@ export function settingsChanges(
   for (const mode of MODES) {
     const columns = ACCOUNT_COLUMNS[mode]
     const typed = patch[mode === "live" ? "api_key" : "test_api_key"]
+    const url = patch[mode === "live" ? "api_url" : "test_api_url"]
     if (typed !== undefined) {
       const key = typeof typed === "string" ? typed.trim() : ""
       if (!key) {
@@ -39,7 +42,7 @@ export function settingsChanges(
       } else {
         try {
           const secret = encryptionSecret(encryptionSecrets(config, env), env)
-          changes[columns.key] = encryptSecret(key, secret, columns.slot)
+          changes[columns.key] = encryptSecret(key, secret, columns.slot, url ? trimUrl(url) : null)
         } catch (e) {
           throw new MedusaError(
             MedusaError.Types.NOT_ALLOWED,
@@ -49,7 +52,6 @@ export function settingsChanges(
         changes[columns.hint] = maskKey(key)
       }
     }
-    const url = patch[mode === "live" ? "api_url" : "test_api_url"]
     if (url !== undefined) {
       changes[columns.url] = url ? trimUrl(url) : null
     }
@@ -149,10 +151,32 @@ export function storedAfter(
 }
 
 /**
- * Each account's key goes to the URL it belongs to: a typed key is pinned to the URL in effect
- * (even if the options/env URL changes later); removing a saved key also drops the URL saved
- * with it, so the options/env key never goes to a URL the admin chose for another key. Adds
- * those URL changes, then checks every URL written. Throws a 400 naming the field.
+ * A key typed without a URL is saved with the URL in effect for its account (pinned there even if
+ * the options/env URL changes later), so that its ciphertext is bound to the URL it goes to. Run
+ * before `settingsChanges`.
+ */
+export function withKeyUrls(
+  patch: SettingsPatch,
+  stored: StoredSettings,
+  pluginOptions: BnplOptions,
+  env: NodeJS.ProcessEnv = process.env
+): SettingsPatch {
+  const pinned = { ...patch }
+  for (const mode of MODES) {
+    const typed = patch[mode === "live" ? "api_key" : "test_api_key"]
+    const urlField = mode === "live" ? "api_url" : "test_api_url"
+    const inEffect = mergeSettings(stored, pluginOptions, env, mode).options.apiUrl
+    if (typeof typed === "string" && typed.trim() && patch[urlField] === undefined && inEffect) {
+      pinned[urlField] = inEffect
+    }
+  }
+  return pinned
+}
+
+/**
+ * Removing a saved key also drops the URL saved with it, so the options/env key never goes to a
+ * URL the admin chose for another key. Adds those URL changes (the URLs written are checked by
+ * `checkSettingsAfter`).
  */
 export function pinKeyUrls(input: {
   changes: Partial<SettingsColumns>
@@ -161,37 +185,60 @@ export function pinKeyUrls(input: {
   pluginOptions: BnplOptions
   env?: NodeJS.ProcessEnv
 }): void {
-  const { changes, current, stored, pluginOptions, env = process.env } = input
+  const { changes, current, pluginOptions, env = process.env } = input
   for (const mode of MODES) {
     const columns = ACCOUNT_COLUMNS[mode]
-    const before = mergeSettings(stored, pluginOptions, env, mode)
-    const typedKey = !!changes[columns.key]
-    if (typedKey && !(columns.url in changes) && before.options.apiUrl) {
-      changes[columns.url] = before.options.apiUrl
-    }
     const own = accountInputs(mode, {}, pluginOptions, env)
     const ownUrl = resolveOptions(own.pluginOptions, own.env).apiUrl
     const savedUrl = current?.[columns.url]
-    if (columns.key in changes && !typedKey && !(columns.url in changes) && savedUrl && trimUrl(savedUrl) !== ownUrl) {
+    const removedKey = columns.key in changes && !changes[columns.key]
+    if (removedKey && !(columns.url in changes) && savedUrl && trimUrl(savedUrl) !== ownUrl) {
       changes[columns.url] = null
-    }
-    const url = changes[columns.url]
-    const problem = url ? serviceUrlProblemFor(url, pluginOptions, env) : undefined
-    if (problem) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${problem}`)
     }
   }
 }
 
-/** Refuses a save that would send a key where it was not typed for; checks the result as a whole. */
+/**
+ * Why a save changes the URL saved with a key it keeps (a key is bound to that URL: its
+ * ciphertext opens with no other), or undefined.
+ */
+function keptKeyUrlProblem(mode: Mode, changes: Partial<SettingsColumns>, current: SettingsRow | undefined) {
+  const columns = ACCOUNT_COLUMNS[mode]
+  const savedUrl = current?.[columns.url] ? trimUrl(current[columns.url]!) : null
+  const newUrl = changes[columns.url] ? trimUrl(changes[columns.url]!) : null
+  if (!current?.[columns.key] || columns.key in changes || !(columns.url in changes) || savedUrl === newUrl) {
+    return undefined
+  }
+  const field = mode === "test" ? "test_api_url" : "api_url"
+  return `${field}: the saved API key is bound to the URL saved with it (${savedUrl ?? "none: the options/env URL"}); to change the URL, paste the ${mode === "test" ? "test " : ""}API key for the new one in the same save`
+}
+
+/**
+ * Refuses a save that writes a URL the store's rules do not allow (service-url.ts: production
+ * https, the allowed hosts, the backend's own network), that would send a key where it was not
+ * typed for, or that moves a kept key's URL; checks the result as a whole. Throws a 400 naming
+ * the field.
+ */
 export function checkSettingsAfter(input: {
   stored: StoredSettings
   after: StoredSettings
   changes: Partial<SettingsColumns>
   pluginOptions: BnplOptions
   env?: NodeJS.ProcessEnv
+  /** The row before the save (default: the one `stored` was read from). */
+  current?: SettingsRow
 }): void {
-  const { stored, after, changes, pluginOptions, env = process.env } = input
+  const { stored, after, changes, pluginOptions, env = process.env, current = stored.row } = input
+  for (const mode of MODES) {
+    const url = changes[ACCOUNT_COLUMNS[mode].url]
+    const problem = url ? serviceUrlProblemFor(url, pluginOptions, env) : undefined
+    if (problem) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Invalid settings: ${mode === "test" ? problem.replace(/^api_url\b/, "test_api_url") : problem}`
+      )
+    }
+  }
   for (const mode of MODES) {
     const before = mergeSettings(stored, pluginOptions, env, mode)
     const merged = mergeSettings(after, pluginOptions, env, mode)
@@ -201,6 +248,10 @@ export function checkSettingsAfter(input: {
         MedusaError.Types.INVALID_DATA,
         `Invalid settings: ${mode === "test" ? keyProblem.replace(/^api_url:/, "test_api_url:").replace("paste the API key", "paste the test API key") : keyProblem}`
       )
+    }
+    const bindingProblem = keptKeyUrlProblem(mode, changes, current)
+    if (bindingProblem) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid settings: ${bindingProblem}`)
     }
     checkMergedSettings(merged)
   }

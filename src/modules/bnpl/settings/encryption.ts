@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
+import { trimUrl } from "../../../client/service-url"
 
 /**
  * Encryption of the service API key at rest (AES-256-GCM, authenticated).
@@ -11,22 +12,32 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * encrypted under an earlier secret of this list still decrypts while that secret is around
  * (e.g. after `BNPL_ENCRYPTION_KEY` is added), so adding the dedicated key breaks nothing.
  *
- * Format: `v2:<iv base64>:<auth tag base64>:<ciphertext base64>` (12-byte IV, 16-byte tag), the
- * associated data naming the key's slot (`bnpl_settings.live_api_key` / `.test_api_key`): the
- * test and live ciphertexts swapped in the database do not decrypt. `v1` values (one associated
- * data for both slots) still decrypt and are reported `stale`, so the reader stores them again.
+ * Format: `v3:<iv base64>:<auth tag base64>:<ciphertext base64>` (12-byte IV, 16-byte tag), the
+ * associated data naming the key's slot (`bnpl_settings.live_api_key` / `.test_api_key`) and the
+ * service URL saved with it (none: the options/env URL): a ciphertext copied into the other slot,
+ * or left in place while the URL beside it is edited in the database, does not decrypt, so the
+ * key only ever travels to the URL it was saved with. Values of earlier versions (`v1`: one
+ * associated data for both slots; `v2`: the slot only) are only read when asked for
+ * (`{legacy: true}`): the settings reader re-encrypts them once, then refuses them.
  */
 
-const VERSION = "v2"
-const LEGACY_VERSION = "v1"
+const VERSION = "v3"
+const LEGACY_VERSIONS = ["v1", "v2"] as const
+export type LegacyVersion = (typeof LEGACY_VERSIONS)[number]
 const SALT = Buffer.from("medusa-plugin-bnpl/settings", "utf8")
 const INFO = Buffer.from("bnpl api key v1", "utf8")
 /** Where a key is stored: its ciphertext only decrypts there. */
 export type KeySlot = "live_api_key" | "test_api_key"
-// Binds a ciphertext to its slot: a value copied into another column does not decrypt.
-const slotAad = (slot: KeySlot) => Buffer.from(`bnpl_settings.${slot}`, "utf8")
-// v1 bound only to "an API key of the settings", the same for both slots.
-const LEGACY_AAD = Buffer.from("bnpl_settings.api_key", "utf8")
+/**
+ * Binds a ciphertext to its slot and its URL (trimmed; null or empty: none saved, the key goes to
+ * the URL of the options/env): a value copied into another column, or under another URL, does not
+ * decrypt.
+ */
+const bindingAad = (slot: KeySlot, url: string | null | undefined) =>
+  Buffer.from(`bnpl_settings.${slot}\n${typeof url === "string" ? trimUrl(url) : ""}`, "utf8")
+// v2 bound a value to its slot only; v1 only to "an API key of the settings", the same for both slots.
+const legacyAad = (version: LegacyVersion, slot: KeySlot) =>
+  Buffer.from(version === "v2" ? `bnpl_settings.${slot}` : "bnpl_settings.api_key", "utf8")
 // Medusa's development default for its secrets: never good enough in production.
 const KNOWN_DEFAULT_SECRETS = ["supersecret"]
 /** A dedicated encryption key shorter than this is refused (32 = `openssl rand -hex 16`). */
@@ -106,10 +117,16 @@ export function encryptionSecret(secrets: EncryptionSecret[], env: NodeJS.Proces
   return chosen
 }
 
-export function encryptSecret(plaintext: string, secret: EncryptionSecret, slot: KeySlot): string {
+/** Encrypts a key for its slot and the URL it is saved with (null: none, the options/env URL). */
+export function encryptSecret(
+  plaintext: string,
+  secret: EncryptionSecret,
+  slot: KeySlot,
+  url: string | null | undefined
+): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv("aes-256-gcm", deriveKey(secret.secret), iv)
-  cipher.setAAD(slotAad(slot))
+  cipher.setAAD(bindingAad(slot, url))
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()])
   const tag = cipher.getAuthTag()
   return [VERSION, iv.toString("base64"), tag.toString("base64"), ciphertext.toString("base64")].join(":")
@@ -117,37 +134,49 @@ export function encryptSecret(plaintext: string, secret: EncryptionSecret, slot:
 
 /**
  * The plaintext, trying each secret (preferred first). Throws an `EncryptionError` that
- * says what to do when the value is malformed, tampered with, or from another secret.
+ * says what to do when the value is malformed, tampered with, from another secret, or bound
+ * to another slot or URL.
  */
 export function decryptSecret(
   value: string,
   secrets: EncryptionSecret[],
   slot: KeySlot,
+  url: string | null | undefined,
   env: NodeJS.ProcessEnv = process.env
 ): string {
-  return decryptWithSecret(value, secrets, slot, env).plaintext
+  return decryptWithSecret(value, secrets, slot, url, env).plaintext
 }
 
 /**
  * The plaintext, the secret that opened it, and whether to store it again (`stale`: opened with
- * a fallback secret, or a v1 value not yet bound to its slot). In production, Medusa's default
- * secrets open nothing: anyone who has read the source knows them.
+ * a fallback secret, or a value of an earlier version, then named in `legacy`). Earlier versions
+ * are bound to no URL: they are only read with `{legacy: true}` (the reader's one-time
+ * re-encryption). In production, Medusa's default secrets open nothing: anyone who has read the
+ * source knows them.
  */
 export function decryptWithSecret(
   value: string,
   secrets: EncryptionSecret[],
   slot: KeySlot,
-  env: NodeJS.ProcessEnv = process.env
-): { plaintext: string; secret: EncryptionSecret; stale: boolean } {
+  url: string | null | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  { legacy: readLegacy = false }: { legacy?: boolean } = {}
+): { plaintext: string; secret: EncryptionSecret; stale: boolean; legacy?: LegacyVersion } {
   const usable = isProduction(env) ? secrets.filter(({ secret }) => !KNOWN_DEFAULT_SECRETS.includes(secret)) : secrets
   const parts = typeof value === "string" ? value.split(":") : []
-  if (parts.length !== 4 || (parts[0] !== VERSION && parts[0] !== LEGACY_VERSION)) {
+  const legacy = LEGACY_VERSIONS.find((v) => v === parts[0])
+  if (parts.length !== 4 || (parts[0] !== VERSION && !legacy)) {
     throw new EncryptionError(
       `The stored API key is not in a format this plugin version reads (expected ${VERSION}): paste the key again in the settings`
     )
   }
-  const [version, ivText, tagText, ciphertextText] = parts
-  const aad = version === VERSION ? slotAad(slot) : LEGACY_AAD
+  if (legacy && !readLegacy) {
+    throw new EncryptionError(
+      `The stored API key was saved by an earlier version of the plugin (${legacy}) and is no longer read: paste the key again in the settings`
+    )
+  }
+  const [, ivText, tagText, ciphertextText] = parts
+  const aad = legacy ? legacyAad(legacy, slot) : bindingAad(slot, url)
   const iv = Buffer.from(ivText, "base64")
   const tag = Buffer.from(tagText, "base64")
   const ciphertext = Buffer.from(ciphertextText, "base64")
@@ -167,14 +196,14 @@ export function decryptWithSecret(
       decipher.setAAD(aad)
       decipher.setAuthTag(tag)
       const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8")
-      return { plaintext, secret, stale: version !== VERSION || secret !== secrets[0] }
+      return { plaintext, secret, stale: !!legacy || secret !== secrets[0], ...(legacy ? { legacy } : {}) }
     } catch {
-      // Wrong secret or tampered value: try the next secret, never return a partial result.
+      // Wrong secret, another slot or URL, or tampered value: try the next secret, never return a partial result.
     }
   }
   throw new EncryptionError(
     "The stored API key cannot be decrypted: the encryption secret changed (BNPL_ENCRYPTION_KEY or the store's " +
-      "COOKIE_SECRET) or the stored value was altered. Paste the key again in the settings"
+      "COOKIE_SECRET), or the stored value or the service URL saved with it was altered in the database. Paste the key again in the settings"
   )
 }
 

@@ -6,6 +6,7 @@ import { planBoundsProblems } from "../../../lib/plan-bounds"
 import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
 import { DEFAULT_PLANS, normalizePlan, planIssues, planProblem } from "../../../lib/plans"
 import { DEFAULT_DEADLINE_FLOOR_MS } from "../../../lib/response-deadline"
+import { parseTrustedProxies, trustedProxiesProblems } from "../../../lib/client-address"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
 import type { BnplOptions, ResolvedOptions } from "./types"
 
@@ -35,6 +36,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     shippingSyncEnabled: options.shippingSyncEnabled ?? true,
     shippingMethodOverrides: options.shippingMethodOverrides ?? {},
     checkoutRetentionDays: options.checkoutRetentionDays ?? DEFAULT_CHECKOUT_RETENTION_DAYS,
+    trustedProxies: options.trustedProxies ?? parseTrustedProxies(env.BNPL_TRUSTED_PROXIES) ?? [],
   }
 }
 
@@ -47,6 +49,7 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
       ...options,
     }),
     ...checkoutRuleProblems(options),
+    ...proxyProblems(options, env),
   ]
   if (problems.length) {
     throw new MedusaError(
@@ -65,7 +68,7 @@ function accountProblems(options: BnplOptions, env: NodeJS.ProcessEnv): string[]
   ) {
     problems.push('apiHosts must be a list of host names, like ["api.example.com"]')
   }
-  const urlRules = serviceUrlRules(options.apiHosts, env)
+  const urlRules = serviceUrlRules(options, env)
   for (const [option, variable] of [
     ["apiUrl", "BNPL_API_URL"],
     ["testApiUrl", "BNPL_API_URL_TEST"],
@@ -157,6 +160,13 @@ function shapeProblems(options: BnplOptions): string[] {
     problems.push("verifyNotificationSignature needs notificationSignatureHeader (the header carrying the signature)")
   }
   return problems
+}
+
+/** The proxies whose `X-Forwarded-For` is believed (option `trustedProxies`, env `BNPL_TRUSTED_PROXIES`). */
+function proxyProblems(options: BnplOptions, env: NodeJS.ProcessEnv): string[] {
+  return options.trustedProxies !== undefined
+    ? trustedProxiesProblems(options.trustedProxies, "trustedProxies")
+    : trustedProxiesProblems(parseTrustedProxies(env.BNPL_TRUSTED_PROXIES), "BNPL_TRUSTED_PROXIES")
 }
 
 /** Problems of the options that shape what checkout offers (currencies, plan bounds, exclusions). */

@@ -21,9 +21,13 @@ import type {
  * column = not set in the admin). Pure: the reader (reader.ts) brings the row.
  */
 
-/** Where the key may go: production https and the allowed hosts (option `apiHosts` / env). */
+/**
+ * Where the key may go: production https, the allowed hosts (option `apiHosts` / env
+ * `BNPL_API_HOSTS`; in production without them, the hosts of the service URLs of the options/env)
+ * and, in production, not the backend's own network unless listed. The same for both accounts.
+ */
 export function urlRulesFor(pluginOptions: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ServiceUrlRules {
-  return serviceUrlRules(pluginOptions.apiHosts, env)
+  return serviceUrlRules(pluginOptions, env)
 }
 
 /** Why the key may not be sent to `url` under this store's rules (production, allowed hosts). */
@@ -95,7 +99,13 @@ export function mergeSettings(
 ): EffectiveSettings {
   const storeMode = storeModeOf(loaded, pluginOptions, env)
   const account = accountInputs(mode ?? storeMode, loaded, pluginOptions, env)
-  return { ...mergeAccount(account.loaded, account.pluginOptions, account.env), mode: mode ?? storeMode, storeMode }
+  // The rules from the store's own options and env (both accounts' URLs), not the account's view of them.
+  const urlRules = urlRulesFor(pluginOptions, env)
+  return {
+    ...mergeAccount(account.loaded, account.pluginOptions, account.env, urlRules),
+    mode: mode ?? storeMode,
+    storeMode,
+  }
 }
 
 const set = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined
@@ -150,7 +160,12 @@ function rowValues(row: SettingsRow): [SettingField, keyof ResolvedOptions, unkn
 
 type AccountOutcome = Omit<EffectiveSettings, "mode" | "storeMode">
 
-function mergeAccount(loaded: StoredSettings, pluginOptions: BnplOptions, env: NodeJS.ProcessEnv): AccountOutcome {
+function mergeAccount(
+  loaded: StoredSettings,
+  pluginOptions: BnplOptions,
+  env: NodeJS.ProcessEnv,
+  urlRules: ServiceUrlRules
+): AccountOutcome {
   const base = resolveOptions(pluginOptions, env)
   const options: ResolvedOptions = { ...base }
   const sources = optionSources(pluginOptions, env)
@@ -170,8 +185,7 @@ function mergeAccount(loaded: StoredSettings, pluginOptions: BnplOptions, env: N
       }
     }
   }
-  const urlProblem =
-    options.apiKey && options.apiUrl ? serviceUrlProblem(options.apiUrl, urlRulesFor(pluginOptions, env)) : undefined
+  const urlProblem = options.apiKey && options.apiUrl ? serviceUrlProblem(options.apiUrl, urlRules) : undefined
   if (urlProblem) {
     // Also for a URL that became wrong after it was saved (NODE_ENV, BNPL_API_HOSTS changed).
     options.apiKey = undefined

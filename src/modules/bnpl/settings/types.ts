@@ -3,6 +3,7 @@ import type { Exclusions } from "../../../lib/exclusions"
 import type { Mode } from "../../../lib/mode"
 import type { PlanBounds } from "../../../lib/plan-bounds"
 import type { SettingSource, ShippingOverride } from "../../../lib/http-types"
+import type { TrustedProxies } from "../../../lib/client-address"
 
 /*
  * The settings of one store go by five names:
@@ -32,7 +33,10 @@ export type BnplOptions = {
   mode?: "test" | "live"
   /**
    * The only hosts the API key may be sent to (exact names or `*.example.com`); env
-   * `BNPL_API_HOSTS` (comma separated). Unset: any host that passes the URL rules.
+   * `BNPL_API_HOSTS` (comma separated). Unset: in production, the hosts of `apiUrl` /
+   * `testApiUrl` / `BNPL_API_URL` / `BNPL_API_URL_TEST` (none configured: none); elsewhere, any
+   * host. In production an address of the backend's own network (loopback, private) is only
+   * accepted when listed here by its exact name (or is the host of one of those URLs).
    */
   apiHosts?: string[]
   /**
@@ -87,6 +91,13 @@ export type BnplOptions = {
    * personal is left (see the forget-checkout-data job).
    */
   checkoutRetentionDays?: number
+  /**
+   * The proxies in front of this server (env `BNPL_TRUSTED_PROXIES`, comma separated): addresses,
+   * CIDR ranges and "loopback" / "linklocal" / "uniquelocal" (`["10.0.0.0/8", "loopback"]`), or a
+   * number of proxies (`2`). Only their `X-Forwarded-For` entries say who a storefront visitor
+   * is, for the limits of the public routes. Default none: the client is the socket's address.
+   */
+  trustedProxies?: TrustedProxies
 }
 
 /** What the plugin uses for one account (see `mergeSettings`). */

@@ -61,8 +61,9 @@ export type VerifyTarget = {
 /**
  * Which key Verify would send where (typed ones first, else the account's), or why it may not:
  * the key's slot, the one URL rule of service-url.ts (production https, apiHosts /
- * BNPL_API_HOSTS) on the URL the key would go to, typed or saved (a URL saved before the rules
- * changed is checked too), and a save's key-to-URL rule. Pure.
+ * BNPL_API_HOSTS or in production the configured service URLs' hosts, the backend's own network)
+ * on the URL the key would go to, typed or saved (a URL saved before the rules changed is checked
+ * too), and a save's key-to-URL rule. Pure.
  */
 export function verifyTarget(
   input: VerifySettingsInput,
@@ -178,6 +179,12 @@ export async function verifyServiceAccess(input: {
       result: "not_configured",
       message: `No service URL is set for the ${input.mode ?? "live"} account: enter the service's API URL (or set ${reads.urlEnv} in the backend's environment, or the plugin option ${reads.urlOption})`,
     }
+  }
+  // Before any connection: a URL the rules refuse (e.g. the backend's own network in production)
+  // is not tried, so an open port and a closed one get the same answer.
+  const urlProblem = serviceUrlProblem(input.apiUrl, input.urlRules ?? {})
+  if (urlProblem) {
+    return { result: "not_configured", message: urlProblem }
   }
   const timeoutMs = Math.min(input.timeoutMs ?? VERIFY_TIMEOUT_MS, VERIFY_TIMEOUT_MS)
   let client: BnplClient | undefined

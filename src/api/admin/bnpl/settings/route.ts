@@ -18,8 +18,10 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
 /**
  * `POST /admin/bnpl/settings`: partial update (absent = unchanged, null = back to the plugin
  * options/env/default, `api_key: ""` removes the key). Invalid → 400, nothing saved; so are
- * plans the account does not have and bounds outside the service's. Applies on this instance at
- * once and on the others within a few seconds; the accounts' plans are read again.
+ * plans the account does not have, bounds outside the service's, and a URL outside the allowed
+ * service hosts (in production without `apiHosts`: the hosts of the configured service URLs; never
+ * the backend's own network unless listed). Applies on this instance at once and on the others
+ * within a few seconds; the accounts' plans are read again (their problems told in our words).
  */
 export async function POST(req: AuthenticatedMedusaRequest<AdminUpdateBnplSettingsType>, res: MedusaResponse) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)

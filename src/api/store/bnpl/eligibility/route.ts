@@ -1,9 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/plans"
 import { productPageBudget } from "../../../../workflows/eligibility/product-page"
+import { undeclaredProxyWarning } from "../../../../lib/client-address"
 import { fromCents, currencyExponent, toCents } from "../../../../lib/money"
 import { currencyProblem } from "../../../../modules/bnpl/settings"
 import { excludedAmongProducts } from "../../../../workflows/eligibility/cart-exclusions"
@@ -42,9 +43,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (unsupported) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
   }
-  // Anonymous and cheap to repeat: a capped number of service calls per request and per client,
-  // and breakers apart from the carts'.
-  const ask = { surface: "product_page" as const, options, mayAsk: productPageBudget(req.ip) }
+  // Anonymous and cheap to repeat: a capped number of service calls per request, per client (the
+  // socket's address unless proxies are declared, never req.ip) and per process, and breakers
+  // apart from the carts'.
+  const ask = { surface: "product_page" as const, options, mayAsk: productPageBudget(req, options.trustedProxies) }
+  const proxyWarning = undeclaredProxyWarning(req, options.trustedProxies)
+  if (proxyWarning) req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(proxyWarning)
   const amountText = (cents: number) => fromCents(cents, currency).toFixed(currencyExponent(currency))
   const productIds = params.product_id !== undefined ? [params.product_id] : (params.product_ids?.split(",") ?? [])
   const excluded = new Map<string, ExcludedProduct>(

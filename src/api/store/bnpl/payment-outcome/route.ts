@@ -14,6 +14,8 @@ import { REVIEW_STATES } from "../../../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID } from "../../../../lib/provider-registration"
 import type { StorePaymentOutcomeQuery } from "./validators"
 import { keptInMemory } from "../../../../lib/process-memory"
+import { undeclaredProxyWarning } from "../../../../lib/client-address"
+import { mayAskOutcome } from "./limits"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
 const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
@@ -22,7 +24,8 @@ const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
  * The service's answer per payment: concurrent calls for one payment share one request, and an
  * answer that can no longer change (accepted, refused, ended) is kept a minute, so a reloading
  * return page or someone calling in a loop costs no more requests. An answer that can still
- * change (not paid yet, under review) is never reused: the customer may act on the page next.
+ * change (not paid yet, under review) is never reused: the customer may act on the page next;
+ * what asking it again costs is bounded per client and per process instead (limits.ts says why).
  * Bounded, so many carts cannot grow it.
  */
 const SETTLED_ANSWER_MS = 60_000
@@ -30,10 +33,15 @@ const answers = keptInMemory(new BoundedCache<Promise<Payment | undefined>>({ ma
 const canStillChange = (payment: Payment | undefined) =>
   !payment || (!payment.expired_at && ["not_started", ...REVIEW_STATES].includes(payment.state))
 
-function servicePayment(options: ResolvedOptions, logger: Logger, paymentId: string) {
+/**
+ * `mayAsk`: the per-client and per-process limits (limits.ts), asked only when the service would
+ * be: over them, undefined (answered `unknown`, as when the service does not reply), not kept.
+ */
+function servicePayment(options: ResolvedOptions, logger: Logger, paymentId: string, mayAsk: () => boolean) {
   const key = `${options.apiUrl}|${paymentId}`
   const kept = answers.get(key)
   if (kept) return kept
+  if (!mayAsk()) return Promise.resolve(undefined)
   const asked = clientFor(options, logger)
     .getPayment(paymentId, RETURN_CALL)
     .catch(() => undefined)
@@ -85,7 +93,13 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const options = await bnpl.getOptions(modeOf(session.data))
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  const [payment, row] = await Promise.all([servicePayment(options, logger, paymentId), findPayment(knex, paymentId)])
+  const mayAsk = () => mayAskOutcome(req, options.trustedProxies)
+  const proxyWarning = undeclaredProxyWarning(req, options.trustedProxies)
+  if (proxyWarning) logger.warn(proxyWarning)
+  const [payment, row] = await Promise.all([
+    servicePayment(options, logger, paymentId, mayAsk),
+    findPayment(knex, paymentId),
+  ])
   if (!payment) {
     return res.json({ outcome: { status: "unknown", current } })
   }

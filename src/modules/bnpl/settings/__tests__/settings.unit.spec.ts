@@ -7,16 +7,21 @@ import {
   maskKey,
 } from "../encryption"
 import {
+  checkSettingsAfter,
   currencyProblem,
   EMPTY_SETTINGS,
   keyDestinationProblem,
   mergeSettings,
   parseSettingsPatch,
+  pinKeyUrls,
   resolveOptions,
   settingsChanges,
+  storedAfter,
   validateOptions,
+  withKeyUrls,
   type BnplOptions,
   type SettingsRow,
+  type StoredSettings,
 } from ".."
 
 const KEY = "sk_test_active_0000000000000000"
@@ -40,30 +45,35 @@ describe("maskKey", () => {
 describe("encryption of the API key", () => {
   const secrets = encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" })
 
-  it("round-trips, with a fresh IV each time, in the v2 format", () => {
-    const a = encryptSecret(KEY, secrets[0], "test_api_key")
-    const b = encryptSecret(KEY, secrets[0], "test_api_key")
-    expect(a).toMatch(/^v2:[^:]+:[^:]+:[^:]+$/)
+  const SAVED_URL = "https://sandbox.example.com"
+
+  it("round-trips, with a fresh IV each time, in the v3 format", () => {
+    const a = encryptSecret(KEY, secrets[0], "test_api_key", SAVED_URL)
+    const b = encryptSecret(KEY, secrets[0], "test_api_key", SAVED_URL)
+    expect(a).toMatch(/^v3:[^:]+:[^:]+:[^:]+$/)
     expect(a).not.toBe(b)
     expect(a).not.toContain(KEY)
-    expect(decryptSecret(a, secrets, "test_api_key")).toBe(KEY)
+    expect(decryptSecret(a, secrets, "test_api_key", SAVED_URL)).toBe(KEY)
+    expect(decryptSecret(a, secrets, "test_api_key", `${SAVED_URL}/`)).toBe(KEY)
   })
 
   it("refuses a tampered value or another secret, without giving the key", () => {
-    const value = encryptSecret(KEY, secrets[0], "test_api_key")
+    const value = encryptSecret(KEY, secrets[0], "test_api_key", SAVED_URL)
     const [v, iv, tag, data] = value.split(":")
     const flipped = Buffer.from(tag, "base64")
     flipped[3] ^= 0x10
     const attempts = [
-      () => decryptSecret([v, iv, flipped.toString("base64"), data].join(":"), secrets, "test_api_key"),
+      () => decryptSecret([v, iv, flipped.toString("base64"), data].join(":"), secrets, "test_api_key", SAVED_URL),
       () =>
         decryptSecret(
           value,
           encryptionSecrets(undefined, { BNPL_ENCRYPTION_KEY: "another-secret-0123456789abcdefghijkl" }),
-          "test_api_key"
+          "test_api_key",
+          SAVED_URL
         ),
-      () => decryptSecret("v3:a:b:c", secrets, "test_api_key"),
-      () => decryptSecret("v2:abc", secrets, "test_api_key"),
+      () => decryptSecret(value, secrets, "test_api_key", "https://elsewhere.example.com"),
+      () => decryptSecret("v9:a:b:c", secrets, "test_api_key", SAVED_URL),
+      () => decryptSecret("v3:abc", secrets, "test_api_key", SAVED_URL),
     ]
     for (const attempt of attempts) {
       expect(attempt).toThrow(/paste the key again|cannot be decrypted/)
@@ -78,11 +88,11 @@ describe("encryption of the API key", () => {
   it("prefers BNPL_ENCRYPTION_KEY, then the cookie secret, then the JWT secret, and still reads older values", () => {
     const config = { projectConfig: { http: { cookieSecret: "cookie-secret-value", jwtSecret: "jwt-secret-value" } } }
     expect(encryptionSecrets(config, {}).map((s) => s.source)).toEqual(["cookie secret", "JWT secret"])
-    const underCookie = encryptSecret(KEY, encryptionSecret(encryptionSecrets(config, {}), {}), "test_api_key")
+    const underCookie = encryptSecret(KEY, encryptionSecret(encryptionSecrets(config, {}), {}), "test_api_key", null)
     // BNPL_ENCRYPTION_KEY added later: new values use it, the saved one still decrypts.
     const later = encryptionSecrets(config, { BNPL_ENCRYPTION_KEY: "dedicated-secret-0123456789abcdefghij" })
     expect(later[0].source).toBe("BNPL_ENCRYPTION_KEY")
-    expect(decryptSecret(underCookie, later, "test_api_key")).toBe(KEY)
+    expect(decryptSecret(underCookie, later, "test_api_key", null)).toBe(KEY)
   })
 
   it("says how to configure a secret when there is none, or when production uses Medusa's default", () => {
@@ -183,7 +193,7 @@ describe("settings precedence: admin settings > options > env > default", () => 
 })
 
 describe("encryption secrets: strong enough, never Medusa's default in production", () => {
-  const value = encryptSecret(KEY, { source: "cookie secret", secret: "supersecret" }, "test_api_key")
+  const value = encryptSecret(KEY, { source: "cookie secret", secret: "supersecret" }, "test_api_key", null)
 
   it("refuses a BNPL_ENCRYPTION_KEY shorter than 32 characters", () => {
     const env = { BNPL_ENCRYPTION_KEY: "short-secret" }
@@ -192,8 +202,10 @@ describe("encryption secrets: strong enough, never Medusa's default in productio
 
   it("does not decrypt with Medusa's default secret in production (it does in development)", () => {
     const secrets = [{ source: "cookie secret" as const, secret: "supersecret" }]
-    expect(decryptSecret(value, secrets, "test_api_key", { NODE_ENV: "development" })).toBe(KEY)
-    expect(() => decryptSecret(value, secrets, "test_api_key", { NODE_ENV: "production" })).toThrow(/default secret/)
+    expect(decryptSecret(value, secrets, "test_api_key", null, { NODE_ENV: "development" })).toBe(KEY)
+    expect(() => decryptSecret(value, secrets, "test_api_key", null, { NODE_ENV: "production" })).toThrow(
+      /default secret/
+    )
   })
 
   it("says which secret opened a value, so a fallback can be replaced by the preferred one", () => {
@@ -203,7 +215,7 @@ describe("encryption secrets: strong enough, never Medusa's default in productio
         BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef",
       }
     )
-    expect(decryptWithSecret(value, secrets, "test_api_key", {})).toMatchObject({
+    expect(decryptWithSecret(value, secrets, "test_api_key", null, {})).toMatchObject({
       secret: { source: "cookie secret" },
       stale: true,
     })
@@ -266,7 +278,7 @@ describe("a key only goes where it was configured to go", () => {
     expect(keyDestinationProblem(savedBefore, savedAfter, false)).toContain("paste the API key for it")
     // Typed in the same save: the merchant says where this key goes.
     expect(keyDestinationProblem(savedBefore, savedAfter, true)).toBeUndefined()
-    // Removing the saved key (and its URL): the env key goes back to the env URL.
+    // Removing the saved key (and its SAVED_URL): the env key goes back to the env URL.
     expect(keyDestinationProblem(savedBefore, merged({}), false)).toBeUndefined()
   })
 })
@@ -280,7 +292,12 @@ describe("settings patch", () => {
       env
     )
     expect(changes.api_key_hint).toBe("sk_live_...0000")
-    expect(decryptSecret(changes.api_key_encrypted!, encryptionSecrets(undefined, env), "live_api_key")).toBe(LIVE_KEY)
+    // Bound to the URL typed with it.
+    const secrets = encryptionSecrets(undefined, env)
+    expect(decryptSecret(changes.api_key_encrypted!, secrets, "live_api_key", "https://x.example.com")).toBe(LIVE_KEY)
+    expect(() => decryptSecret(changes.api_key_encrypted!, secrets, "live_api_key", null)).toThrow(
+      /cannot be decrypted/
+    )
     expect(changes.api_url).toBe("https://x.example.com")
     for (const cleared of ["", null]) {
       expect(settingsChanges(parseSettingsPatch({ api_key: cleared }), undefined, env)).toEqual({
@@ -306,6 +323,59 @@ describe("settings patch", () => {
     [{ api_key: 12345678901234 }, /^Invalid settings: api_key must be a string/],
   ])("names the field: %j", (patch, message) => {
     expect(() => parseSettingsPatch(patch)).toThrow(message)
+  })
+})
+
+describe("a save binds each key to the URL it goes to", () => {
+  const env = {
+    BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef",
+    BNPL_API_URL: "https://api.example.com",
+  }
+  const secrets = encryptionSecrets(undefined, env)
+  const save = (patch: unknown, stored: StoredSettings = {}, saveEnv: NodeJS.ProcessEnv = env, options = {}) => {
+    const parsed = withKeyUrls(parseSettingsPatch(patch), stored, options, saveEnv)
+    const changes = settingsChanges(parsed, undefined, saveEnv)
+    pinKeyUrls({ changes, current: stored.row, stored, pluginOptions: options, env: saveEnv })
+    const after = storedAfter(stored, stored.row, changes, parsed)
+    checkSettingsAfter({ stored, after, changes, pluginOptions: options, env: saveEnv })
+    return changes
+  }
+
+  it("a key typed without a URL is saved with the URL in effect, and bound to it", () => {
+    const changes = save({ api_key: LIVE_KEY })
+    expect(changes.api_url).toBe("https://api.example.com")
+    expect(decryptSecret(changes.api_key_encrypted!, secrets, "live_api_key", "https://api.example.com")).toBe(LIVE_KEY)
+    // No URL anywhere: bound to none (it will go to the options/env URL set later).
+    const unbound = save({ test_api_key: KEY })
+    expect(unbound.test_api_url).toBeUndefined()
+    expect(decryptSecret(unbound.test_api_key_encrypted!, secrets, "test_api_key", null)).toBe(KEY)
+  })
+
+  it("refuses to change the URL saved with a kept key, even to the same effective URL (paste the key with it)", () => {
+    const stored: StoredSettings = {
+      row: row({ api_key_encrypted: "v3:x:y:z", api_key_hint: "sk_live_...0000", api_url: "https://api.example.com" }),
+      apiKey: LIVE_KEY,
+    }
+    expect(() => save({ api_url: null }, stored)).toThrow(
+      /api_url: the saved API key is bound to the URL saved with it/
+    )
+    expect(save({ api_url: "https://api.example.com/" }, stored)).toEqual({ api_url: "https://api.example.com" })
+    expect(save({ api_key: LIVE_KEY, api_url: null }, stored).api_url).toBeNull()
+  })
+
+  it("in production, refuses URLs outside the configured service hosts and the backend's own network", () => {
+    const production = { ...env, NODE_ENV: "production", BNPL_API_URL_TEST: "https://sandbox.example.com" }
+    expect(save({ test_api_key: KEY, test_api_url: "https://sandbox.example.com" }, {}, production).test_api_url).toBe(
+      "https://sandbox.example.com"
+    )
+    expect(() => save({ test_api_key: KEY, test_api_url: "https://pay.look-alike.example" }, {}, production)).toThrow(
+      /test_api_url: the host pay.look-alike.example is not one of the allowed service hosts/
+    )
+    expect(() => save({ api_key: LIVE_KEY, api_url: "http://127.0.0.1:6379" }, {}, production)).toThrow(/own network/)
+    const listed = { apiHosts: ["127.0.0.1"] }
+    expect(save({ api_key: LIVE_KEY, api_url: "http://127.0.0.1:4010" }, {}, production, listed).api_url).toBe(
+      "http://127.0.0.1:4010"
+    )
   })
 })
 

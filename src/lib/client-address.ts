@@ -1,0 +1,200 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net"
+
+/**
+ * Who an anonymous request comes from, for the limits of the public routes (product pages,
+ * payment outcome). Not Express's `req.ip`: Medusa sets `trust proxy` to 1, so `req.ip` is the
+ * last `X-Forwarded-For` entry whoever wrote it, and a caller reaching the server directly could
+ * name any client (a new one per request, or a victim). Here the client is the socket's address
+ * unless the merchant declared the proxies in front of the store (`trustedProxies`): only then is
+ * `X-Forwarded-For` read, and only as far as the declared proxies wrote it.
+ */
+
+/**
+ * The plugin option `trustedProxies` (env `BNPL_TRUSTED_PROXIES`): the proxies in front of this
+ * server, whose `X-Forwarded-For` entries are believed.
+ * - a list of addresses, CIDR ranges and the names `"loopback"`, `"linklocal"`, `"uniquelocal"`
+ *   (`["10.0.0.0/8", "loopback"]`): from the socket leftwards, each address in the list is a
+ *   proxy, and the first one that is not is the client;
+ * - a number of proxies (`2`: a CDN, then a load balancer): the client is that many entries from
+ *   the socket, whoever they are (right only when nothing can reach this server but through them).
+ * Default `[]`: no proxy, the client is the socket's address.
+ */
+export type TrustedProxies = string[] | number
+
+/** The most proxies a hop count may name (more is certainly a mistake). */
+export const MAX_PROXY_HOPS = 10
+
+/** The names of address ranges, as Express's `trust proxy` knows them. */
+export const PROXY_RANGE_NAMES: Record<string, string[]> = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+}
+
+/** The request as far as this module reads it (an Express/Medusa request is one). */
+export type RequestLike = {
+  socket?: { remoteAddress?: string } | null
+  headers?: Record<string, string | string[] | undefined>
+}
+
+/** `"::ffff:10.0.0.1"` → `"10.0.0.1"`; a zone (`fe80::1%eth0`) dropped; anything not an IP → undefined. */
+export function normalizeAddress(text: string | undefined): string | undefined {
+  if (!text) return undefined
+  const address = text.trim()
+  if (isIPv4(address)) return address
+  const unzoned = address.split("%")[0]
+  if (!isIPv6(unzoned)) return undefined
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(unzoned)
+  return mapped && isIPv4(mapped[1]) ? mapped[1] : unzoned.toLowerCase()
+}
+
+/** The 8 groups of a valid IPv6 address (`normalizeAddress`'d). */
+function ipv6Groups(address: string): number[] {
+  let text = address
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number)
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split("::")
+  const left = head ? head.split(":") : []
+  const right = tail ? tail.split(":") : []
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+  return groups.map((g) => parseInt(g, 16))
+}
+
+/**
+ * The limits' key for an address: an IPv4 address as it is; an IPv6 address by its /64 (one
+ * host is usually given a whole /64, 2^64 addresses: counted apart, each would be a client).
+ * At most 40 characters, whatever was sent.
+ */
+export function clientKeyOf(address: string | undefined): string {
+  const normalized = normalizeAddress(address)
+  if (!normalized) return "unknown"
+  if (isIPv4(normalized)) return normalized
+  return `${ipv6Groups(normalized)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`
+}
+
+/** Why `value` cannot be the `trustedProxies` option (named `name`); empty when it can. */
+export function trustedProxiesProblems(value: unknown, name = "trustedProxies"): string[] {
+  if (value === undefined) return []
+  const shape = `${name} must be a number of proxies (0 to ${MAX_PROXY_HOPS}) or a list of addresses, CIDR ranges or "loopback", "linklocal", "uniquelocal", like ["10.0.0.0/8", "loopback"]`
+  if (typeof value === "number") {
+    return Number.isInteger(value) && value >= 0 && value <= MAX_PROXY_HOPS ? [] : [`${shape}, got ${value}`]
+  }
+  if (!Array.isArray(value)) {
+    return [shape]
+  }
+  return value
+    .filter((entry) => typeof entry !== "string" || !rangesOf(entry))
+    .map((entry) => `${shape}: ${JSON.stringify(entry)} is none of these`)
+}
+
+/** `BNPL_TRUSTED_PROXIES`: `"2"` (a number of proxies) or `"loopback, 10.0.0.0/8"`; empty → undefined. */
+export function parseTrustedProxies(text: string | undefined): TrustedProxies | undefined {
+  const trimmed = text?.trim()
+  if (!trimmed) return undefined
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  return trimmed
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
+/** The ranges an entry of the list stands for, as `[network, prefix, family]`, or undefined when it is none. */
+function rangesOf(entry: string): [string, number, "ipv4" | "ipv6"][] | undefined {
+  const named = PROXY_RANGE_NAMES[entry.trim().toLowerCase()]
+  if (named) return named.flatMap((range) => rangesOf(range)!)
+  const [written, prefixText, ...rest] = entry.trim().split("/")
+  const address = normalizeAddress(written)
+  if (!address || rest.length || written.includes("%")) return undefined
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined
+  const family = isIPv4(address) ? "ipv4" : "ipv6"
+  const bits = family === "ipv4" ? 32 : 128
+  // An IPv4-mapped IPv6 range (`::ffff:10.0.0.0/104`) is its IPv4 range (`10.0.0.0/8`).
+  const mapped = family === "ipv4" && !isIPv4(written.trim())
+  const prefix = prefixText === undefined ? bits : Number(prefixText) - (mapped ? 96 : 0)
+  return prefix >= 0 && prefix <= bits ? [[address, prefix, family]] : undefined
+}
+
+type Trust = (address: string, hop: number) => boolean
+
+/** Compiled trust rules, by the option's text (a handful of values in a process). */
+const compiled = new Map<string, Trust>()
+
+/** Whether the address `hop` steps from the socket (0: the socket) is a proxy. Bad entries trust nothing. */
+function trustOf(trusted: TrustedProxies | undefined): Trust {
+  if (trusted === undefined || (Array.isArray(trusted) && !trusted.length) || trusted === 0) return () => false
+  if (typeof trusted === "number") {
+    const hops = Number.isInteger(trusted) && trusted > 0 ? Math.min(trusted, MAX_PROXY_HOPS) : 0
+    return (_address, hop) => hop < hops
+  }
+  const key = JSON.stringify(trusted)
+  let trust = compiled.get(key)
+  if (!trust) {
+    const list = new BlockList()
+    for (const entry of Array.isArray(trusted) ? trusted : []) {
+      for (const [network, prefix, family] of (typeof entry === "string" && rangesOf(entry)) || []) {
+        list.addSubnet(network, prefix, family)
+      }
+    }
+    trust = (address) => list.check(address, isIPv4(address) ? "ipv4" : "ipv6")
+    if (compiled.size >= 100) compiled.clear()
+    compiled.set(key, trust)
+  }
+  return trust
+}
+
+/** The `X-Forwarded-For` entries of a request, nearest proxy's first (the last entry first). */
+function forwardedFor(request: RequestLike): string[] {
+  const header = request.headers?.["x-forwarded-for"]
+  const text = Array.isArray(header) ? header.join(",") : (header ?? "")
+  return text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .reverse()
+}
+
+/**
+ * The client's address: the socket's, or, from it leftwards through `X-Forwarded-For`, the first
+ * address that is not a trusted proxy (the leftmost when all are). An entry that is not an IP
+ * address ends the walk: the proxy before it is then the client (a caller cannot pick a key by
+ * writing text where a proxy writes addresses). Undefined without a socket address.
+ */
+export function clientAddress(request: RequestLike, trusted?: TrustedProxies): string | undefined {
+  let address = normalizeAddress(request.socket?.remoteAddress ?? undefined)
+  if (!address) return undefined
+  const trust = trustOf(trusted)
+  if (!trust(address, 0)) return address
+  // At most as many entries as could matter: a hop count's, or a few dozen proxies.
+  const entries = forwardedFor(request).slice(0, typeof trusted === "number" ? trusted : 50)
+  for (let hop = 1; hop <= entries.length; hop++) {
+    const next = normalizeAddress(entries[hop - 1])
+    if (!next) break
+    address = next
+    if (!trust(address, hop)) break
+  }
+  return address
+}
+
+/** The limits' key of a request: its client's address (`clientAddress`), IPv6 by /64 (`clientKeyOf`). */
+export const clientKey = (request: RequestLike, trusted?: TrustedProxies): string =>
+  clientKeyOf(clientAddress(request, trusted))
+
+let untrustedProxySaid = false
+/**
+ * The warning to log when a request came through a proxy (it carries `X-Forwarded-For`) that was
+ * not declared: every client behind it then shares the proxy's allowance. Once per process (a
+ * caller sending the header cannot fill the log).
+ */
+export function undeclaredProxyWarning(request: RequestLike, trusted?: TrustedProxies): string | undefined {
+  if (untrustedProxySaid || !request.headers?.["x-forwarded-for"]) return undefined
+  const socket = normalizeAddress(request.socket?.remoteAddress ?? undefined)
+  if (!socket || trustOf(trusted)(socket, 0)) return undefined
+  untrustedProxySaid = true
+  return `BNPL: a storefront request came with X-Forwarded-For from ${socket}, not a declared proxy: the limits of the public routes (product-page plans, payment outcome) count every request from ${socket} as one client. If this server is behind a proxy or load balancer, set the plugin option trustedProxies (or BNPL_TRUSTED_PROXIES), e.g. ["${socket}"] or ["uniquelocal"]. Said once per process.`
+}
