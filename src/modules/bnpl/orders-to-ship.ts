@@ -39,17 +39,3 @@ export async function markDeadlineWarned(knex: Knex, pid: string, which: "near" 
     .whereNull(column)
     .update({ [column]: at, updated_at: at })
 }
-
-/** The trigger records of these orders (one per attempt to start a payment): where each stands. */
-export async function triggerRecordsOf(
-  knex: Knex,
-  orderIds: string[]
-): Promise<
-  { order_id: string; bnpl_payment_id: string | null; status: string; last_error: string | null; created_at: Date }[]
-> {
-  return knex("bnpl_shipping_sync")
-    .select("order_id", "bnpl_payment_id", "status", "last_error", "created_at")
-    .whereIn("order_id", orderIds)
-    .where({ kind: "trigger" })
-    .whereNull("deleted_at")
-}

@@ -6,7 +6,7 @@ import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { sendOrderMessagesWorkflow } from "../send-order-messages"
 import { syncShippingInfoWorkflow } from "../sync-shipping-info"
-import { orderIdOfFulfillment } from "./read"
+import { orderIdOfFulfillment, orderMessagesOf } from "./read"
 
 /** An order event the plugin tells the service about (shipment and delivery name only the fulfillment). */
 export type OrderEvent = { trigger: MessageTrigger; order_id?: string | null; fulfillment_id?: string | null }
@@ -98,8 +98,7 @@ export async function retryOrderEvent(container: MedusaContainer, id: string): P
  * a content twice. An order whose events were handled (anything recorded) costs one read.
  */
 export async function catchUpOrderEvents(container: MedusaContainer, orderId: string): Promise<void> {
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  if (await knex("bnpl_shipping_sync").where({ order_id: orderId }).whereNull("deleted_at").first("id")) {
+  if ((await orderMessagesOf(container, orderId)).length) {
     return
   }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({

@@ -3,7 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderToShipView } from "../../lib/http-types"
 import { daysLeft, latestTrigger, toShipState } from "../../lib/trigger-deadlines"
 import type { Knex } from "../../modules/bnpl/ledger"
-import { paymentsWaitingForTrigger, triggerRecordsOf, type WaitingForTrigger } from "../../modules/bnpl/orders-to-ship"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import { paymentsWaitingForTrigger, type WaitingForTrigger } from "../../modules/bnpl/orders-to-ship"
+import type BnplModuleService from "../../modules/bnpl/service"
 
 export type OrderToShip = OrderToShipView & Pick<WaitingForTrigger, "deadline_warned_at" | "deadline_passed_warned_at">
 
@@ -29,7 +31,12 @@ export async function ordersToShip(
       fields: ["id", "display_id", "status"],
       filters: { id: orderIds },
     }),
-    triggerRecordsOf(knex, orderIds),
+    container
+      .resolve<BnplModuleService>(BNPL_MODULE)
+      .listBnplShippingSyncs(
+        { order_id: orderIds, kind: "trigger" },
+        { select: ["order_id", "bnpl_payment_id", "status", "last_error", "created_at"] }
+      ),
   ])
   const byId = new Map(
     (orders as unknown as { id: string; display_id?: number; status?: string }[]).map((o) => [o.id, o])

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { hashMessage } from "../../../../../../lib/messages/content"
+import { PUSH_AGAIN_INTERVAL_MS } from "../../../../../../lib/messages/view"
 import { latestTrigger } from "../../../../../../lib/trigger-deadlines"
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import { findPayment } from "../../../../../../modules/bnpl/ledger"
@@ -13,8 +14,8 @@ import { pushMessageNow, sendPushAnswer } from "../push-now"
  * whose trigger the service refused, that the plugin gave up, or whose goods left without an
  * event that starts it. The order's trigger is sent now (its failed record once more, or a new
  * one, `trigger: "manual"`), through the same claim as "Push again": at most one attempt per
- * interval however often it is called, never a second start of a started payment. 409 when
- * there is nothing to start (not pay at shipment, started already, no order holds the payment).
+ * interval however often it is called (429 with Retry-After within it), never a second start of
+ * a started payment. 409 when there is nothing to start (not pay at shipment, started already, no order holds the payment).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const orderId = req.params.id
@@ -38,11 +39,21 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
   const recorded = await bnpl.listBnplShippingSyncs(
     { order_id: orderId, kind: "trigger", bnpl_payment_id: pid },
-    { select: ["id", "status", "last_error", "created_at"] }
+    { select: ["id", "status", "last_error", "created_at", "updated_at"] }
   )
   const latest = latestTrigger(recorded)
   if (latest && ["pending", "failed"].includes(latest.status)) {
     sendPushAnswer(res, await pushMessageNow(req.scope, orderId, latest.id))
+    return
+  }
+  // A trigger tried moments ago (not sent on purpose, or the account lacks the endpoint): as for
+  // "Push again", one attempt per interval, so a thousand calls never cost a thousand service calls.
+  const waitMs = latest ? new Date(latest.updated_at).getTime() + PUSH_AGAIN_INTERVAL_MS - Date.now() : 0
+  if (waitMs > 0) {
+    res.setHeader("Retry-After", String(Math.ceil(waitMs / 1000)))
+    res
+      .status(429)
+      .json({ type: "too_many_requests", message: "The payment was tried moments ago: try again in a few seconds." })
     return
   }
   // Nothing left to push again: a new trigger record, sent at once (the job's if this process dies).
