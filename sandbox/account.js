@@ -6,16 +6,14 @@
  */
 
 const { parsePlanKey, planRange, evaluatePlan } = require('./schedule')
+const { FEE_PLAN_QUERY, PLAN_QUERY_FIELDS } = require('./vocabulary')
+const { isObject } = require('./values')
 
-/** Query parameters of `/v1/me/fee-plans` and the values the service takes. */
-const FEE_PLAN_QUERY = { kind: ['general', 'pos'], only: ['all', 'allowed'], deferred: ['true', 'false'] }
 const MAX_QUERIES = 20
 const COUNTRY = /^[A-Z]{2}$/
 
 /** @param {string} field @param {string} message @param {any} [value] */
 const invalid = (field, message, value) => ({ field, error_code: 'invalid_value', ...(value !== undefined ? { value } : {}), message })
-/** @param {any} v */
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
 
 /** A plan key's fee plan as the service lists it (amounts in cents, fees in basis points). */
 function feePlan(merchant, key, plan) {
@@ -82,7 +80,7 @@ function v2Errors(body) {
   else
     queries.forEach((q, i) => {
       if (!isObject(q)) return errors.push(invalid(`queries[${i}]`, 'a query must be an object', q))
-      for (const k of Object.keys(q)) if (!['installments_count', 'deferred_days', 'deferred_months'].includes(k)) errors.push(invalid(`queries[${i}].${k}`, `Unknown query property ${k}`))
+      for (const k of Object.keys(q)) if (!PLAN_QUERY_FIELDS.includes(k)) errors.push(invalid(`queries[${i}].${k}`, `Unknown query property ${k}`))
       if (!Number.isInteger(q.installments_count) || q.installments_count < 1)
         errors.push(invalid(`queries[${i}].installments_count`, 'installments_count must be an integer >= 1', q.installments_count ?? null))
       for (const k of ['deferred_days', 'deferred_months'])
