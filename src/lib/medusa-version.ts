@@ -10,14 +10,14 @@ export const SUPPORTED_MEDUSA = { lowest: "2.21.0", highest: "2.21.2", below: "2
 export const SUPPORTED_MEDUSA_RANGE = `>=${SUPPORTED_MEDUSA.lowest} <${SUPPORTED_MEDUSA.below}`
 
 /**
- * What a store runs to come into the range (Medusa's upgrade guide: every @medusajs/* package
- * together). `test-utils` too: Medusa's starter lists it, and left at the old version npm refuses
- * the upgrade (ERESOLVE). `--save-exact` keeps the starter's exact pins (a `^` would let a later
- * install leave the range).
+ * What a store runs to come into the range: the plugin's `medusa-bnpl-upgrade` (bin/) sets every
+ * `@medusajs/*` package the store lists to one supported release, with the admin's peers
+ * (`@medusajs/ui`, `react-router-dom`) at that release's, and lets npm re-resolve them in the
+ * lockfile (npm will not move an old release's lock: ERESOLVE). Run through npx so it works before
+ * the plugin can be installed; `--legacy-peer-deps` keeps npx from fetching Medusa as its peers.
  */
 export const MEDUSA_UPGRADE_COMMAND =
-  `npm install ${["medusa", "framework", "admin-sdk", "cli", "test-utils"].map((p) => `@medusajs/${p}@${SUPPORTED_MEDUSA.highest}`).join(" ")}` +
-  " --save-exact && npx medusa db:migrate"
+  "npx --yes --legacy-peer-deps --package=medusa-plugin-bnpl medusa-bnpl-upgrade && npm install && npx medusa db:migrate"
 
 /** [major, minor, patch] of a release version; undefined for anything else (a prerelease included). */
 function parseVersion(version: string): [number, number, number] | undefined {

@@ -55,10 +55,12 @@ describe("the supported Medusa versions", () => {
     expect(medusaVersionProblem(missing)).toMatch(/unknown Medusa version/)
   })
 
-  it("upgrades every @medusajs package together, to the highest tested version", () => {
-    expect(MEDUSA_UPGRADE_COMMAND).toBe(
-      "npm install @medusajs/medusa@2.21.2 @medusajs/framework@2.21.2 @medusajs/admin-sdk@2.21.2 @medusajs/cli@2.21.2 @medusajs/test-utils@2.21.2 --save-exact && npx medusa db:migrate"
-    )
+  it("upgrades through the package's own upgrade script, then npm and the migrations", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
+    const bin = /--package=medusa-plugin-bnpl (\S+)/.exec(MEDUSA_UPGRADE_COMMAND)?.[1]
+    expect(bin && pkg.bin[bin]).toBe("bin/medusa-bnpl-upgrade.js")
+    expect(pkg.files).toContain("bin")
+    expect(MEDUSA_UPGRADE_COMMAND).toMatch(/ && npm install && npx medusa db:migrate$/)
   })
 
   it("is the command README's install section gives", () => {
