@@ -7,6 +7,7 @@ import {
   type Plan,
 } from "../client"
 import type { ExcludedProduct } from "./exclusions"
+import type { LegalText } from "./legal/markets"
 import type { OutsideBoundsPlan } from "./plan-bounds"
 import { servicePlan } from "./plans"
 import { countriesKey, type CartCountries } from "./cart-countries"
@@ -49,6 +50,12 @@ export type PlansAnswer = {
   /** With `excluded_products`: which products, and the rule that excludes each. */
   excluded_products?: ExcludedProduct[]
   plans: PlanAnswer[]
+  /**
+   * The store route's (`GET /store/bnpl/eligibility`): the credit-advertising texts of the offer's
+   * market as the merchant set them now (two for Belgium, nine for an unknown country). Added to
+   * each answer served, never to one kept or cached.
+   */
+  legal?: LegalText[]
 }
 
 /** A complete answer is kept for minutes; a failed or partial one only briefly, then asked again. */

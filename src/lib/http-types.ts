@@ -1,5 +1,6 @@
 import type { Plan, ShippingMethod } from "../client/types"
 import type { Exclusions } from "./exclusions"
+import type { LegalMarket, LegalText, LegalTextOverrides } from "./legal/markets"
 import type { Mode } from "./mode"
 
 /**
@@ -85,6 +86,10 @@ export type SettingsView = {
   exclusions: Exclusions
   /** The eligibility interface checkout asks: "v2" falls back to v1 for an account without it. */
   eligibility_api: "v1" | "v2"
+  /** The credit-advertising texts per market as the store serves them with the plans (`source.legal_texts`). */
+  legal_texts: Record<LegalMarket, LegalText>
+  /** The texts the plugin ships, per market: what the admin shows as the default and resets to. */
+  legal_defaults: Record<LegalMarket, LegalText>
   source: Partial<Record<string, SettingSource>>
   updated_at: string | null
 }
@@ -109,6 +114,11 @@ export type SettingsUpdateBody = {
   plan_bounds?: PlanBounds[] | null
   exclusions?: Exclusions | null
   eligibility_api?: "v1" | "v2" | null
+  /**
+   * The merchant's texts per market, replacing the saved ones: only what differs from the
+   * defaults (a null or absent field is the default); null: back to the plugin options.
+   */
+  legal_texts?: LegalTextOverrides | null
 }
 
 /** `POST /admin/bnpl/settings/verify`: a typed key/URL to try, else the account's saved ones. */

@@ -2,6 +2,7 @@ import type { Exclusions } from "../../lib/exclusions"
 import type { PlanBounds, SettingsUpdateBody, SettingsView, ShippingOverride, VerifyBody } from "../../lib/http-types"
 import { MODES, type Mode } from "../../lib/mode"
 import { planKey } from "../../lib/plans"
+import { legalOverrides, legalTextsForm } from "./legal-texts"
 import { cleanOverrides, rowsToBounds, rowToPlan, type SettingsFormValues } from "./settings-form"
 
 /**
@@ -80,6 +81,16 @@ function optionChanges(form: SettingsFormValues, settings: SettingsView): Settin
   return body
 }
 
+/**
+ * The texts when one differs from what is served now: every override is sent (the saved set is
+ * replaced), compared with those the loaded texts make.
+ */
+function legalChanges(form: SettingsFormValues, settings: SettingsView): SettingsUpdateBody {
+  const typed = legalOverrides(form.legal_texts, settings.legal_defaults)
+  const served = legalOverrides(legalTextsForm(settings.legal_texts), settings.legal_defaults)
+  return JSON.stringify(typed) !== JSON.stringify(served) ? { legal_texts: typed } : {}
+}
+
 /** Only what the merchant changed; `{}` when nothing was. */
 export function changesOf(form: SettingsFormValues, settings: SettingsView): SettingsUpdateBody {
   const header = form.signatureHeader.trim()
@@ -89,6 +100,7 @@ export function changesOf(form: SettingsFormValues, settings: SettingsView): Set
     ...planChanges(form, settings),
     ...optionChanges(form, settings),
     ...(exclusionsKey(form.exclusions) !== exclusionsKey(settings.exclusions) ? { exclusions: form.exclusions } : {}),
+    ...legalChanges(form, settings),
     ...(header !== (settings.notification_signature_header ?? "")
       ? { notification_signature_header: header || null }
       : {}),

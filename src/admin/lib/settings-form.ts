@@ -5,6 +5,7 @@ import { EXCLUSION_FIELDS } from "../../lib/exclusions"
 import type { PlanBounds, SettingsView, ShippingOverride } from "../../lib/http-types"
 import { MODES, type Mode } from "../../lib/mode"
 import { planKey } from "../../lib/plans"
+import { legalTextsForm, legalTextsFormSchema } from "./legal-texts"
 
 /**
  * The settings form: its values as the merchant edits them (strings as typed), and the pure
@@ -50,6 +51,8 @@ export const settingsFormSchema = z.object({
   signatureHeader: z.string(),
   exclusions: z.partialRecord(z.enum(EXCLUSION_FIELDS), z.array(z.string())),
   eligibilityApi: z.enum(ELIGIBILITY_APIS),
+  /** The credit-advertising texts per market, under the API's field names (legal-texts.ts). */
+  legal_texts: legalTextsFormSchema,
 })
 
 export type SettingsFormValues = z.infer<typeof settingsFormSchema>
@@ -88,6 +91,7 @@ export function formFrom(settings: SettingsView): SettingsFormValues {
     signatureHeader: settings.notification_signature_header ?? "",
     exclusions: settings.exclusions,
     eligibilityApi: settings.eligibility_api ?? "v1",
+    legal_texts: legalTextsForm(settings.legal_texts),
   }
 }
 

@@ -29,6 +29,13 @@ import { BoundedCache } from "../../lib/bounded-cache"
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 
 /**
+ * A cart's plans, with the country the offer is made in when the cart was read for them (its
+ * shipping address, else its billing address; lower case): the market of the texts the store
+ * serves with them. Never part of the kept answer.
+ */
+export type CartPlans = CartPlansAnswer & { country?: string }
+
+/**
  * Circuit breakers of the eligibility requests, per account, surface (carts, product pages) and
  * deferral group, in this process: after 3 consecutive failures or timeouts of a group's
  * request, that group is answered "unavailable" at once for 30 s, then one probe request goes.
@@ -189,19 +196,20 @@ export type HeldCart = {
  * kept answer is for another amount or currency, from another day, or older than the cache TTL.
  * `held`: the cart's total and currency as a cart workflow just computed them (no cart read).
  */
-export async function plansForCart(
-  container: MedusaContainer,
-  cartId: string,
-  held?: HeldCart
-): Promise<CartPlansAnswer> {
+export async function plansForCart(container: MedusaContainer, cartId: string, held?: HeldCart): Promise<CartPlans> {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const options = await bnpl.getOptions()
-  // v2 is told the cart's countries. A cart workflow's cart lacks the billing address (and,
-  // with a payment collection, the shipping one): then they are read, a query, no service call.
+  // A cart read here comes with its countries, in the same query: v2 is told them, and they
+  // pick the texts served with the plans. A cart workflow's cart lacks the billing address (and,
+  // with a payment collection, the shipping one): v2 then reads them, a query, no service call.
   const v2 = options.eligibilityApi === "v2"
-  const cart: ReadCart =
-    held ?? (await readCart(container, cartId, v2 ? [...TOTAL_FIELDS, ...COUNTRY_FIELDS] : TOTAL_FIELDS))
-  const countries = v2 ? cartCountries(held ? await readCart(container, cartId, COUNTRY_FIELDS) : cart) : undefined
+  const cart: ReadCart = held ?? (await readCart(container, cartId, [...TOTAL_FIELDS, ...COUNTRY_FIELDS]))
+  const addresses = held ? (v2 ? await readCart(container, cartId, COUNTRY_FIELDS) : undefined) : cart
+  const read = addresses ? cartCountries(addresses) : undefined
+  const countries = v2 ? read : undefined
+  const found = read?.shipping ?? read?.billing
+  const withCountry = <T extends CartPlansAnswer>(answer: T): T & { country?: string } =>
+    found ? { ...answer, country: found.toLowerCase() } : answer
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
@@ -210,21 +218,21 @@ export async function plansForCart(
   // known), never a service call.
   const excluded = await excludedFromCart(container, cartId, options.exclusions, held?.product_ids)
   if (excluded.length) {
-    return {
+    return withCountry({
       cart_id: cartId,
       ...unavailableAnswer(cents, currency, "excluded_products", exclusionMessage(excluded), now),
       excluded_products: excluded,
-    }
+    })
   }
   const account = cartAnswerScope(options, countries)
   const remembered = lastCartAnswers.get(cartId)
   if (remembered && isFresh(remembered.record, cents, currency, account, now)) {
-    return keptAnswerOf(cartId, remembered.record)
+    return withCountry(keptAnswerOf(cartId, remembered.record))
   }
   const [kept] = remembered ? [] : await bnpl.listBnplCartEligibilities({ cart_id: cartId })
   if (kept && isFresh(kept, cents, currency, account, now)) {
     rememberCartAnswer(kept.id, { ...(kept as unknown as KeptAnswer), cart_id: cartId, account })
-    return keptAnswerOf(cartId, kept as unknown as KeptAnswer)
+    return withCountry(keptAnswerOf(cartId, kept as unknown as KeptAnswer))
   }
 
   const unsupported = currencyProblem(options, currency)
@@ -243,7 +251,7 @@ export async function plansForCart(
     account,
   }
   rememberCartAnswer(await keepCartAnswer(bnpl, remembered?.id ?? kept?.id, record), record)
-  return { cart_id: cartId, ...answer }
+  return withCountry({ cart_id: cartId, ...answer })
 }
 
 const TOTAL_FIELDS = ["id", "total", "currency_code"]

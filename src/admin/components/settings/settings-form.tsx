@@ -8,6 +8,7 @@ import { changesOf } from "../../lib/settings-changes"
 import { formFrom, settingsFormSchema, type SettingsFormValues } from "../../lib/settings-form"
 import { AccountSection } from "./account-section"
 import { ExclusionsSection } from "./exclusions-section"
+import { LegalSection } from "./legal-section"
 import { ModeSection } from "./mode-section"
 import { PaymentsSection } from "./payments-section"
 import { PlansSection } from "./plans-section"
@@ -54,6 +55,7 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
       ))}
       <PlansSection form={form} settings={settings} />
       <ExclusionsSection form={form} settings={settings} />
+      <LegalSection form={form} settings={settings} />
       <PaymentsSection form={form} settings={settings} />
       <ShippingSection form={form} settings={settings} />
       <SaveBar form={form} settings={settings} isSaving={saving.isSaving} onSave={save} onDiscard={discard} />

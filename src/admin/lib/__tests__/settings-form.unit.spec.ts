@@ -1,4 +1,6 @@
 import type { SettingsView } from "../../../lib/http-types"
+import { LEGAL_DEFAULTS } from "../../../lib/legal/defaults"
+import { effectiveLegalTexts } from "../../../lib/legal/resolve"
 import { changesOf, removedKey, verifyBody } from "../settings-changes"
 import { formFrom, planRow, rowsToBounds, rowToPlan, settingsFormSchema, withOverride } from "../settings-form"
 
@@ -26,6 +28,8 @@ function view(overrides: Partial<SettingsView> = {}): SettingsView {
     plan_bounds: [{ installments_count: 4, deferred_days: 30, min_amount: 150, max_amount: 2000 }],
     exclusions: { product_category_ids: ["pcat_gift"] },
     eligibility_api: "v1",
+    legal_texts: LEGAL_DEFAULTS,
+    legal_defaults: LEGAL_DEFAULTS,
     source: {},
     updated_at: null,
     ...overrides,
@@ -184,6 +188,66 @@ describe("settings form: only what changed is sent", () => {
   it("knows a key removal", () => {
     expect(removedKey({ live_api_key: null })).toBe("live")
     expect(removedKey({ test_api_key: "sk_test_x" })).toBeUndefined()
+  })
+})
+
+describe("settings form: the legal texts", () => {
+  const NL_ART = "https://cdn.example.com/afm.svg"
+
+  it("shows each market's texts as typed: no lender or artwork is an empty field", () => {
+    const form = formFrom(view())
+    expect(Object.keys(form.legal_texts)).toEqual(Object.keys(LEGAL_DEFAULTS))
+    expect(form.legal_texts.FR).toEqual({
+      warning: LEGAL_DEFAULTS.FR.warning,
+      lender: "",
+      representative_example: true,
+      afm_artwork_url: "",
+    })
+  })
+
+  it("sends every override, only what differs from the defaults (trimmed), when one changed", () => {
+    const settings = view({ legal_texts: effectiveLegalTexts({ DE: { lender: "Bank AG" } }) })
+    const form = formFrom(settings)
+    expect(changesOf(form, settings)).toEqual({})
+    form.legal_texts.NL.afm_artwork_url = ` ${NL_ART} `
+    form.legal_texts.FR.representative_example = false
+    expect(changesOf(form, settings)).toEqual({
+      legal_texts: {
+        FR: { representative_example: false },
+        NL: { afm_artwork_url: NL_ART },
+        DE: { lender: "Bank AG" },
+      },
+    })
+  })
+
+  it("sends the defaults back as no override: Reset to default, an emptied lender", () => {
+    const settings = view({ legal_texts: effectiveLegalTexts({ FR: { warning: "Attention !", lender: "Banque" } }) })
+    const form = formFrom(settings)
+    form.legal_texts.FR.warning = LEGAL_DEFAULTS.FR.warning
+    form.legal_texts.FR.lender = "  "
+    expect(changesOf(form, settings)).toEqual({ legal_texts: {} })
+  })
+
+  it("checks what the backend would refuse, each check a message code", () => {
+    const form = formFrom(view())
+    const refusal = (market: "FR" | "NL", field: string, value: string) => {
+      const typed = {
+        ...form,
+        legal_texts: { ...form.legal_texts, [market]: { ...form.legal_texts[market], [field]: value } },
+      }
+      const result = settingsFormSchema.safeParse(typed)
+      return result.success ? undefined : [result.error.issues[0].path.join("."), result.error.issues[0].message]
+    }
+    expect(refusal("FR", "warning", "  ")).toEqual(["legal_texts.FR.warning", "warningEmpty"])
+    expect(refusal("FR", "warning", "x".repeat(301))).toEqual(["legal_texts.FR.warning", "warningTooLong"])
+    expect(refusal("FR", "warning", "é".repeat(300))).toBeUndefined()
+    expect(refusal("FR", "lender", "x".repeat(301))).toEqual(["legal_texts.FR.lender", "lenderTooLong"])
+    expect(refusal("NL", "afm_artwork_url", "http://cdn.example.com/afm.svg")).toEqual([
+      "legal_texts.NL.afm_artwork_url",
+      "artworkUrl",
+    ])
+    expect(refusal("NL", "afm_artwork_url", NL_ART)).toBeUndefined()
+    expect(refusal("NL", "afm_artwork_url", "")).toBeUndefined()
   })
 })
 

@@ -31,6 +31,8 @@ const BnplSettings = model.define("bnpl_settings", {
   exclusions: model.json().nullable(),
   /** "v1" | "v2": the eligibility interface checkout asks; null: the option / env / v1. */
   eligibility_api: model.text().nullable(),
+  /** `{[market]: {warning?, lender?, representative_example?, afm_artwork_url?}}`: the merchant's credit-advertising texts. */
+  legal_texts: model.json().nullable(),
 })
 
 export default BnplSettings

@@ -74,6 +74,10 @@ export function settingsChanges(
     changes.notification_signature_header = patch.notification_signature_header?.toLowerCase() ?? null
   }
   Object.assign(changes, checkoutRuleChanges(patch))
+  if (patch.legal_texts !== undefined) {
+    // The whole set replaces the saved one (normalised by the patch): the admin sends every override.
+    changes.legal_texts = patch.legal_texts
+  }
   return changes
 }
 
@@ -115,6 +119,7 @@ export const EMPTY_SETTINGS: SettingsColumns = {
   plan_bounds: null,
   exclusions: null,
   eligibility_api: null,
+  legal_texts: null,
 }
 
 function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {

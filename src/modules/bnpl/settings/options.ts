@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, serviceUrlRules, trimUrl } from "../../../client"
 import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
 import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
+import { legalTextsProblems, normalizeLegalTexts } from "../../../lib/legal"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
 import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
 import { DEFAULT_PLANS, normalizePlan, planIssues, planProblem } from "../../../lib/plans"
@@ -33,6 +34,7 @@ export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv
     eligibilityTimeoutFloorMs: options.eligibilityTimeoutFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS,
     planBounds: options.planBounds ?? [],
     exclusions: normalizeExclusions(options.exclusions ?? {}),
+    legalTexts: normalizeLegalTexts(options.legalTexts),
     shippingSyncEnabled: options.shippingSyncEnabled ?? true,
     shippingMethodOverrides: options.shippingMethodOverrides ?? {},
     checkoutRetentionDays: options.checkoutRetentionDays ?? DEFAULT_CHECKOUT_RETENTION_DAYS,
@@ -49,6 +51,7 @@ export function validateOptions(options: BnplOptions = {}, env: NodeJS.ProcessEn
       ...options,
     }),
     ...checkoutRuleProblems(options),
+    ...(options.legalTexts !== undefined ? legalTextsProblems(options.legalTexts, "legalTexts") : []),
     ...proxyProblems(options, env),
   ]
   if (problems.length) {

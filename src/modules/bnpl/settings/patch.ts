@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { serviceUrlProblem, SHIPPING_METHODS, type Plan } from "../../../client"
 import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../../../lib/exclusions"
+import { legalTextsProblems, normalizeLegalTexts, type LegalTextOverrides } from "../../../lib/legal"
 import { MODES, type Mode } from "../../../lib/mode"
 import { planBoundsProblems, type PlanBounds } from "../../../lib/plan-bounds"
 import { planIssues, planKey, planLabel, planProblem } from "../../../lib/plans"
@@ -92,6 +93,14 @@ const exclusionsInput = z
   )
   .transform((value) => normalizeExclusions(value as Exclusions))
 
+/** The merchant's credit-advertising texts per market (lib/legal): overrides of the shipped defaults. */
+const legalTextsInput = z
+  .unknown()
+  .superRefine((value, ctx) =>
+    legalTextsProblems(value, "legal_texts").forEach((message) => ctx.addIssue({ code: "custom", message }))
+  )
+  .transform((value) => normalizeLegalTexts(value as LegalTextOverrides))
+
 const shippingOverrideInput = z
   .object({
     shipping_method: z.enum(SHIPPING_METHODS).optional(),
@@ -137,6 +146,7 @@ export const SettingsPatchSchema = z
     plan_bounds: planBoundsInput.nullable().optional(),
     exclusions: exclusionsInput.nullable().optional(),
     eligibility_api: eligibilityApiInput.nullable().optional(),
+    legal_texts: legalTextsInput.nullable().optional(),
   })
   .strict()
 

@@ -1,6 +1,7 @@
 import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "../../../client"
 import { serviceUrlRules } from "../../../client/service-url"
 import { normalizeExclusions } from "../../../lib/exclusions"
+import { normalizeLegalTexts } from "../../../lib/legal"
 import type { Mode } from "../../../lib/mode"
 import { normalizePlan } from "../../../lib/plans"
 import { maskKey } from "./encryption"
@@ -125,6 +126,7 @@ function optionSources(pluginOptions: BnplOptions, env: NodeJS.ProcessEnv): Reco
     plan_bounds: pluginOptions.planBounds ? "options" : "default",
     exclusions: pluginOptions.exclusions ? "options" : "default",
     eligibility_api: pluginOptions.eligibilityApi ? "options" : env.BNPL_ELIGIBILITY_API ? "env" : "default",
+    legal_texts: pluginOptions.legalTexts ? "options" : "default",
   }
 }
 
@@ -154,6 +156,12 @@ function rowValues(row: SettingsRow): [SettingField, keyof ResolvedOptions, unkn
       "eligibility_api",
       "eligibilityApi",
       row.eligibility_api === "v1" || row.eligibility_api === "v2" ? row.eligibility_api : undefined,
+    ],
+    // As a whole, like the exclusions: the admin's set replaces the option's (what the form showed).
+    [
+      "legal_texts",
+      "legalTexts",
+      row.legal_texts && typeof row.legal_texts === "object" ? normalizeLegalTexts(row.legal_texts) : undefined,
     ],
   ]
 }

@@ -4,6 +4,7 @@ import type { Mode } from "../../../lib/mode"
 import type { PlanBounds } from "../../../lib/plan-bounds"
 import type { SettingSource, ShippingOverride } from "../../../lib/http-types"
 import type { TrustedProxies } from "../../../lib/client-address"
+import type { LegalTextOverrides } from "../../../lib/legal"
 
 /*
  * The settings of one store go by five names:
@@ -87,6 +88,12 @@ export type BnplOptions = {
   /** Products never paid in instalments: `{shipping_profile_ids: ["sp_..."], product_category_ids: [...]}`. */
   exclusions?: Exclusions
   /**
+   * The credit-advertising texts the store serves with the plans, over the shipped defaults, per
+   * market (`{FR: {lender: "Crédit accordé par ..."}, NL: {afm_artwork_url: "https://..."}}`):
+   * the merchant, with its lender, owns the final wording. A value saved in the admin replaces it.
+   */
+  legalTexts?: LegalTextOverrides
+  /**
    * Days the customer data kept with a checkout may live (default 30): after them nothing
    * personal is left (see the forget-checkout-data job).
    */
@@ -138,6 +145,8 @@ export type SettingsRow = {
   exclusions: Exclusions | null
   /** The eligibility interface checkout asks ("v1" | "v2"); null: the option / env / v1. */
   eligibility_api: "v1" | "v2" | null
+  /** The merchant's credit-advertising texts per market (overrides of the defaults); null: the option / defaults. */
+  legal_texts: LegalTextOverrides | null
   created_at?: Date | string
   updated_at?: Date | string
 }
@@ -157,6 +166,7 @@ export const SETTING_FIELDS = [
   "plan_bounds",
   "exclusions",
   "eligibility_api",
+  "legal_texts",
 ] as const
 export type SettingField = (typeof SETTING_FIELDS)[number]
 

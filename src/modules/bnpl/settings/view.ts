@@ -1,4 +1,5 @@
 import type { AccountView, SettingsView } from "../../../lib/http-types"
+import { effectiveLegalTexts, LEGAL_DEFAULTS } from "../../../lib/legal"
 import { MODES, type Mode } from "../../../lib/mode"
 import type { EffectiveSettings } from "./types"
 
@@ -22,6 +23,8 @@ export function settingsView(settings: EffectiveSettings, accounts: Record<Mode,
     plan_bounds: options.planBounds,
     exclusions: options.exclusions,
     eligibility_api: options.eligibilityApi,
+    legal_texts: effectiveLegalTexts(options.legalTexts),
+    legal_defaults: LEGAL_DEFAULTS,
     source: sources,
     updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
   }

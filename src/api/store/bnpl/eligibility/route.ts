@@ -10,6 +10,7 @@ import { currencyProblem } from "../../../../modules/bnpl/settings"
 import { excludedAmongProducts } from "../../../../workflows/eligibility/cart-exclusions"
 import { exclusionMessage, type ExcludedProduct } from "../../../../lib/exclusions"
 import { unavailableAnswer } from "../../../../lib/eligibility-answer"
+import { legalTextsFor } from "../../../../lib/legal"
 import { mapLimited, splitAmounts } from "./helpers"
 import type { StoreEligibilityQuery } from "./validators"
 
@@ -23,13 +24,20 @@ const BATCH_CONCURRENCY = 6
  * With `product_id` (or `product_ids`, one per amount), a product the merchant excluded is
  * answered with the reason (`excluded_products`, its entry naming `product_id`) and no service call.
  * Amounts are validated (see validators.ts) before anything is asked.
+ *
+ * Every answer carries `legal`: the credit-advertising texts of the market the offer is made in
+ * (the cart's shipping, else billing country, else `country_code`; two for Belgium, all nine for
+ * any other country or none), as the merchant set them now: never kept with the cart's answer.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const params = req.validatedQuery as StoreEligibilityQuery
+  const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
   if (params.cart_id) {
     try {
-      const eligibility = await plansForCart(req.scope, params.cart_id)
-      return res.json({ eligibility })
+      // The cart's country comes from the cart read the plans make (no read of its own).
+      const { country, ...answer } = await plansForCart(req.scope, params.cart_id)
+      const { legalTexts } = await bnpl.getOptions()
+      return res.json({ eligibility: { ...answer, legal: legalTextsFor(legalTexts, country ?? params.country_code) } })
     } catch (e) {
       if (e instanceof MedusaError && e.type === MedusaError.Types.NOT_FOUND) {
         throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown cart_id "${params.cart_id}"`)
@@ -38,7 +46,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     }
   }
   const currency = params.currency_code!.toLowerCase()
-  const options = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const options = await bnpl.getOptions()
+  const legal = legalTextsFor(options.legalTexts, params.country_code)
   const unsupported = currencyProblem(options, currency)
   if (unsupported) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, unsupported)
@@ -65,7 +74,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     const cents = toCents(params.amount, currency)
     const product = excluded.get(params.product_id?.trim() ?? "")
     const eligibility = product ? excludedAnswer(product, cents) : await plansForAmount(req.scope, cents, currency, ask)
-    return res.json({ eligibility })
+    return res.json({ eligibility: { ...eligibility, legal } })
   }
   // "19.9" and "19.90" are one amount: one answer (and at most one service call) each. An
   // excluded product's price is answered for that product alone, and not asked for it.
@@ -87,6 +96,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     eligibilities: [
       ...answers.map((answer) => ({ amount: amountText(answer.purchase_amount), ...answer })),
       ...forExcluded,
-    ],
+    ].map((answer) => ({ ...answer, legal })),
   })
 }

@@ -18,6 +18,13 @@ export const StoreEligibilityQuery = z
       .trim()
       .regex(/^[A-Za-z]{3}$/, "currency_code must be a 3-letter ISO code, like eur")
       .optional(),
+    // The country the storefront shows the offer in (any form): the market of the `legal` texts
+    // served (a cart's own address country comes first).
+    country_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "country_code must be a 2-letter ISO 3166-1 country code, like fr")
+      .optional(),
   })
   .strict()
   .superRefine((q, ctx) => {

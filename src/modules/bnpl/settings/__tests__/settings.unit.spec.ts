@@ -16,6 +16,7 @@ import {
   pinKeyUrls,
   resolveOptions,
   settingsChanges,
+  settingsView,
   storedAfter,
   validateOptions,
   withKeyUrls,
@@ -23,6 +24,7 @@ import {
   type SettingsRow,
   type StoredSettings,
 } from ".."
+import { LEGAL_DEFAULTS } from "../../../../lib/legal"
 
 const KEY = "sk_test_active_0000000000000000"
 const LIVE_KEY = "sk_live_active_0000000000000000"
@@ -189,6 +191,67 @@ describe("settings precedence: admin settings > options > env > default", () => 
     expect(merged.options.apiKey).toBeUndefined()
     expect(merged.sources.api_key).toBe("settings")
     expect(merged.apiKeyProblem).toBe("cannot be decrypted")
+  })
+})
+
+describe("legal_texts: the merchant's credit-advertising texts", () => {
+  const merged = (loaded: StoredSettings, options: BnplOptions = {}) => mergeSettings(loaded, options, {})
+
+  it("the admin's set > option legalTexts > the shipped defaults, as a whole", () => {
+    const of = (loaded: StoredSettings, options: BnplOptions = {}) => {
+      const m = merged(loaded, options)
+      return [m.options.legalTexts, m.sources.legal_texts]
+    }
+    expect(of({})).toEqual([{}, "default"])
+    const option = { FR: { lender: "Banque Exemple" } }
+    expect(of({}, { legalTexts: option })).toEqual([option, "options"])
+    expect(
+      of(
+        { row: row({ legal_texts: { NL: { afm_artwork_url: "https://a.example/afm.svg" } } }) },
+        { legalTexts: option }
+      )
+    ).toEqual([{ NL: { afm_artwork_url: "https://a.example/afm.svg" } }, "settings"])
+    // Saved empty (every text back to its default): the defaults, not the option's.
+    expect(of({ row: row({ legal_texts: {} }) }, { legalTexts: option })).toEqual([{}, "settings"])
+    expect(of({ row: row({ legal_texts: null }) }, { legalTexts: option })).toEqual([option, "options"])
+  })
+
+  it("is saved normalised, as a whole; null goes back to the option", () => {
+    const patch = parseSettingsPatch({
+      legal_texts: { FR: { warning: " Attention ! ", lender: "", afm_artwork_url: null }, DE: null, ES: {} },
+    })
+    expect(settingsChanges(patch)).toEqual({ legal_texts: { FR: { warning: "Attention !" } } })
+    expect(settingsChanges(parseSettingsPatch({ legal_texts: null }))).toEqual({ legal_texts: null })
+  })
+
+  it.each([
+    [{ XX: { warning: "x" } }, /^Invalid settings: legal_texts\.XX: unknown market/],
+    [{ FR: { warning: "" } }, /^Invalid settings: legal_texts\.FR\.warning must not be empty/],
+    [{ FR: { warning: "x".repeat(301) } }, /^Invalid settings: legal_texts\.FR\.warning is longer than 300 characters/],
+    [{ FR: { lender: "x".repeat(301) } }, /^Invalid settings: legal_texts\.FR\.lender is longer than 300 characters/],
+    [
+      { NL: { afm_artwork_url: "http://a.example/afm.svg" } },
+      /^Invalid settings: legal_texts\.NL\.afm_artwork_url must be an https:\/\/ URL/,
+    ],
+    ["FR", /^Invalid settings: legal_texts must be an object keyed by market/],
+  ])("refuses %j naming the field", (legal_texts, message) => {
+    expect(() => parseSettingsPatch({ legal_texts })).toThrow(message)
+  })
+
+  it("checks the option at start-up, naming it", () => {
+    expect(() => validateOptions({ legalTexts: { FR: { warning: "" } } }, {})).toThrow(
+      /legalTexts\.FR\.warning must not be empty/
+    )
+    expect(() => validateOptions({ legalTexts: { FR: { lender: "Banque" } } }, {})).not.toThrow()
+  })
+
+  it("shows the effective texts and the shipped defaults in the admin's view", () => {
+    const m = merged({ row: row({ legal_texts: { IT: { warning: "Attenzione!" } } }) })
+    const view = settingsView(m, { test: m, live: m })
+    expect(view.legal_defaults).toEqual(LEGAL_DEFAULTS)
+    expect(view.legal_texts.IT).toEqual({ ...LEGAL_DEFAULTS.IT, warning: "Attenzione!" })
+    expect(view.legal_texts.FR).toEqual(LEGAL_DEFAULTS.FR)
+    expect(view.source.legal_texts).toBe("settings")
   })
 })
 
