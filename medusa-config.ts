@@ -6,7 +6,7 @@ loadEnv(process.env.NODE_ENV || "development", process.cwd())
  * Production topology (opt-in): with `REDIS_URL` set, the event bus, workflow engine, cache
  * and locking use Redis, so several Medusa processes (HTTP servers and background workers)
  * share events, scheduled jobs, workflow state, the eligibility cache and locks. Without it,
- * everything stays in memory in one process (tests, demo). See README "Production topology".
+ * everything stays in memory in one process (tests, demo). See docs/production.md.
  */
 const REDIS_URL = process.env.REDIS_URL || undefined
 

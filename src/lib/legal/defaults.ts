@@ -2,7 +2,7 @@ import type { LegalMarket, LegalText } from "./markets"
 
 /**
  * The credit-advertising texts the plugin ships, per market: the warning every offer of 3x, 4x,
- * pay-in-30-days and pay-at-shipment carries (Directive 2023/2225 art. 8(1); sources in README).
+ * pay-in-30-days and pay-at-shipment carries (Directive 2023/2225 art. 8(1); sources in docs/credit-advertising.md).
  * Defaults only: the merchant (with its lender) owns the final wording, set in the admin.
  *
  * The warnings are the sentences alone: the quotation marks around them in the sources cite
