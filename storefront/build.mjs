@@ -14,6 +14,8 @@ rmSync(dist, { recursive: true, force: true })
 
 const entries = [
   { name: "index", entry: "src/index.ts", banner: "" },
+  // The representative example (its texts in seven languages): apart, so the core stays small.
+  { name: "example", entry: "src/example/index.ts", banner: "" },
   // Next.js: the components are client components (they use React state and ids).
   { name: "react", entry: "src/react/index.tsx", banner: '"use client";' },
 ]
@@ -55,7 +57,7 @@ for (const { name, entry } of entries) {
   const code = outputFiles[0].contents
   const raw = readFileSync(join(dist, `${name}.mjs`)).length
   console.log(
-    `${name === "index" ? "medusa-plugin-bnpl-storefront" : "medusa-plugin-bnpl-storefront/react"}: ` +
+    `medusa-plugin-bnpl-storefront${name === "index" ? "" : `/${name}`}: ` +
       `${(raw / 1024).toFixed(1)} kB, minified ${(code.length / 1024).toFixed(1)} kB, gzip ${(gzipSync(code).length / 1024).toFixed(1)} kB`
   )
 }

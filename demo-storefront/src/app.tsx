@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react"
+import { COUNTRIES, countryName, rememberCountry, type Country } from "./country"
 import { PageHeading } from "./heading"
 import { LangContext, localeOf, rememberLang, TEXTS, useT, useTitle, type Lang } from "./i18n"
 import { CartPage } from "./pages/cart"
@@ -25,7 +26,8 @@ function NotFound() {
 export function App({ shop }: { shop: Shop }) {
   const url = usePath()
   const [lang, setLang] = useState<Lang>(shop.lang)
-  const value = useMemo(() => ({ lang, locale: localeOf(lang), t: TEXTS[lang] }), [lang])
+  const [country, setCountry] = useState<Country>(shop.country)
+  const value = useMemo(() => ({ lang, locale: localeOf(lang), t: TEXTS[lang], country }), [lang, country])
   // The document's language follows the customer's choice (WCAG 3.1.1).
   useEffect(() => {
     document.documentElement.lang = lang
@@ -33,6 +35,10 @@ export function App({ shop }: { shop: Shop }) {
     // The store's requests carry it (x-medusa-locale): the service's page and e-mails speak it.
     shop.sdk.setLocale(localeOf(lang))
   }, [lang, shop])
+  const chooseCountry = (next: Country) => {
+    rememberCountry(next)
+    setCountry(next)
+  }
   const { t } = value
   const path = url.pathname
   let page: ReactNode
@@ -61,6 +67,16 @@ export function App({ shop }: { shop: Shop }) {
           >
             {t.switchTo}
           </button>
+          <label className="country-switch">
+            {t.shopCountry}
+            <select value={country} onChange={(e) => chooseCountry(e.target.value as Country)}>
+              {COUNTRIES.map((c) => (
+                <option key={c} value={c}>
+                  {countryName(c, value.locale)}
+                </option>
+              ))}
+            </select>
+          </label>
         </nav>
       </header>
       <main className="page">{page}</main>

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from "react"
+import type { Country } from "./country"
 import { de, es, it, nl, pt } from "./languages"
 
 /** The demo's own texts (the kit has its own, in `medusa-plugin-bnpl-storefront`). */
@@ -9,6 +10,7 @@ const en = {
   switchTo: "Français",
   switchToLang: "fr",
   switchLabel: "Afficher la boutique en français",
+  shopCountry: "Shop country",
   footer: "Demo storefront of medusa-plugin-bnpl · payments go to the sandbox, nothing is charged",
   notFound: "Page not found",
   backToShop: "Back to the shop",
@@ -34,6 +36,7 @@ const en = {
   stepPayment: "3. Payment",
   pleaseWait: "Please wait…",
   payInInstalments: (amount: string) => `Pay ${amount} in instalments`,
+  choosePlanFirst: "Choose how to pay first: no plan is chosen for you.",
   notices: {
     abandoned: "You cancelled the instalment payment. Your cart is kept: choose a plan again when you are ready.",
     refused: "The instalment service refused the payment. Your cart is kept: you can choose another plan.",
@@ -58,6 +61,7 @@ const fr: Texts = {
   switchTo: "English",
   switchToLang: "en",
   switchLabel: "Show the shop in English",
+  shopCountry: "Pays de la boutique",
   footer: "Boutique de démonstration de medusa-plugin-bnpl · les paiements vont au bac à sable, rien n’est débité",
   notFound: "Page introuvable",
   backToShop: "Retour à la boutique",
@@ -83,6 +87,7 @@ const fr: Texts = {
   stepPayment: "3. Paiement",
   pleaseWait: "Patientez…",
   payInInstalments: (amount) => `Payer ${amount} en plusieurs fois`,
+  choosePlanFirst: "Choisissez d’abord comment payer : aucune formule n’est choisie à votre place.",
   notices: {
     abandoned: "Vous avez annulé le paiement en plusieurs fois. Votre panier est conservé : choisissez à nouveau quand vous voulez.",
     refused: "Le service a refusé le paiement en plusieurs fois. Votre panier est conservé : vous pouvez choisir une autre formule.",
@@ -127,7 +132,13 @@ export function rememberLang(lang: Lang) {
   window.localStorage.setItem(LANG_KEY, lang)
 }
 
-export const LangContext = createContext<{ lang: Lang; locale: string; t: Texts }>({ lang: "en", locale: "en-GB", t: en })
+/** The customer's language and the shop's country (the market of the credit warning). */
+export const LangContext = createContext<{ lang: Lang; locale: string; t: Texts; country: Country }>({
+  lang: "en",
+  locale: "en-GB",
+  t: en,
+  country: "fr",
+})
 export const useT = () => useContext(LangContext)
 
 /** The document's title for this page (WCAG 2.4.2): "<page> · Maison Demo". */

@@ -38,8 +38,19 @@
  *     label and the instalment in the locale's money, axe over each; the storefront's language
  *     reaches the service with the payment (the sandbox records it).
  *
+ *   - credit advertising (credit.js; Directive 2023/2225): on the product page, the cart, the
+ *     plan picker and the confirmation, in each market the demo can show (`?lang=` and
+ *     `?country=`: FR, BE-FR, BE-NL, NL, DE, ES, IT, PT and another country in English), at
+ *     1280 and 320 px: the market's warning shown (its box, not hidden, faded or covered), the
+ *     cost and APR and the representative example's button, in the Netherlands AFM's symbol on
+ *     top (the demo's placeholder artwork), axe over each; the example's dialog with the
+ *     keyboard alone (Enter opens it, Tab stays inside, Escape closes it, the focus back on its
+ *     button), axe over it open; no plan checked before the customer chooses one, and "pay"
+ *     without a plan says to choose one (no payment starts).
+ *
  * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png,
- * storefront-plans-{de,es,it,nl,pt}.png (the payment step) and storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
+ * storefront-plans-{de,es,it,nl,pt}.png (the payment step, each in its country's market),
+ * storefront-example.png (the representative example) and storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
  * of them, at the end).
  */
 
@@ -48,6 +59,7 @@ const assert = require('node:assert/strict')
 const { medusaClient, eventually } = require('../../scripts/lib/store-api')
 const { createAudit, accessibleText } = require('./a11y')
 const { createKeyboard } = require('./keyboard')
+const { createCreditChecks, MARKETS } = require('./credit')
 
 const STEP_TIMEOUT_MS = 30_000
 /** Plans the merchant offers for this test: the credit plan (from 500 €) is greyed on small carts. */
@@ -62,6 +74,8 @@ const OTHER_LANGUAGES = [
   ['nl', 'nl-NL', 'Betaal in 3 termijnen'],
   ['pt', 'pt-PT', 'Pagar em 3 prestações'],
 ]
+/** The widths every market's offers are checked at (as axe's). */
+const WIDTHS = [1280, 320]
 /** Intl's and Chromium's no-break spaces, as plain ones. */
 const squashSpaces = (/** @type {string | null} */ text) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ')
 /** The address fields' labels (what the keyboard journey expects to reach, in order). */
@@ -108,6 +122,21 @@ async function run(ctx) {
   }
 
   const audit = createAudit({ log })
+  const credit = createCreditChecks(page, { log })
+  /** The offer `offer` of `surface` in market `m`, at each width (the viewport restored after). */
+  const assertOfferAtWidths = async (/** @type {import('playwright-core').Locator} */ offer, /** @type {(typeof MARKETS)[number]} */ m, /** @type {string} */ surface) => {
+    const before = page.viewportSize()
+    try {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: before?.height ?? 900 })
+        await credit.assertOffer(offer, m, surface)
+      }
+    } finally {
+      if (before) await page.setViewportSize(before)
+    }
+  }
+  /** The demo opens in English with France as its country: the French market's warning (in French). */
+  const FR_IN_ENGLISH = { ...MARKETS.find((m) => m.market === 'FR'), lang: 'en' }
   /** axe in English, then in French (the demo's language switch keeps the page's state), at both widths. */
   const auditBoth = async (/** @type {string} */ state) => {
     const lang = await page.evaluate(() => document.documentElement.lang)
@@ -221,8 +250,19 @@ async function run(ctx) {
     await page.locator('.product .bnpl-teaser').waitFor()
     assert.match(await page.locator('.product .bnpl-teaser').textContent(), TEASER)
     assert.match(await page.title(), /Sweater · Maison Demo$/)
+    // The offer's cost and APR, its example one step away, the market's warning (France).
+    await assertOfferAtWidths(page.locator('.product .bnpl-offer'), FR_IN_ENGLISH, 'product page')
     await shot('storefront-product.png')
     await auditBoth('product page')
+    begin("the representative example's dialog, keyboard only")
+    await credit.exampleByKeyboard(page.locator('.product .bnpl-example-button'), 'en', {
+      whileOpen: async () => {
+        const items = await page.locator('dialog.bnpl-example .bnpl-example__item').allTextContents()
+        log(`  example: ${items.map(squashSpaces).join(' | ')}`)
+        await shot('storefront-example.png')
+        await audit.check(page, 'representative example, open (en)')
+      },
+    })
     begin('a product page with a greyed teaser, reached by a link: focus on its heading')
     await page.goto(storefrontUrl)
     await page.locator('.card[data-handle="linen-tote-bag"] a').click()
@@ -236,12 +276,22 @@ async function run(ctx) {
     await page.waitForURL('**/cart')
     await page.locator('.bnpl-teaser').waitFor()
     await eventually('the focus on the cart heading', async () => /^H1 Your cart/.test(await focused()))
+    await assertOfferAtWidths(page.locator('.page .bnpl-offer'), FR_IN_ENGLISH, 'cart')
     await auditBoth('cart')
     // The product page's button added one: back to one sweater (checkoutWith adds another).
     await page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart'))
     await checkoutWith('merino-wool-sweater', 'Express 24h')
     const picker = page.locator('.bnpl-picker')
     assert.equal(await picker.locator('input[type="radio"]').count(), 3)
+    // No credit chosen for the customer: no plan checked, and paying asks for a choice first.
+    assert.equal(await picker.locator('input[type="radio"]:checked').count(), 0, 'no plan checked before the customer chooses')
+    const checkoutUrl = page.url()
+    await page.locator('.button--pay').click()
+    await page.getByText('Choose how to pay first: no plan is chosen for you.').waitFor()
+    await eventually('the focus on the error', async () => /^P\.error/.test(await focused()))
+    assert.equal(page.url(), checkoutUrl, 'no payment started without a plan')
+    assert.equal(await picker.locator('input[type="radio"]:checked').count(), 0)
+    await assertOfferAtWidths(picker, FR_IN_ENGLISH, 'plan picker')
     assert.equal(await page.locator('#bnpl-plan-10x-d0-m0').isDisabled(), true)
     // The demo's merchant bounds: 4 instalments from 150 € (this cart is 142.80 €); 10 from the service's 500 €.
     assert.equal(await page.locator('#bnpl-plan-4x-d0-m0').isDisabled(), true)
@@ -255,30 +305,57 @@ async function run(ctx) {
     await page.locator('.lang-switch').click()
     await assertPlanDescriptions()
     await page.locator('.lang-switch').click()
+    begin("a plan's representative example, keyboard only, in the picker")
+    await credit.exampleByKeyboard(picker.locator('.bnpl-plan').first().locator('.bnpl-example-button'), 'en', {
+      whileOpen: () => audit.check(page, 'representative example in the picker, open (en)'),
+    })
     await page.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
+    assert.equal(await page.locator('.error').count(), 0, 'choosing a plan clears "choose how to pay first"')
     // What the customer pays before leaving the hosted page, beside the button.
     assert.equal(await page.locator('[data-testid="due-today"]').textContent(), 'Due today: €49.67')
     await shot('storefront-plans.png', picker)
     await auditBoth('plan chosen')
 
-    // The plan picker in the service's other languages: the kit's texts, dates and amounts in each.
-    for (const [lang, locale, label] of OTHER_LANGUAGES) {
-      begin(`the plan picker in ${locale}`)
-      await page.goto(`${storefrontUrl}/checkout?lang=${lang}`)
-      const pickerIn = page.locator(`.bnpl-picker[lang="${locale}"]`)
+    // Every market the demo shows (`?lang=` and `?country=`): the product page, the cart and the
+    // plan picker carry the market's warning, the cost and APR, the example; the kit's texts,
+    // dates and amounts in the page's language.
+    for (const m of MARKETS) {
+      const query = `?lang=${m.lang}&country=${m.country}`
+      begin(`credit advertising in the ${m.market} market (${query})`)
+      await page.goto(`${storefrontUrl}/products/merino-wool-sweater${query}`)
+      const productOffer = page.locator('.product .bnpl-offer')
+      await assertOfferAtWidths(productOffer, m, 'product page')
+      await credit.exampleByKeyboard(productOffer.locator('.bnpl-example-button'), m.lang)
+      await audit.check(page, `product page (${m.market}, ${m.lang})`)
+      await page.goto(`${storefrontUrl}/cart${query}`)
+      await assertOfferAtWidths(page.locator('.page .bnpl-offer'), m, 'cart')
+      await audit.check(page, `cart (${m.market}, ${m.lang})`)
+
+      await page.goto(`${storefrontUrl}/checkout${query}`)
+      const pickerIn = page.locator('.bnpl-picker')
       await pickerIn.waitFor()
-      assert.equal(await page.evaluate(() => document.documentElement.lang), lang)
-      await pickerIn.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
-      const first = squashSpaces(await pickerIn.locator('.bnpl-plan').first().textContent())
-      assert.ok(first.includes(label), `the 3x plan's label in ${locale}: ${first}`)
-      const amount = squashSpaces(new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(47.6))
-      assert.ok(first.includes(`3 × ${amount}`), `the instalment in ${locale} (${amount}): ${first}`)
-      await audit.check(page, `plan picker (${lang})`)
-      const file = path.join(screenshotsDir, `storefront-plans-${lang}.png`)
-      await page.locator('.step').filter({ has: pickerIn }).screenshot({ path: file })
-      log(`screenshot ${path.relative(process.cwd(), file)}`)
+      assert.equal(await page.evaluate(() => document.documentElement.lang), m.lang)
+      assert.equal(await pickerIn.locator('input[type="radio"]:checked').count(), 0, `${m.market}: no plan checked before the customer chooses`)
+      await assertOfferAtWidths(pickerIn, m, 'plan picker')
+      const language = OTHER_LANGUAGES.find(([lang]) => lang === m.lang)
+      if (language) {
+        // The kit's label and the instalment in the locale's money.
+        const [lang, kitLocale, label] = language
+        assert.equal(await pickerIn.getAttribute('lang'), kitLocale)
+        await pickerIn.locator('label[for="bnpl-plan-3x-d0-m0"]').click()
+        const first = squashSpaces(await pickerIn.locator('.bnpl-plan').first().textContent())
+        assert.ok(first.includes(label), `the 3x plan's label in ${kitLocale}: ${first}`)
+        const amount = squashSpaces(new Intl.NumberFormat(kitLocale, { style: 'currency', currency: 'EUR' }).format(47.6))
+        assert.ok(first.includes(`3 × ${amount}`), `the instalment in ${kitLocale} (${amount}): ${first}`)
+        if (m.country === lang) {
+          const file = path.join(screenshotsDir, `storefront-plans-${lang}.png`)
+          await page.locator('.step').filter({ has: pickerIn }).screenshot({ path: file })
+          log(`screenshot ${path.relative(process.cwd(), file)}`)
+        }
+      }
+      await audit.check(page, `plan picker (${m.market}, ${m.lang})`)
     }
-    await page.goto(`${storefrontUrl}/checkout?lang=en`)
+    await page.goto(`${storefrontUrl}/checkout?lang=en&country=fr`)
     await page.locator('.bnpl-picker[lang="en-GB"] label[for="bnpl-plan-3x-d0-m0"]').click()
 
     begin('a payment that cannot start: the error, with the focus')
@@ -308,7 +385,21 @@ async function run(ctx) {
     const firstNumber = Number(/Order #(\d+)/.exec(await confirmation.locator('h1').textContent())[1])
     await shot('storefront-confirmation.png')
     assert.match(await page.title(), /^Order #\d+ · Maison Demo$/)
+    await assertOfferAtWidths(confirmation.locator('.bnpl-schedule'), FR_IN_ENGLISH, 'confirmation')
     await auditBoth('confirmation')
+    begin("the confirmation's representative example, keyboard only")
+    await credit.exampleByKeyboard(confirmation.locator('.bnpl-example-button'), 'en', {
+      whileOpen: () => audit.check(page, 'representative example on the confirmation, open (en)'),
+    })
+    begin('the confirmation in every market')
+    const confirmedUrl = new URL(page.url()).pathname
+    for (const m of MARKETS) {
+      await page.goto(`${storefrontUrl}${confirmedUrl}?lang=${m.lang}&country=${m.country}`)
+      await assertOfferAtWidths(page.locator('.confirmation .bnpl-schedule'), m, 'confirmation')
+      await audit.check(page, `confirmation (${m.market}, ${m.lang})`)
+    }
+    await page.goto(`${storefrontUrl}${confirmedUrl}?lang=en&country=fr`)
+    await page.locator('.confirmation .bnpl-schedule').waitFor()
 
     begin('the order in the admin API')
     const orderId = new URL(page.url()).pathname.split('/').pop()
@@ -396,8 +487,15 @@ async function run(ctx) {
     await keys.tab({ role: 'link', name: 'Shop' })
     await keys.tab({ role: 'link', name: 'Cart' })
     await keys.tab({ role: 'button', name: 'Afficher la boutique en français' })
+    await keys.tab({ role: 'combobox', name: /^Shop country/ })
+    // The teaser's representative example: opened, Tab kept inside, closed with Escape.
+    await keys.tab({ role: 'button', name: 'Representative example' })
+    await credit.exampleByKeyboard(page.locator('.product .bnpl-example-button'), 'en', { reached: true })
     await keys.tab({ role: 'button', name: 'Add to cart' })
     await keys.press('Enter', { role: 'heading', name: 'Your cart' })
+    // The cart's offer comes with its plans (a request): Tab once it is there.
+    await page.locator('.page .bnpl-offer .bnpl-example-button').waitFor()
+    await keys.tab({ role: 'button', name: 'Representative example' })
     await keys.tab({ role: 'link', name: 'Checkout' })
     await keys.press('Enter', { role: 'heading', name: 'Checkout' })
     for (const [field, value] of Object.entries(ADDRESS)) {
@@ -441,6 +539,8 @@ async function run(ctx) {
     await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 4 instalments 4 × /, checked: true, card: true })
     await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 3 instalments/, checked: true, card: true })
     await keys.press('ArrowUp', { role: 'radio', name: /^Pay in 4 instalments/, checked: true, card: true })
+    // The chosen plan's representative example, then the payment.
+    await keys.tab({ role: 'button', name: 'Representative example' })
     await keys.tab({ role: 'button', name: 'Pay €361.90 in instalments' })
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => url.pathname.startsWith('/pay/'))

@@ -1,3 +1,4 @@
+import { planApr } from "./apr"
 import { messagesFor, type BnplMessages } from "./messages"
 import { currencyDigits, planKey } from "./plans"
 import type { Plan } from "./types"
@@ -12,6 +13,11 @@ export type FormatPlanOptions = {
   timeZone?: string
   /** "Today" is the day of this date (now by default). */
   now?: Date
+  /**
+   * The plan's start, t = 0 of its APR: the eligibility check (`PlansAnswer.checked_at`) or the
+   * order's date. Default: see `planApr`.
+   */
+  start?: Date | string | number
   messages?: Partial<BnplMessages>
 }
 
@@ -52,8 +58,14 @@ export type FormattedPlan = {
   /** Pay at shipment, said plainly: "Nothing to pay today: your first instalment is taken when your order ships". */
   payAtShipment?: string
   schedule: ScheduleRow[]
-  /** "Cost of the plan: 1.88 €" or "No fees". */
+  /** "Cost of the plan: 1.88 €", "Cost of the plan: 0.00 €" for a plan that costs nothing. */
   totalCost?: string
+  /** That cost alone ("€1.88", "€0.00"). */
+  costAmount?: string
+  /** "APR 18.3%" ("TAEG 18,3 %"...): the service's, else computed from the schedule (Annex I); absent for no credit. */
+  apr?: string
+  /** The APR in percent (18.3). */
+  aprPercent?: number
   /** "(1.45 % of the purchase)": only for plans of at most 4 instalments. */
   totalCostRate?: string
   /** "Total: 131.78 €". */
@@ -85,6 +97,10 @@ export function planLabel(plan: Plan, m: BnplMessages): string {
   if (!deferral) return m.planLabel(plan.installments_count)
   return plan.installments_count === 1 ? m.deferredLabel(deferral) : m.deferredPlanLabel(plan.installments_count, deferral)
 }
+
+/** 18.3 → "18.3%" ("18,3 %" in French): one decimal as Annex I asks, two when the service gives them. */
+export const percent = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value / 100)
 
 const dayOf = (date: Date, timeZone?: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date)
@@ -136,6 +152,7 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
     plan.customer_total_cost_amount ??
     plan.payment_plan.reduce((sum, i) => sum + i.customer_fee + i.customer_interest, 0)
   const first = schedule[0]
+  const apr = planApr(plan, options)
   const showRate = plan.installments_count <= 4 && typeof plan.customer_total_cost_bps === "number" && cost > 0
   return {
     ...base,
@@ -146,7 +163,9 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
     dueTodayAmount: money(dueToday),
     ...(atShipment ? { payAtShipment: m.payAtShipmentNotice(plan.installments_count) } : {}),
     schedule,
-    totalCost: cost > 0 ? m.totalCost(money(cost)) : m.noFees,
+    totalCost: m.totalCost(money(cost)),
+    costAmount: money(cost),
+    ...(apr !== undefined ? { apr: `${m.aprName} ${percent(apr, locale)}`, aprPercent: apr } : {}),
     ...(showRate
       ? {
           totalCostRate: m.totalCostRate(

@@ -52,6 +52,7 @@ export type BnplMessages = {
   includingFees: (fees: string) => string
   totalCost: (amount: string) => string
   totalCostRate: (rate: string) => string
+  /** @deprecated No longer shown: the cost is always given in money, "€0.00" included (credit advertising rules). */
   noFees: string
   total: (amount: string) => string
   availableFrom: (minimum: string) => string
@@ -63,6 +64,8 @@ export type BnplMessages = {
   excludedProducts: (titles: string[]) => string
   pickerLegend: string
   paymentMethodTitle: string
+  /** The APR's name where it is shown ("APR 18.3%"): TAEG, TAE, effektiver Jahreszins... */
+  aprName: string
 }
 
 const en: BnplMessages = {
@@ -106,6 +109,7 @@ const en: BnplMessages = {
   excludedProducts: (titles) => `Instalment payment is not available for ${list(titles.map((t) => `“${t}”`), "and")}`,
   pickerLegend: "Choose how to pay",
   paymentMethodTitle: "Pay in instalments",
+  aprName: "APR",
 }
 
 const fr: BnplMessages = {
@@ -150,6 +154,7 @@ const fr: BnplMessages = {
     `Le paiement en plusieurs fois n’est pas disponible pour ${list(titles.map((t) => `« ${t} »`), "et")}`,
   pickerLegend: "Choisissez comment payer",
   paymentMethodTitle: "Paiement en plusieurs fois",
+  aprName: "TAEG",
 }
 
 /** The languages of the service's markets; `languages/` holds all but English and French. */

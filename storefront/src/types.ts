@@ -30,6 +30,11 @@ export type Plan = PlanChoice & {
   payment_plan?: Instalment[]
   reasons?: Record<string, string>
   constraints?: { purchase_amount?: { minimum: number; maximum: number } }
+  /**
+   * The plan's APR (Annex I of Directive 2023/2225) in basis points, when the service gives it
+   * (a future field): shown instead of the kit's own computation (`planApr`).
+   */
+  annual_percentage_rate_bps?: number
 }
 
 export type UnavailableReason =
@@ -50,6 +55,23 @@ export type ExcludedProduct = {
   excluded_by: { kind: string; id: string; name: string | null }
 }
 
+export type LegalMarket = "FR" | "BE-FR" | "BE-NL" | "NL" | "DE" | "ES" | "IT" | "PT" | "OTHER"
+/** The credit-advertising texts of one market, as the merchant set them (or the shipped defaults). */
+export type LegalText = {
+  market: LegalMarket
+  /** The language the texts are written in (fr, nl, de, es, it, pt, en). */
+  language: string
+  warning: string
+  /** Optional lender mention shown under the warning, e.g. "Credit provided by …". */
+  lender: string | null
+  /** Show the representative example (one step away) with every amount. */
+  representative_example: boolean
+  /** NL: the AFM warning symbol's artwork (https), supplied by the merchant. */
+  afm_artwork_url: string | null
+  /** False for a default not confirmed by a lawyer (IT, PT). */
+  confirmed: boolean
+}
+
 /** The plans for one amount (`GET /store/bnpl/eligibility`). */
 export type PlansAnswer = {
   /** In cents. */
@@ -64,6 +86,8 @@ export type PlansAnswer = {
   /** With `unavailable_reason: "excluded_products"`: which products. */
   excluded_products?: ExcludedProduct[]
   plans: Plan[]
+  /** The customer's market's texts (two for Belgium: fr and nl); absent from an older store: the kit's defaults apply. */
+  legal?: LegalText[]
 }
 
 export type CartPlans = PlansAnswer & { cart_id: string }

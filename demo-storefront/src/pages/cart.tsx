@@ -2,6 +2,7 @@ import { useEffect, useState } from "react"
 import type { CartPlans } from "medusa-plugin-bnpl-storefront"
 import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
 import { CartSummary, useCart } from "../cart-state"
+import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
 import { Link } from "../routing"
@@ -10,7 +11,7 @@ import type { Shop } from "../shop"
 export function CartPage({ shop }: { shop: Shop }) {
   const cart = useCart(shop)
   const [plans, setPlans] = useState<CartPlans | null>(null)
-  const { t, locale } = useT()
+  const { t, locale, country } = useT()
   useTitle(t.yourCart)
   useEffect(() => {
     if (cart) shop.bnpl.plansForCart(cart.id).then(setPlans).catch(() => setPlans(null))
@@ -29,7 +30,7 @@ export function CartPage({ shop }: { shop: Shop }) {
     <>
       <PageHeading>{t.yourCart}</PageHeading>
       <CartSummary cart={cart} shop={shop} />
-      <BnplTeaser eligibility={plans} locale={locale} />
+      <BnplTeaser eligibility={plans} locale={locale} countryCode={country} legal={demoLegal(country, locale)} />
       <Link to="/checkout" className="button">
         {t.checkout}
       </Link>

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
 import { formatPlan, planKey, type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
+import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
 import { CartSummary, useCart } from "../cart-state"
 import { Link, go } from "../routing"
 import { cartId, euros, type Shop } from "../shop"
+
+/** The problem "no plan chosen", said in the page's language (which may change while it shows). */
+const NO_PLAN = "no-plan"
 
 type ShippingOption = { id: string; name: string; amount?: number | null; calculated_price?: { calculated_amount?: number } }
 
@@ -33,7 +37,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   // The option just clicked, shown as chosen while the cart is updated.
   const [pendingOption, setPendingOption] = useState<string | null>(null)
   const pid = new URLSearchParams(window.location.search).get("pid")
-  const { t, locale } = useT()
+  const { t, locale, country } = useT()
   useTitle(t.checkout)
   // Focus (WCAG 2.4.3): to the delivery step once its options are shown after the address is
   // saved (the button is disabled meanwhile), to the error when a payment cannot start. Choosing
@@ -146,7 +150,8 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }
 
   const pay = async () => {
-    if (!plan) return
+    // Nothing is chosen for the customer (credit is never presumed): say so, the focus on it.
+    if (!plan) return setProblem(NO_PLAN)
     setBusy(true)
     setProblem(null)
     try {
@@ -193,7 +198,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
           ))}
           <label>
             {t.country}
-            <select name="country_code" autoComplete="country" defaultValue={address.country_code ?? "fr"}>
+            <select name="country_code" autoComplete="country" defaultValue={address.country_code ?? (country === "de" ? "de" : "fr")}>
               <option value="fr">{t.france}</option>
               <option value="de">{t.germany}</option>
             </select>
@@ -236,9 +241,14 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
           <BnplPlanPicker
             eligibility={plans}
             value={plan ? planKey(plan) : null}
-            onChange={setPlan}
+            onChange={(chosenPlan) => {
+              setPlan(chosenPlan)
+              if (problem === NO_PLAN) setProblem(null)
+            }}
             name="bnpl-plan"
             locale={locale}
+            countryCode={country}
+            legal={demoLegal(country, locale)}
             disabled={busy}
           />
           {chosen ? (
@@ -247,14 +257,14 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
               {chosen.payAtShipment ?? chosen.dueToday}
             </p>
           ) : null}
-          <button className="button button--pay" onClick={pay} disabled={!plan || busy}>
+          <button className="button button--pay" onClick={pay} disabled={busy}>
             {busy ? t.pleaseWait : t.payInInstalments(euros(cart.total, locale))}
           </button>
         </section>
       ) : null}
       {problem ? (
         <p className="error" role="alert" tabIndex={-1} ref={problemRef}>
-          {problem}
+          {problem === NO_PLAN ? t.choosePlanFirst : problem}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react"
 import { formatPlan, isBnplProvider, paymentMethodInfo, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplSchedule } from "medusa-plugin-bnpl-storefront/react"
+import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
 import { Link } from "../routing"
@@ -21,7 +22,7 @@ type Order = {
 export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
   const [order, setOrder] = useState<Order | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const { t, locale } = useT()
+  const { t, locale, country } = useT()
   useTitle(order ? t.orderTitle(order.display_id) : null)
   useEffect(() => {
     shop.sdk.store.order
@@ -46,7 +47,7 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
     : null
   // What was paid when ordering (the instalments due that day), and what follows: the schedule.
   const formatted = schedule
-    ? formatPlan(schedule, { locale, currencyCode: order.currency_code, now: new Date(order.created_at) })
+    ? formatPlan(schedule, { locale, currencyCode: order.currency_code, now: new Date(order.created_at), start: order.created_at })
     : null
   return (
     <article className="confirmation">
@@ -71,7 +72,17 @@ export function OrderPage({ shop, orderId }: { shop: Shop; orderId: string }) {
                 : paymentMethodInfo.pp_bnpl_bnpl.title}
           </h2>
           {formatted && !formatted.payAtShipment ? <p className="paid-today">{t.paidToday(formatted.dueTodayAmount!)}</p> : null}
-          {schedule ? <BnplSchedule plan={schedule} formatted={formatted ?? undefined} currencyCode={order.currency_code} locale={locale} /> : null}
+          {schedule ? (
+            <BnplSchedule
+              plan={schedule}
+              formatted={formatted ?? undefined}
+              currencyCode={order.currency_code}
+              locale={locale}
+              start={order.created_at}
+              countryCode={country}
+              legal={demoLegal(country, locale)}
+            />
+          ) : null}
         </section>
       ) : null}
       <Link to="/" className="button">

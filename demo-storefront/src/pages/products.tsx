@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react"
 import type { AmountPlans } from "medusa-plugin-bnpl-storefront"
 import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
+import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
 import { useT, useTitle } from "../i18n"
 import { Link, go } from "../routing"
@@ -43,7 +44,7 @@ function useProducts(shop: Shop, handle?: string) {
 
 export function ProductsPage({ shop }: { shop: Shop }) {
   const { products, plans, error } = useProducts(shop)
-  const { t, locale } = useT()
+  const { t, locale, country } = useT()
   useTitle(t.ourProducts)
   if (error) return <p className="error">{error}</p>
   if (!products) return <p>{t.loading}</p>
@@ -57,7 +58,7 @@ export function ProductsPage({ shop }: { shop: Shop }) {
               <span className="card__title">{p.title}</span>
             </Link>
             <span className="price">{priceOf(p) !== null ? euros(priceOf(p)!, locale) : ""}</span>
-            <BnplTeaser eligibility={plans.get(p.id)} locale={locale} />
+            <BnplTeaser eligibility={plans.get(p.id)} locale={locale} countryCode={country} legal={demoLegal(country, locale)} />
           </li>
         ))}
       </ul>
@@ -69,7 +70,7 @@ export function ProductPage({ shop, handle }: { shop: Shop; handle: string }) {
   const { products, plans, error } = useProducts(shop, handle)
   const [adding, setAdding] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const { t, locale } = useT()
+  const { t, locale, country } = useT()
   const product = products?.[0]
   useTitle(products ? (product?.title ?? t.noSuchProduct) : null)
   if (error) return <p className="error">{error}</p>
@@ -111,7 +112,7 @@ export function ProductPage({ shop, handle }: { shop: Shop; handle: string }) {
       <PageHeading>{product.title}</PageHeading>
       <p className="description">{product.description}</p>
       <p className="price price--large">{priceOf(product) !== null ? euros(priceOf(product)!, locale) : ""}</p>
-      <BnplTeaser eligibility={plans.get(product.id)} locale={locale} />
+      <BnplTeaser eligibility={plans.get(product.id)} locale={locale} countryCode={country} legal={demoLegal(country, locale)} />
       <button className="button" onClick={addToCart} disabled={adding}>
         {adding ? t.adding : t.addToCart}
       </button>

@@ -1,3 +1,4 @@
+import { EXAMPLE_MESSAGES, type ExampleMessages } from "../example"
 import { formatPlan } from "../format"
 import { MESSAGES, messagesFor, textLanguage, type BnplMessages } from "../messages"
 import { THREE, NOW } from "./fixtures"
@@ -48,6 +49,11 @@ const SAMPLES: { [K in keyof BnplMessages]?: unknown[][] } = {
   availableBetween: [["⟦min⟧", "⟦max⟧"]],
   excludedProducts: [[["⟦t1⟧"]], [["⟦t1⟧", "⟦t2⟧"]]],
 }
+/** Likewise for the representative example's texts. */
+const EXAMPLE_SAMPLES: { [K in keyof ExampleMessages]?: unknown[][] } = {
+  exampleTitle: [["⟦plan⟧"]],
+  durationDays: [[1], [61]],
+}
 
 /** The values of `args` (strings and counts) that appear in `text`. */
 function valuesIn(text: string, args: unknown[]): string[] {
@@ -56,10 +62,10 @@ function valuesIn(text: string, args: unknown[]): string[] {
 }
 
 /** Each text of a language as the list of its outputs (a plain text is its own output). */
-function outputs(m: BnplMessages, key: keyof BnplMessages): { args: unknown[]; text: unknown }[] {
+function outputs<M extends object>(m: M, key: keyof M, samplesOf: { [K in keyof M]?: unknown[][] } = SAMPLES as never): { args: unknown[]; text: unknown }[] {
   const value = m[key] as unknown
   if (typeof value !== "function") return [{ args: [], text: value }]
-  const samples = SAMPLES[key] ?? [Array.from({ length: value.length }, (_, i) => `⟦arg${i}⟧`)]
+  const samples = samplesOf[key] ?? [Array.from({ length: value.length }, (_, i) => `⟦arg${i}⟧`)]
   return samples.map((args) => ({ args, text: (value as (...a: unknown[]) => unknown)(...args) }))
 }
 
@@ -83,6 +89,21 @@ describe.each(Object.keys(MESSAGES).filter((l) => l !== "en"))("the kit in %s", 
         const want = valuesIn(text, args).join()
         const got = valuesIn(theirs as string, args).join()
         return want === got ? [] : [`${key}(${JSON.stringify(args)}): "${theirs}" has ${got || "none"}, English ${want || "none"}`]
+      })
+    })
+    expect(differ).toEqual([])
+  })
+
+  it("has the representative example's texts, with the same values English puts in them", () => {
+    const ours = EXAMPLE_MESSAGES[lang as keyof typeof EXAMPLE_MESSAGES] as ExampleMessages
+    const exampleKeys = Object.keys(EXAMPLE_MESSAGES.en) as (keyof ExampleMessages)[]
+    expect(Object.keys(ours).sort()).toEqual([...exampleKeys].sort())
+    const differ = exampleKeys.flatMap((key) => {
+      const theirs = outputs(ours, key, EXAMPLE_SAMPLES)
+      return outputs(EXAMPLE_MESSAGES.en, key, EXAMPLE_SAMPLES).flatMap(({ args, text }, i) => {
+        const got = theirs[i]?.text
+        if (typeof got !== "string" || !got.trim()) return [`${key}: not a text`]
+        return valuesIn(text as string, args).join() === valuesIn(got, args).join() ? [] : [`${key}(${JSON.stringify(args)}): "${got}"`]
       })
     })
     expect(differ).toEqual([])

@@ -7,8 +7,13 @@ const noop = () => undefined
 describe("BnplTeaser", () => {
   it("shows the first plan of several instalments: 'or 3 instalments of €43.30 (the first …)'", () => {
     const html = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE, FOUR_TOO_SMALL])} locale="en-GB" />)
+    // The sentence, its cost and APR with the example one step away, then the market's warning.
     expect(html).toBe(
-      '<p class="bnpl-teaser" data-plan="3x-d0-m0" lang="en-GB">or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees)</p>'
+      '<div class="bnpl-offer" lang="en-GB" data-market="OTHER">' +
+        '<p class="bnpl-teaser" data-plan="3x-d0-m0" id=":R0:">or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees)</p>' +
+        '<div class="bnpl-cost"><span class="bnpl-cost__text">Cost of the plan: €1.88 · APR 19.3%</span> ' +
+        '<button type="button" class="bnpl-example-button" aria-haspopup="dialog" aria-describedby=":R0:">Representative example</button></div>' +
+        '<p class="bnpl-warning" lang="en">Attention! Borrowing money costs money.</p></div>'
     )
   })
 
@@ -24,8 +29,8 @@ describe("BnplTeaser", () => {
     const both = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE_AT_SHIPMENT, THREE])} locale="en-GB" />)
     expect(both).toContain('data-plan="3x-d0-m0"')
     const html = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE_AT_SHIPMENT, FOUR_TOO_SMALL])} locale="en-GB" />)
-    expect(html).toBe(
-      '<p class="bnpl-teaser" data-plan="3x-d0-m0-ship" lang="en-GB">or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees): nothing to pay today, the first is taken when your order ships</p>'
+    expect(html).toContain(
+      '<p class="bnpl-teaser" data-plan="3x-d0-m0-ship" id=":R0:">or 3 instalments of €43.30 (the first €45.18, incl. €1.88 fees): nothing to pay today, the first is taken when your order ships</p>'
     )
     const fr = renderToStaticMarkup(<BnplTeaser eligibility={answer([THREE_AT_SHIPMENT])} locale="fr-FR" />)
     expect(fr).toContain("rien à payer aujourd’hui, la première est prélevée à l’expédition de votre commande")
@@ -64,10 +69,10 @@ describe("BnplPlanPicker", () => {
 
   it("is a labelled radio group: one native radio per plan, each with its label and details", () => {
     const html = render("3x-d0-m0")
-    expect(html).toMatch(/^<fieldset class="bnpl-picker" lang="en-GB"><legend class="bnpl-picker__legend">Choose how to pay<\/legend>/)
+    expect(html).toMatch(/^<fieldset class="bnpl-picker" lang="en-GB"[^>]*><legend class="bnpl-picker__legend">Choose how to pay<\/legend>/)
     expect(html.match(/type="radio"/g)).toHaveLength(3)
     expect(html).toMatch(/<input type="radio" class="bnpl-plan__input" id="plan-3x-d0-m0" name="plan"[^>]* checked="" value="3x-d0-m0"\/>/)
-    expect(html).toContain('<label class="bnpl-plan__label" for="plan-3x-d0-m0">')
+    expect(html).toContain('<label class="bnpl-plan__label" for="plan-3x-d0-m0" id="plan-3x-d0-m0-label">')
     expect(html).toContain('aria-describedby="plan-3x-d0-m0-details"')
     expect(html).toContain('class="bnpl-plan bnpl-plan--selected"')
   })

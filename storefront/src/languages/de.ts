@@ -44,4 +44,5 @@ export const de: BnplMessages = {
   excludedProducts: (titles) => `Ratenzahlung ist für ${list(titles.map((t) => `„${t}“`), "und")} nicht möglich`,
   pickerLegend: "Wie möchten Sie bezahlen?",
   paymentMethodTitle: "Ratenzahlung",
+  aprName: "effektiver Jahreszins",
 }

@@ -43,4 +43,5 @@ export const es: BnplMessages = {
   excludedProducts: (titles) => `El pago a plazos no está disponible para ${list(titles.map((t) => `«${t}»`), "y")}`,
   pickerLegend: "Elige cómo pagar",
   paymentMethodTitle: "Pago a plazos",
+  aprName: "TAE",
 }

@@ -43,4 +43,5 @@ export const it: BnplMessages = {
   excludedProducts: (titles) => `Il pagamento a rate non è disponibile per ${list(titles.map((t) => `«${t}»`), "e")}`,
   pickerLegend: "Scegli come pagare",
   paymentMethodTitle: "Pagamento a rate",
+  aprName: "TAEG",
 }

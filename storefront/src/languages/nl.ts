@@ -43,4 +43,5 @@ export const nl: BnplMessages = {
   excludedProducts: (titles) => `Betalen in termijnen is niet mogelijk voor ${list(titles.map((t) => `‘${t}’`), "en")}`,
   pickerLegend: "Kies hoe je betaalt",
   paymentMethodTitle: "Betalen in termijnen",
+  aprName: "JKP",
 }

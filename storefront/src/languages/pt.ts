@@ -43,4 +43,5 @@ export const pt: BnplMessages = {
   excludedProducts: (titles) => `O pagamento em prestações não está disponível para ${list(titles.map((t) => `«${t}»`), "e")}`,
   pickerLegend: "Escolha como pagar",
   paymentMethodTitle: "Pagamento em prestações",
+  aprName: "TAEG",
 }
