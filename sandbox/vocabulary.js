@@ -73,7 +73,7 @@ const FAULT_EFFECTS = ['status', 'drop', 'garble', 'wrongShape', 'delayMs']
  * the BCP 47 tag of its text.
  * Belgium has one per language. IT and PT are neutral defaults, not confirmed texts. The NL
  * rule also wants the AFM warning symbol (AFM's artwork only): the sandbox shows the text alone.
- * The plugin has no such list yet: when it gets one, compare them.
+ * The plugin's defaults: src/lib/legal/defaults.ts (src/__tests__/sandbox-vocabulary.unit.spec.ts compares them).
  */
 const CREDIT_WARNINGS = {
   FR: { lang: 'fr-FR', text: "Attention ! Un crédit coûte de l'argent et doit être remboursé !" },
