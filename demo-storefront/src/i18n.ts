@@ -1,58 +1,9 @@
 import { createContext, useContext, useEffect } from "react"
 import type { Country } from "./country"
 import { de, es, it, nl, pt } from "./languages"
+import { en, type Texts } from "./texts-en"
 
-/** The demo's own texts (the kit has its own, in `medusa-plugin-bnpl-storefront`). */
-const en = {
-  shop: "Shop",
-  cart: "Cart",
-  siteName: "Maison Demo",
-  switchTo: "Français",
-  switchToLang: "fr",
-  switchLabel: "Afficher la boutique en français",
-  shopCountry: "Shop country",
-  footer: "Demo storefront of medusa-plugin-bnpl · payments go to the sandbox, nothing is charged",
-  notFound: "Page not found",
-  backToShop: "Back to the shop",
-  loading: "Loading…",
-  ourProducts: "Our products",
-  noSuchProduct: "No such product",
-  addToCart: "Add to cart",
-  adding: "Adding…",
-  yourCart: "Your cart",
-  cartEmpty: "Your cart is empty.",
-  checkout: "Checkout",
-  delivery: (name: string) => `Delivery: ${name}`,
-  total: "Total",
-  fields: { email: "Email", first_name: "First name", last_name: "Last name", address_1: "Address", postal_code: "Postal code", city: "City" },
-  country: "Country",
-  france: "France",
-  germany: "Germany",
-  updateAddress: "Update address",
-  continueToDelivery: "Continue to delivery",
-  stepAddress: "1. Address",
-  stepDelivery: "2. Delivery",
-  chooseDelivery: "Choose a delivery",
-  stepPayment: "3. Payment",
-  pleaseWait: "Please wait…",
-  payInInstalments: (amount: string) => `Pay ${amount} in instalments`,
-  choosePlanFirst: "Choose how to pay first: no plan is chosen for you.",
-  notices: {
-    abandoned: "You cancelled the instalment payment. Your cart is kept: choose a plan again when you are ready.",
-    refused: "The instalment service refused the payment. Your cart is kept: you can choose another plan.",
-  } as Record<string, string>,
-  confirmed: (n: number) => `Thank you! Order #${n} is confirmed`,
-  orderTitle: (n: number) => `Order #${n}`,
-  confirmationTo: (email: string) => `A confirmation goes to ${email}.`,
-  deliveryAndTotal: (name: string, total: string) => `Delivery: ${name} · Total ${total}`,
-  paidIn: (n: number) => `Paid in ${n} instalments`,
-  paidToday: (amount: string) => `Paid today: ${amount}. What follows:`,
-  continueShopping: "Continue shopping",
-  loadingOrder: "Loading your order…",
-  confirming: "Confirming your payment…",
-}
-
-export type Texts = typeof en
+export type { Texts }
 
 const fr: Texts = {
   shop: "Boutique",

@@ -1,4 +1,4 @@
-import type { Texts } from "./i18n"
+import type { Texts } from "./texts-en"
 
 /**
  * The demo's texts in the service's other languages (English and French are in i18n.ts). The

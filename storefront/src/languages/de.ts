@@ -1,4 +1,4 @@
-import type { BnplMessages } from "../messages"
+import type { BnplMessages } from "./shape"
 import { list } from "./list"
 
 /** German (Germany, Austria, Luxembourg, Belgium). Deferrals always follow "in": dative ("in 30 Tagen"). */

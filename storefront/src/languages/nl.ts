@@ -1,4 +1,4 @@
-import type { BnplMessages } from "../messages"
+import type { BnplMessages } from "./shape"
 import { list } from "./list"
 
 /** Dutch (the Netherlands, Belgium): "je", as Dutch shops address their customers. */
