@@ -13,7 +13,11 @@ const { TEMPLATE_DIR, MARKER } = require('../lib/starter-store')
 const ROOT = path.resolve(__dirname, '..', '..')
 const STARTERS_DIR = path.join(ROOT, 'integration-tests', 'install', 'starters')
 
-/** Each starter: where its seed goes and how it runs (README step 5 names both ways). */
+/**
+ * Each starter: where its seed goes and how it runs (README step 5 names both ways). The seeds
+ * are kept as `.ts.txt`: the starters' code verbatim, data to this repository (not compiled,
+ * linted or counted as ours), written back as `.ts` into the store.
+ */
 const STARTERS = {
   'dtc-starter': { seedFile: 'initial-data-seed.ts', seedTo: 'src/migration-scripts', seedCommand: null },
   'medusa-starter-default': { seedFile: 'seed.ts', seedTo: 'src/scripts', seedCommand: 'npm run seed' },
@@ -44,7 +48,7 @@ function writeStarter(dir, { name, config, projectConfigLines = [], pinMedusa })
       for (const dep of Object.keys(pkg[section] || {})) if (dep.startsWith('@medusajs/') && dep !== '@medusajs/ui') pkg[section][dep] = pinMedusa
   }
   fs.mkdirSync(path.join(dir, starter.seedTo), { recursive: true })
-  fs.copyFileSync(path.join(STARTERS_DIR, name, starter.seedFile), path.join(dir, starter.seedTo, starter.seedFile))
+  fs.copyFileSync(path.join(STARTERS_DIR, name, `${starter.seedFile}.txt`), path.join(dir, starter.seedTo, starter.seedFile))
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n')
   fs.copyFileSync(path.join(TEMPLATE_DIR, 'tsconfig.json'), path.join(dir, 'tsconfig.json'))
   let medusaConfig = fs.readFileSync(path.join(TEMPLATE_DIR, 'medusa-config.ts'), 'utf8')
