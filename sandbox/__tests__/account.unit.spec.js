@@ -2,23 +2,10 @@
 
 /** The account over HTTP: `/v1/me`, `/v1/me/fee-plans`, `POST /v2/payments/eligibility`. */
 
-const { startSandbox } = require('../server')
 const { ACTIVE_KEY, INACTIVE_KEY } = require('../merchants')
-const { START, clientOf } = require('./harness')
+const { bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, eligibility } = clientOf(() => sandbox)
+const { sandbox, call, eligibility } = bootSandbox()
 
 describe('the account: /v1/me, /v1/me/fee-plans, /v2/payments/eligibility', () => {
   it('answers the account with its name and whether it can take payments', async () => {

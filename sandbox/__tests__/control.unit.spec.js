@@ -2,23 +2,10 @@
 
 /** The control API (`/_sandbox`) over HTTP. */
 
-const { startSandbox } = require('../server')
 const { ACTIVE_KEY } = require('../merchants')
-const { START, clientOf } = require('./harness')
+const { bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, eligibility, newPayment } = clientOf(() => sandbox)
+const { sandbox, call, eligibility, newPayment } = bootSandbox()
 
 describe('control API', () => {
   it('lists and clears requests, resets everything', async () => {

@@ -2,23 +2,10 @@
 
 /** `POST /v1/payments/eligibility` over HTTP. */
 
-const { startSandbox } = require('../server')
 const { ACTIVE_KEY, INACTIVE_KEY } = require('../merchants')
-const { START, clientOf } = require('./harness')
+const { START, bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, eligibility } = clientOf(() => sandbox)
+const { sandbox, call, eligibility } = bootSandbox()
 
 describe('eligibility', () => {
   it('answers one object when installments_count is not an array', async () => {

@@ -2,22 +2,9 @@
 
 /** Faults of the service API: which calls they hit, and what they do to the answer. */
 
-const { startSandbox } = require('../server')
-const { START, clientOf } = require('./harness')
+const { bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, eligibility, newPayment } = clientOf(() => sandbox)
+const { sandbox, call, eligibility, newPayment } = bootSandbox()
 
 describe('faults: which calls they hit', () => {
   it('status with count: the next N matching calls fail, then normal answers; logged with the fault', async () => {

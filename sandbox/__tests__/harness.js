@@ -6,6 +6,7 @@
  */
 
 const { ACTIVE_KEY } = require('../merchants')
+const { startSandbox } = require('../server')
 
 const START = new Date('2025-03-10T12:00:00Z')
 
@@ -41,4 +42,27 @@ const waitFor = async (predicate, timeoutMs = 2000) => {
   }
 }
 
-module.exports = { START, clientOf, waitFor }
+/**
+ * A test file's sandbox: booted once (on a free port, its clock injected), reset with the clock
+ * back at START before each test, closed after. `sandbox` forwards to the one booted;
+ * `setClock` moves its time, `now()` reads it; the client's calls (clientOf) come with it.
+ * @param {Record<string, unknown>} [options] more options of startSandbox
+ */
+function bootSandbox(options = {}) {
+  let clock = START
+  /** @type {any} */
+  let live
+  beforeAll(async () => {
+    live = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20], ...options })
+  })
+  afterAll(() => live.close())
+  beforeEach(() => {
+    live.reset()
+    clock = START
+  })
+  /** @type {any} */
+  const sandbox = new Proxy({}, { get: (_, key) => (typeof live[key] === 'function' ? live[key].bind(live) : live[key]) })
+  return { sandbox, setClock: (/** @type {Date} */ date) => (clock = date), now: () => clock, ...clientOf(() => live) }
+}
+
+module.exports = { START, clientOf, waitFor, bootSandbox }

@@ -2,23 +2,10 @@
 
 /** The hosted payment page (`/pay/:id`) over HTTP: the schedule, accept and refuse. */
 
-const { startSandbox } = require('../server')
 const { ACTIVE_KEY } = require('../merchants')
-const { START, clientOf } = require('./harness')
+const { bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, newPayment } = clientOf(() => sandbox)
+const { sandbox, call, newPayment } = bootSandbox()
 
 describe('hosted payment page', () => {
   it('shows the schedule and redirects to return_url with pid on acceptance, idempotently', async () => {

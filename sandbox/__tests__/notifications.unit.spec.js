@@ -4,23 +4,10 @@
 
 const http = require('node:http')
 const crypto = require('node:crypto')
-const { startSandbox } = require('../server')
 const { ACTIVE_KEY } = require('../merchants')
-const { START, clientOf, waitFor } = require('./harness')
+const { bootSandbox, waitFor } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, newPayment } = clientOf(() => sandbox)
+const { sandbox, call, newPayment } = bootSandbox()
 
 describe('notification (IPN)', () => {
   let callbacks

@@ -2,23 +2,10 @@
 
 /** After the order over HTTP: the shop orders of a payment, their status and shipments. */
 
-const { startSandbox } = require('../server')
 const { ACTIVE_KEY } = require('../merchants')
-const { START, clientOf } = require('./harness')
+const { bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, newPayment } = clientOf(() => sandbox)
+const { sandbox, call, newPayment } = bootSandbox()
 
 const OTHER_KEY = 'sk_test_other_00000000000000000'
 const attach = (id, body, method = 'PUT', options = {}) => call(method, `/v1/payments/${id}/orders`, { body, ...options })

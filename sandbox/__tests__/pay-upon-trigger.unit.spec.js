@@ -2,22 +2,9 @@
 
 /** Pay upon trigger (pay at shipment) over HTTP: creation, acceptance, `POST /v1/payments/:id/trigger`. */
 
-const { startSandbox } = require('../server')
-const { START, clientOf } = require('./harness')
+const { START, bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, newPayment } = clientOf(() => sandbox)
+const { sandbox, setClock, now: clockNow, call, newPayment } = bootSandbox()
 
 describe('pay upon trigger (pay at shipment)', () => {
   const TEXT = 'Nothing to pay today: your first instalment is taken when your order ships.'
@@ -35,14 +22,14 @@ describe('pay upon trigger (pay at shipment)', () => {
     let now = (await call('GET', `/v1/payments/${payment.id}`)).json
     expect(now.state).toBe('in_progress')
     expect(now.payment_plan.map((i) => i.state)).toEqual(['pending', 'pending', 'pending'])
-    clock = new Date(START.getTime() + 10 * 86400_000)
+    setClock(new Date(START.getTime() + 10 * 86400_000))
     const done = await trigger(payment.id)
     expect(done.status).toBe(200)
     // The default form: the vendor's PHP client's int timestamp (README, triggerAppliedAs).
-    expect(done.json).toMatchObject({ deferred_trigger_applied: clock.getTime() / 1000 })
+    expect(done.json).toMatchObject({ deferred_trigger_applied: clockNow().getTime() / 1000 })
     expect(sandbox.payments.get(payment.id).deferred_trigger_applied).toBe(true)
     expect(done.json.payment_plan.map((i) => i.state)).toEqual(['paid', 'pending', 'pending'])
-    expect(done.json.payment_plan[0].due_date).toBe(clock.getTime() / 1000)
+    expect(done.json.payment_plan[0].due_date).toBe(clockNow().getTime() / 1000)
     const twice = await trigger(payment.id)
     expect(twice.status).toBe(400)
     expect(twice.json.errors[0].message).toBe('This payment was already triggered')

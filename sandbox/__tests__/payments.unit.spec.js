@@ -2,22 +2,9 @@
 
 /** The payment over HTTP: creation, reading, shipping_info edits, cancel, refund, expiry. */
 
-const { startSandbox } = require('../server')
-const { START, clientOf } = require('./harness')
+const { START, bootSandbox } = require('./harness')
 
-let clock = START
-/** @type {Awaited<ReturnType<typeof startSandbox>>} */
-let sandbox
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => clock, ipnRetryDelaysMs: [20, 20] })
-})
-afterAll(() => sandbox.close())
-beforeEach(() => {
-  sandbox.reset()
-  clock = START
-})
-const { call, newPayment } = clientOf(() => sandbox)
+const { sandbox, setClock, call, newPayment } = bootSandbox()
 
 describe('payments', () => {
   it('creates and fetches a payment; another merchant gets 404', async () => {
@@ -124,11 +111,11 @@ describe('shipping_info edits', () => {
 describe('cancel, refund, expiry', () => {
   it('cancels a payment not yet accepted, idempotently; refuses to cancel an accepted one', async () => {
     const { json: payment } = await newPayment()
-    clock = new Date(START.getTime() + 60000)
+    setClock(new Date(START.getTime() + 60000))
     const cancelled = await call('PUT', `/v1/payments/${payment.id}/cancel`)
     expect(cancelled.status).toBe(200)
     expect(cancelled.json).toMatchObject({ state: 'not_started', expired_at: START.getTime() / 1000 + 60 })
-    clock = new Date(START.getTime() + 120000)
+    setClock(new Date(START.getTime() + 120000))
     expect((await call('PUT', `/v1/payments/${payment.id}/cancel`)).json.expired_at).toBe(START.getTime() / 1000 + 60)
 
     const { json: accepted } = await newPayment()
@@ -161,7 +148,7 @@ describe('cancel, refund, expiry', () => {
 
   it('expires a payment after expires_after minutes', async () => {
     const { json: payment } = await newPayment({ expires_after: 30 })
-    clock = new Date(START.getTime() + 31 * 60000)
+    setClock(new Date(START.getTime() + 31 * 60000))
     expect((await call('GET', `/v1/payments/${payment.id}`)).json.expired_at).toBe(START.getTime() / 1000 + 1800)
   })
 })
