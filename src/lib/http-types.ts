@@ -2,6 +2,8 @@ import type { Plan, ShippingMethod } from "../client/types"
 import type { Exclusions } from "./exclusions"
 import type { LegalMarket, LegalText, LegalTextOverrides } from "./legal/markets"
 import type { Mode } from "./mode"
+// A type only (erased): the admin bundle never loads the kind table.
+import type { MessageKindWord } from "./messages/kinds"
 
 /**
  * The shapes of the plugin's admin API (`/admin/bnpl/*`): what the routes answer and what the
@@ -232,7 +234,8 @@ export type OrderToShipView = {
 /** One message the service was told about the order (`messages[]`, words from `lib/messages/view.ts`). */
 export type OrderMessageView = {
   id: string
-  kind: "shipping_info" | "order" | "status" | "tracking" | "trigger"
+  /** The kind's word, from the kind table (`lib/messages/kinds`). */
+  kind: MessageKindWord
   /** accepted: the service has it; pending: retried; failed: it does not, and nothing retries it. */
   status: "pending" | "accepted" | "failed"
   /** The record's own word: sent, unchanged, pending, failed, skipped, unavailable. */

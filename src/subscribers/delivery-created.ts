@@ -1,8 +1,8 @@
 import type { SubscriberConfig } from "@medusajs/framework"
-import { fulfillmentMessagesSubscriber } from "../workflows/messages/fulfillment-event"
+import { orderEventSubscriber } from "../workflows/messages/order-event"
 
-/** A fulfillment delivered: the status `delivered` goes to the service (recorded, retried). */
-export default fulfillmentMessagesSubscriber("delivery_created")
+/** A fulfillment delivered (also "Mark as picked up"): its messages to the service (`delivered`, a trigger). */
+export default orderEventSubscriber("delivery_created", (data: { id: string }) => ({ fulfillment_id: data.id }))
 
 export const config: SubscriberConfig = {
   event: "delivery.created",

@@ -1,35 +1,31 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
+import { handleOrderEvent } from "../workflows/messages/order-event"
 import { orderWithBnplPayment } from "../workflows/payment/order-payment"
-import { offeredOptionsForOrder } from "../workflows/shipping/read"
-import { syncShippingInfoWorkflow } from "../workflows/sync-shipping-info"
-import { sendOrderMessagesWorkflow } from "../workflows/send-order-messages"
 import { payAtShipmentDeadline } from "../workflows/payment/trigger-deadline"
+import { offeredOptionsForOrder } from "../workflows/shipping/read"
 
 /**
- * When an order paid with the plugin is placed: attach it to the service payment (its number
- * and admin URL, from this one read), note a pay-at-shipment payment's deadline, read the shipping options offered for its cart as it was
- * completed (kept for every later sync), and, for an order with nothing to ship (no fulfillment
- * will ever come), push its shipping information now.
+ * When an order paid with the plugin is placed: its messages (the order attached to the service
+ * payment; an order with nothing to ship, whose fulfillment will never come, pushes its shipping
+ * information), then, from the same read, a pay-at-shipment payment's deadline and the shipping
+ * options offered for its cart as it was completed (kept for every later sync).
  */
 export default async function bnplOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
   const orderId = event.data.id
-  try {
-    const { order, payment } = await orderWithBnplPayment(container, orderId, ["display_id", "items.requires_shipping"])
-    if (!payment) {
-      return
-    }
-    // Only what the reference is built from: a placed order has no fulfillment yet.
-    const read = {
-      order: { id: order.id, display_id: order.display_id },
-      payment: { id: payment.id, data: payment.data },
-    }
-    await sendOrderMessagesWorkflow(container)
-      .run({ input: { order_id: orderId, trigger: "order_placed", read } })
-      .catch((e) =>
-        container.resolve("logger").warn(`BNPL order ${orderId} placed, not attached: ${(e as Error).message}`)
+  const handled = await handleOrderEvent(container, { event: "order_placed", order_id: orderId })
+  // Its messages not sent now (the job will): the deadline and the options are noted all the same.
+  const payment = handled
+    ? handled.payment
+    : await orderWithBnplPayment(container, orderId).then(
+        (read) => read.payment,
+        () => undefined
       )
+  if (!payment) {
+    return
+  }
+  try {
     if (payment.data.pay_at_shipment && payment.data.bnpl_payment_id) {
       await payAtShipmentDeadline(
         container,
@@ -41,14 +37,10 @@ export default async function bnplOrderPlaced({ event, container }: SubscriberAr
     }
     const { shippingMethodOverrides } = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     await offeredOptionsForOrder(container, orderId, payment, shippingMethodOverrides)
-    const nothingToShip = (order.items ?? []).length > 0 && order.items.every((i: any) => i.requires_shipping === false)
-    if (nothingToShip) {
-      await syncShippingInfoWorkflow(container).run({ input: { order_id: orderId, trigger: "order_placed" } })
-    }
   } catch (e) {
     container
       .resolve("logger")
-      .warn(`BNPL order ${orderId} placed, shipping information not recorded: ${(e as Error).message}`)
+      .warn(`BNPL order ${orderId} placed, deadline or offered options not recorded: ${(e as Error).message}`)
   }
 }
 

@@ -1,9 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { BNPL_MODULE } from "../modules/bnpl"
-import type BnplModuleService from "../modules/bnpl/service"
-import { syncShippingInfoWorkflow } from "../workflows/sync-shipping-info"
+import type { MessageEvent } from "../lib/messages/kinds"
+import { handleOrderEvent } from "../workflows/messages/order-event"
 
-const TRIGGERS: Record<string, string> = {
+const EVENTS: Record<string, MessageEvent> = {
   "order-edit.confirmed": "order_edit_confirmed",
   "order.claim_created": "claim_created",
   "order.exchange_created": "exchange_created",
@@ -11,29 +10,14 @@ const TRIGGERS: Record<string, string> = {
 
 /**
  * An order edit, claim or exchange can change an order's shipping after its information was
- * pushed (after the last fulfillment): push it again (sent only if it changed). Before the
- * first push there is nothing to correct: the first fulfillment sends the current information.
+ * pushed: pushed again (sent only if it changed). Before the first push there is nothing to
+ * correct (the shipping information's kind decides: `lib/messages/kinds/shipping-info.ts`).
  */
 export default async function bnplOrderShippingChanged({ event, container }: SubscriberArgs<{ order_id: string }>) {
-  const orderId = event.data.order_id
-  try {
-    const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-    const [pushedBefore] = await bnpl.listBnplShippingSyncs(
-      { order_id: orderId, kind: "shipping_info" },
-      { take: 1, select: ["id"] }
-    )
-    if (!pushedBefore) {
-      return
-    }
-    await syncShippingInfoWorkflow(container).run({
-      input: { order_id: orderId, trigger: TRIGGERS[event.name] ?? event.name },
-    })
-  } catch (e) {
-    container.resolve("logger").warn(`BNPL shipping sync for order ${orderId} not recorded: ${(e as Error).message}`)
-  }
+  await handleOrderEvent(container, { event: EVENTS[event.name], order_id: event.data.order_id })
 }
 
 export const config: SubscriberConfig = {
-  event: Object.keys(TRIGGERS),
+  event: Object.keys(EVENTS),
   context: { subscriberId: "bnpl-order-shipping-changed" },
 }

@@ -1,11 +1,11 @@
 import type { SubscriberConfig } from "@medusajs/framework"
-import { fulfillmentMessagesSubscriber } from "../workflows/messages/fulfillment-event"
+import { orderEventSubscriber } from "../workflows/messages/order-event"
 
 /**
- * A fulfillment shipped (its labels carry the tracking numbers): each new parcel and the status
- * `shipped` go to the service. Never fails the shipment: problems are recorded and retried.
+ * A fulfillment shipped (its labels carry the tracking numbers): each new parcel, `shipped` and
+ * a trigger go to the service. Never fails the shipment: problems are recorded and retried.
  */
-export default fulfillmentMessagesSubscriber("shipment_created")
+export default orderEventSubscriber("shipment_created", (data: { id: string }) => ({ fulfillment_id: data.id }))
 
 export const config: SubscriberConfig = {
   event: "shipment.created",

@@ -3,6 +3,16 @@ import { randomUUID } from "node:crypto"
 /** Seconds the lock is held per message pushed under it (3 × 10 s attempts and backoff, with room). */
 export const LOCK_TTL_PER_MESSAGE_S = 60
 
+/** Seconds a run waits at most for the payment's lock (another event's push in flight). */
+export const LOCK_WAIT_S = 30
+
+/**
+ * Seconds between two tries at a held lock. Medusa's default (0.3 s) made an event that
+ * followed another (a shipment right after its fulfillment) wait up to 300 ms for a push of
+ * 20 ms; a try is one call to the locking module (Redis in production), so 25 ms costs little.
+ */
+export const LOCK_POLL_S = 0.025
+
 /**
  * The lock of one payment's messages to the service, of every kind (the order's, while its
  * payment is unknown): one at a time, so "the last accepted" and its sequence are decided

@@ -20,11 +20,11 @@ export function outcomeBadge(outcome: string, t: Translate): { label: string; co
     : { label: outcome, color: "grey" }
 }
 
-const KINDS = ["shipping_info", "order", "status", "tracking", "trigger"]
+type Kind = OrderMessageView["kind"]
 
 /** "Shipping information", "Order attached", "Order status", "Tracking number", "Payment started". */
 export const kindLabel = (kind: string, t: Translate): string =>
-  KINDS.includes(kind) ? t(`order.timeline.kind.${kind}`) : kind
+  Object.prototype.hasOwnProperty.call(CONTENT_IN_WORDS, kind) ? t(`order.timeline.kind.${kind}`) : kind
 
 const MESSAGE_TRIGGERS = [
   "order_placed",
@@ -44,6 +44,40 @@ export function messageTriggerLabel(message: Pick<OrderMessageView, "kind" | "tr
 
 const STATUS_WORDS = ["shipped", "delivered", "canceled"]
 
+type Describe = (
+  content: Record<string, unknown>,
+  raw: unknown,
+  currency: string,
+  t: Translate,
+  locale: string
+) => string | undefined
+
+/**
+ * What the service was told, in words, per kind: one entry per word of the kind table
+ * (`lib/messages/kinds`, through `OrderMessageView["kind"]`), so a new kind without one fails the build.
+ */
+const CONTENT_IN_WORDS: Record<Kind, Describe> = {
+  shipping_info: (_, raw, currency, t, locale) => {
+    const sent = sentSummary(raw, currency, t, locale)
+    return sent ? t("order.sync.shipping", { sent }) : undefined
+  },
+  order: (content, _, __, t) =>
+    content.merchant_reference
+      ? t("order.timeline.content.order", { reference: content.merchant_reference })
+      : undefined,
+  status: (content, _, __, t) => {
+    const status = String(content.status ?? "")
+    return t("order.timeline.content.status", {
+      status: STATUS_WORDS.includes(status) ? t(`order.timeline.status.${status}`) : status,
+    })
+  },
+  tracking: (content, _, __, t) =>
+    content.tracking_number
+      ? t("order.timeline.content.tracking", { number: content.tracking_number, carrier: content.carrier ?? "-" })
+      : undefined,
+  trigger: (_, __, ___, t) => t("order.timeline.content.trigger"),
+}
+
 /** What the service was told, in words: the shipping options, the order number, the status, the parcel. */
 export function contentInWords(
   message: Pick<OrderMessageView, "kind" | "content">,
@@ -51,31 +85,8 @@ export function contentInWords(
   t: Translate,
   locale: string
 ): string | undefined {
-  const content = (message.content ?? {}) as Record<string, unknown>
-  switch (message.kind) {
-    case "shipping_info": {
-      const sent = sentSummary(message.content, currency, t, locale)
-      return sent ? t("order.sync.shipping", { sent }) : undefined
-    }
-    case "order":
-      return content.merchant_reference
-        ? t("order.timeline.content.order", { reference: content.merchant_reference })
-        : undefined
-    case "status": {
-      const status = String(content.status ?? "")
-      return t("order.timeline.content.status", {
-        status: STATUS_WORDS.includes(status) ? t(`order.timeline.status.${status}`) : status,
-      })
-    }
-    case "tracking":
-      return content.tracking_number
-        ? t("order.timeline.content.tracking", { number: content.tracking_number, carrier: content.carrier ?? "-" })
-        : undefined
-    case "trigger":
-      return t("order.timeline.content.trigger")
-    default:
-      return undefined
-  }
+  const describe = CONTENT_IN_WORDS[message.kind] as Describe | undefined
+  return describe?.((message.content ?? {}) as Record<string, unknown>, message.content, currency, t, locale)
 }
 
 /**

@@ -1,5 +1,7 @@
 import { MAX_SYNC_ATTEMPTS } from "../shipping/sync-policy"
-import type { MessageKind } from "./content"
+import { KINDS, kindOf, type AttachedOrder, type MessageKind } from "./kinds"
+
+export type { AttachedOrder } from "./kinds"
 
 /** What the push knows of one recorded message (and of the other messages of its order). */
 export type MessageRow = {
@@ -14,9 +16,6 @@ export type MessageRow = {
   created_at?: Date | string | null
   payload?: unknown
 }
-
-/** The attached order a status or tracking names: the shop's reference and the service's id. */
-export type AttachedOrder = { merchant_reference: string; service_order_id: string }
 
 export type MessageDecision =
   /** Decided by another attempt already: nothing to do. */
@@ -34,23 +33,19 @@ export type MessageDecision =
  * Kinds whose content is a set (each parcel once; the trigger once per payment), not a state
  * replaced by the next: recorded and sent once per content.
  */
-export const ONCE_KINDS: MessageKind[] = ["tracking", "trigger"]
+export const ONCE_KINDS: MessageKind[] = KINDS.filter((k) => k.oncePerContent).map((k) => k.kind)
 
 const time = (row: MessageRow) => new Date(row.created_at ?? 0).getTime()
 
 /**
- * Where an order's status stands (`shipped` → `delivered` → `canceled`): a status never goes
- * back, whatever order its events were handled in (a shipment handled after its delivery).
+ * An accepted message of the same kind that this one must not replace: one ranked higher for a
+ * kind with ranks (a status never goes back, whatever order its events were handled in), else
+ * one recorded later.
  */
-const STATUS_RANK: Record<string, number> = { shipped: 1, delivered: 2, canceled: 3 }
-const rankOf = (row: MessageRow) => STATUS_RANK[(row.payload as { status?: string } | null)?.status ?? ""] ?? 0
-
-/** An accepted message of the same kind that this one must not replace. */
 function overtakenBy(row: MessageRow, same: MessageRow[]): MessageRow | undefined {
   const accepted = same.filter((r) => r.status === "synced")
-  return row.kind === "order_status"
-    ? accepted.find((r) => rankOf(r) > rankOf(row))
-    : accepted.find((r) => time(r) > time(row))
+  const rank = kindOf(row.kind)?.rank
+  return rank ? accepted.find((r) => rank(r.payload) > rank(row.payload)) : accepted.find((r) => time(r) > time(row))
 }
 
 /** The accepted row of a kind with the highest sequence (numbered under the payment's lock). */
@@ -68,8 +63,9 @@ export function lastAcceptedOf(rows: MessageRow[], kind: MessageKind): MessageRo
  * Pure: the push step reads, decides here, then writes the one outcome. The same content is
  * never sent twice: a parcel already accepted is `unchanged`; a status or reference equal to
  * the last accepted one is `unchanged`; a reference overtaken by a newer accepted one is
- * skipped, and a status behind the accepted one (`STATUS_RANK`) too: a late retry, or a
- * shipment handled after its delivery, never puts `shipped` back over `delivered`.
+ * skipped, and a status behind the accepted one (its kind's `rank`) too: a late retry, or a
+ * shipment handled after its delivery, never puts `shipped` back over `delivered`. For the
+ * kinds whose content is fixed when recorded (`shipping_info` has `decideSync`).
  */
 export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDecision {
   if (row.status !== "pending") return { action: "done" }
@@ -83,8 +79,8 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
     }
     if (lastAcceptedOf(same, row.kind)?.payload_hash === row.payload_hash) return { action: "unchanged" }
   }
-  // The trigger starts the payment: it needs no attached order.
-  if (row.kind === "order_reference" || row.kind === "trigger") return { action: "push" }
+  // The reference itself, and the trigger (it starts the payment), need no attached order.
+  if (!kindOf(row.kind)?.needsAttachedOrder) return { action: "push" }
   // Status and tracking name the attached order: the reference must be accepted first.
   const reference = lastAcceptedOf(payment, "order_reference")
   if (reference) {

@@ -1,4 +1,6 @@
-import type { MessageKind } from "./content"
+import { wordOf, type MessageKindWord } from "./kinds"
+
+export type { MessageKindWord } from "./kinds"
 
 /**
  * What the admin API says of a recorded message (`bnpl_shipping_sync`): the record's internal
@@ -6,17 +8,7 @@ import type { MessageKind } from "./content"
  * and whether "Push again" may send it now. The one place these words are decided.
  */
 
-export type MessageKindWord = "shipping_info" | "order" | "status" | "tracking" | "trigger"
 export type MessageStatusWord = "pending" | "accepted" | "failed"
-
-/** `trigger` is listed before the record knows it (pay at shipment): its rows map the same way. */
-const KIND_WORDS: Record<MessageKind | "trigger", MessageKindWord> = {
-  shipping_info: "shipping_info",
-  order_reference: "order",
-  order_status: "status",
-  tracking: "tracking",
-  trigger: "trigger",
-}
 
 /**
  * Did the service get it? accepted: it has this content (sent now, or it had it already);
@@ -32,7 +24,8 @@ const STATUS_WORDS: Record<string, MessageStatusWord> = {
   unavailable: "failed",
 }
 
-export const messageKindWord = (kind: string): MessageKindWord => KIND_WORDS[kind as MessageKind] ?? (kind as any)
+/** The kind's word in the admin API (`KINDS`); a row of an unknown kind keeps its own. */
+export const messageKindWord = (kind: string): MessageKindWord => wordOf(kind) as MessageKindWord
 export const messageStatusWord = (status: string): MessageStatusWord => STATUS_WORDS[status] ?? "failed"
 
 /** The record's fields the admin view is made of. */

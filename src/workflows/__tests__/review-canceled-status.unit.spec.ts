@@ -1,6 +1,6 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
-import { sendOrderMessagesWorkflow } from "../send-order-messages"
+import { orderEventWorkflow } from "../messages/workflows"
 
 const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as any
 
@@ -48,6 +48,7 @@ describe("review: the status of a cancelled order whose payment was only authori
         created.push(...rows)
         return rows.map((r, i) => ({ ...r, id: `sync_${i}` }))
       },
+      deleteBnplShippingSyncs: async () => {},
       retrieveBnplShippingSync: async () => ({ status: "failed" }),
     }
     const container = createMedusaContainer()
@@ -56,8 +57,8 @@ describe("review: the status of a cancelled order whose payment was only authori
       query: asValue({ graph: async () => ({ data: [order] }) }),
       bnpl: asValue(bnpl),
     })
-    await sendOrderMessagesWorkflow(container)
-      .run({ input: { order_id: "order_1", trigger: "order_canceled" } })
+    await orderEventWorkflow(container)
+      .run({ input: { order_id: "order_1", event: "order_canceled" } })
       .catch(() => undefined) // only what was recorded matters here (no locking module in this container)
     return created.map((r) => [r.kind, r.payload])
   }

@@ -1,104 +1,125 @@
+import type { SubscriberArgs } from "@medusajs/framework"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { MessageTrigger } from "../../lib/messages/content"
-import { failedAttempt } from "../../lib/shipping/sync-policy"
+import type { CallOptions } from "../../client"
+import type { MessageEvent } from "../../lib/messages/kinds"
+import { failedAttempt, UNPUSHED_RETRY_AFTER_MS } from "../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { sendOrderMessagesWorkflow } from "../send-order-messages"
-import { syncShippingInfoWorkflow } from "../sync-shipping-info"
-import { orderIdOfFulfillment, orderMessagesOf } from "./read"
+import { orderMessagesOf } from "./read"
+import type { PushOutcome } from "./steps/attempt"
+import { orderEventWorkflow, retryMessageWorkflow, type OrderEventResult } from "./workflows"
 
 /** An order event the plugin tells the service about (shipment and delivery name only the fulfillment). */
-export type OrderEvent = { trigger: MessageTrigger; order_id?: string | null; fulfillment_id?: string | null }
+export type OrderEvent = { event: MessageEvent; order_id?: string | null; fulfillment_id?: string | null }
+
+const describe = (event: OrderEvent) =>
+  `BNPL ${event.event} of order ${event.order_id || `(fulfillment ${event.fulfillment_id})`}`
 
 /**
- * Handles an order event: its messages are built from one read of the order, recorded, then
- * sent. Never fails the merchant's action. When the messages cannot even be built (the order
- * or its options could not be read: a dropped connection), the event itself is recorded (kind
- * `event`) and the retry job handles it again: a shipment's trigger is never lost to one failed
- * read. A workflow that failed after recording leaves its rows for the job as well; handling
- * the event again records nothing twice (tracking and the trigger once, a status unchanged).
+ * Handles an order event: its intent is recorded first (a `kind: "event"` row, due for the
+ * retry job in a minute), then the event's workflow reads the order once, records its messages
+ * in place of the event's row, and sends them under the payment's lock. Never fails the
+ * merchant's action and never loses the event: when the order cannot be read (a dropped
+ * connection), the event's row stays, and the job handles the event again. Handling it again
+ * records nothing twice (tracking and the trigger once, a status unchanged).
  */
-export async function handleOrderEvent(container: MedusaContainer, event: OrderEvent): Promise<void> {
-  try {
-    await runOrderEvent(container, event)
-  } catch (e) {
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    const what = `BNPL ${event.trigger} of order ${event.order_id ?? `(fulfillment ${event.fulfillment_id})`}`
-    logger.warn(`${what}: messages not sent now, handled again by the retry job: ${(e as Error).message}`)
-    await recordEvent(container, event, (e as Error).message).catch((recordError) =>
-      logger.error(`${what}: the event could not be recorded either: ${(recordError as Error).message}`)
-    )
-  }
-}
-
-/** One attempt at an event (no record of its own on failure: the caller records). */
-async function runOrderEvent(container: MedusaContainer, event: OrderEvent): Promise<void> {
-  const orderId =
-    event.order_id || (event.fulfillment_id && (await orderIdOfFulfillment(container, event.fulfillment_id)))
-  if (!orderId) {
-    return // a fulfillment of no order (a return's): nothing to tell
-  }
-  await sendOrderMessagesWorkflow(container).run({
-    input: { order_id: orderId, trigger: event.trigger, fulfillment_id: event.fulfillment_id ?? undefined },
+export async function handleOrderEvent(
+  container: MedusaContainer,
+  event: OrderEvent
+): Promise<OrderEventResult | undefined> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const eventId = await recordEvent(container, event).catch((e) => {
+    logger.error(`${describe(event)}: the event could not be recorded: ${(e as Error).message}`)
+    return undefined // handled now all the same
   })
+  try {
+    return await runEvent(container, event, eventId)
+  } catch (e) {
+    logger.warn(`${describe(event)}: messages not sent now, handled again by the retry job: ${(e as Error).message}`)
+    await failedEvent(container, eventId, 0, (e as Error).message)
+    return undefined
+  }
 }
 
-async function recordEvent(container: MedusaContainer, event: OrderEvent, error: string): Promise<void> {
-  await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplShippingSyncs([
+/** A subscriber of an order event: a few lines naming the event and where its ids are. */
+export function orderEventSubscriber(event: MessageEvent, ids: (data: any) => Omit<OrderEvent, "event">) {
+  return async function ({ event: { data }, container }: SubscriberArgs<any>) {
+    await handleOrderEvent(container, { event, ...ids(data) })
+  }
+}
+
+async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?: string) {
+  const { result } = await orderEventWorkflow(container).run({ input: { ...event, event_id: eventId } })
+  return result
+}
+
+async function recordEvent(container: MedusaContainer, event: OrderEvent): Promise<string> {
+  const [row] = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplShippingSyncs([
     {
-      // The order may be unknown yet (the fulfillment's read failed): the job finds it then.
+      // The order may be unknown yet (shipment and delivery name the fulfillment): found when read.
       order_id: event.order_id ?? "",
       kind: "event",
-      trigger: event.trigger,
+      trigger: event.event,
       fulfillment_id: event.fulfillment_id ?? null,
       status: "pending",
-      payload: {
-        trigger: event.trigger,
-        order_id: event.order_id ?? null,
-        fulfillment_id: event.fulfillment_id ?? null,
-      },
-      attempts: 1,
-      last_error: error.slice(0, 500),
-      next_attempt_at: new Date(),
+      payload: { event: event.event, order_id: event.order_id ?? null, fulfillment_id: event.fulfillment_id ?? null },
+      next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
     },
   ])
+  return row.id
 }
 
-/** The retry job's attempt at a recorded event: handled (`synced`), or tried again with backoff. */
-export async function retryOrderEvent(container: MedusaContainer, id: string): Promise<void> {
-  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  const row = await bnpl.retrieveBnplShippingSync(id)
-  if (row.status !== "pending") {
-    return
+/** An event not handled this time: its row (still there: its messages were not recorded) backs off. */
+async function failedEvent(container: MedusaContainer, eventId: string | undefined, attempts: number, error: string) {
+  if (!eventId) return
+  await container
+    .resolve<BnplModuleService>(BNPL_MODULE)
+    .updateBnplShippingSyncs({ id: eventId, ...failedAttempt(attempts + 1), last_error: error.slice(0, 500) })
+    .catch(() => undefined) // recorded its messages (and left) before failing: they are the job's now
+}
+
+/**
+ * One attempt at a recorded row, whatever it holds (the retry job, "Push again"): an event is
+ * handled again (its messages recorded and sent), a message is pushed through its kind.
+ */
+export async function attemptRecorded(
+  container: MedusaContainer,
+  row: { id: string; kind: string },
+  call: CallOptions
+): Promise<PushOutcome | null> {
+  if (row.kind !== "event") {
+    return (await retryMessageWorkflow(container).run({ input: { message_id: row.id, call } })).result
   }
-  const event = row.payload as unknown as OrderEvent
+  const recorded = await container.resolve<BnplModuleService>(BNPL_MODULE).retrieveBnplShippingSync(row.id)
+  if (recorded.status !== "pending") return null
+  const payload = recorded.payload as Record<string, any>
+  // Rows recorded before the pipeline was one name the event `trigger`.
+  const event: OrderEvent = {
+    event: payload.event ?? payload.trigger,
+    order_id: payload.order_id,
+    fulfillment_id: payload.fulfillment_id,
+  }
   try {
-    await runOrderEvent(container, event)
+    const result = await runEvent(container, event, row.id)
+    return result?.outcomes.find((o) => o.error_code === "unavailable") ?? null
   } catch (e) {
-    await bnpl.updateBnplShippingSyncs({ id, ...failedAttempt(row.attempts + 1), last_error: (e as Error).message })
+    await failedEvent(container, row.id, recorded.attempts, (e as Error).message)
     throw e
   }
-  await bnpl.updateBnplShippingSyncs({
-    id,
-    attempts: row.attempts + 1,
-    status: "synced",
-    synced_at: new Date(),
-    next_attempt_at: null,
-    last_error: null,
-  })
 }
 
 /**
  * An order placed while the service still reviewed its payment had no payment of the plugin's
  * when its events happened: nothing was recorded then. Once an order holds the payment, an order
  * with nothing recorded has what it went through told now, in order: the reference, then each
- * fulfillment's handover (a shipment, a delivery: the trigger of a pay-at-shipment payment among
- * them) and the order's shipping information. Every step records before it sends and never sends
- * a content twice. An order whose events were handled (anything recorded) costs one read.
+ * fulfillment's handover (its shipping information, a shipment, a delivery: the trigger of a
+ * pay-at-shipment payment among them). Every event records before it sends and never sends a
+ * content twice. An order whose events were handled (anything recorded) costs one read.
  */
 export async function catchUpOrderEvents(container: MedusaContainer, orderId: string): Promise<void> {
-  if ((await orderMessagesOf(container, orderId)).length) {
+  // Shipping information may have been recorded for it (and skipped); any other message says the events were handled.
+  if ((await orderMessagesOf(container, orderId)).some((r) => r.kind !== "shipping_info")) {
     return
   }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -116,25 +137,11 @@ export async function catchUpOrderEvents(container: MedusaContainer, orderId: st
   const fulfillments = [...(((data[0] as any)?.fulfillments ?? []) as Fulfillment[])].sort(
     (a, b) => new Date(a.created_at ?? 0).getTime() - new Date(b.created_at ?? 0).getTime()
   )
-  await handleOrderEvent(container, { trigger: "order_placed", order_id: orderId })
+  await handleOrderEvent(container, { event: "order_placed", order_id: orderId })
   for (const f of fulfillments) {
-    await handleOrderEvent(container, { trigger: "fulfillment_created", order_id: orderId, fulfillment_id: f.id })
-    if (f.shipped_at) {
-      await handleOrderEvent(container, { trigger: "shipment_created", order_id: orderId, fulfillment_id: f.id })
-    }
-    if (f.delivered_at) {
-      await handleOrderEvent(container, { trigger: "delivery_created", order_id: orderId, fulfillment_id: f.id })
-    }
-  }
-  if (fulfillments.length) {
-    await syncShippingInfoWorkflow(container)
-      .run({ input: { order_id: orderId, fulfillment_id: fulfillments.at(-1)!.id, trigger: "fulfillment_created" } })
-      .catch((e) =>
-        container
-          .resolve(ContainerRegistrationKeys.LOGGER)
-          .warn(
-            `BNPL order ${orderId}: shipping information not recorded after the late acceptance: ${(e as Error).message}`
-          )
-      )
+    const ids = { order_id: orderId, fulfillment_id: f.id }
+    await handleOrderEvent(container, { event: "fulfillment_created", ...ids })
+    if (f.shipped_at) await handleOrderEvent(container, { event: "shipment_created", ...ids })
+    if (f.delivered_at) await handleOrderEvent(container, { event: "delivery_created", ...ids })
   }
 }

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ORDER_MESSAGE_FIELDS } from "../../lib/messages/content"
+import { KINDS } from "../../lib/messages/kinds"
+import type { MessageRow } from "../../lib/messages/policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { orderWithBnplPayment } from "../payment/order-payment"
 
 /** The order a fulfillment belongs to (shipment and delivery events name only the fulfillment). */
 export async function orderIdOfFulfillment(container: MedusaContainer, fulfillmentId: string) {
@@ -15,30 +15,37 @@ export async function orderIdOfFulfillment(container: MedusaContainer, fulfillme
   return (data[0] as any)?.order?.id as string | undefined
 }
 
-/** An order with everything its messages are built from, and its BNPL payment: one read. */
-export const readOrderForMessages = (container: MedusaContainer, orderId: string, fields: string[] = []) =>
-  orderWithBnplPayment(container, orderId, [...ORDER_MESSAGE_FIELDS, ...fields])
-
-/** Fields the push compares a message with (the payment's other messages, read under its lock). */
+/** Fields the pipeline compares a message with (the payment's other messages). */
 const ROW_FIELDS = [
   "id",
   "kind",
   "status",
   "attempts",
+  "order_id",
+  "trigger",
+  "payment_id",
   "bnpl_payment_id",
   "payload_hash",
   "accepted_sequence",
   "service_order_id",
+  "synced_at",
   "created_at",
   "payload",
 ] as const
 
-/** An order's messages of every kind but `shipping_info` (which has its own push): a handful. */
-export async function orderMessagesOf(container: MedusaContainer, orderId: string) {
-  return container
+export type RecordedMessageRow = MessageRow & {
+  order_id: string
+  trigger: string
+  payment_id?: string | null
+  synced_at?: Date | string | null
+}
+
+/** An order's messages of every kind (not its unhandled events): a handful, one query. */
+export async function orderMessagesOf(container: MedusaContainer, orderId: string): Promise<RecordedMessageRow[]> {
+  return (await container
     .resolve<BnplModuleService>(BNPL_MODULE)
     .listBnplShippingSyncs(
-      { order_id: orderId, kind: ["order_reference", "order_status", "tracking", "trigger"] },
+      { order_id: orderId, kind: KINDS.map((k) => k.kind) },
       { select: [...ROW_FIELDS] }
-    )
+    )) as unknown as RecordedMessageRow[]
 }

@@ -184,13 +184,27 @@ export async function readOrderShipping(
   } catch (e) {
     return { info: { kind: "unbuilt", error: (e as Error).message }, accepted_mark: null }
   }
-  const { order, payment } = read
-  const known = {
+  const { payment } = read
+  return {
     paid: !!payment,
     payment_id: payment?.id,
     bnpl_payment_id: payment?.data.bnpl_payment_id,
     accepted_mark,
+    info: await shippingInfoOf(container, orderId, read, overrides),
   }
+}
+
+/**
+ * The shipping information of an order already read (with `ORDER_SHIPPING_FIELDS`): its
+ * options and offered options read side by side. Never throws: a failure is the `unbuilt`
+ * information, recorded and retried like a failed push.
+ */
+export async function shippingInfoOf(
+  container: MedusaContainer,
+  orderId: string,
+  { order, payment }: { order: any; payment?: BnplOrderPayment },
+  overrides: Overrides
+): Promise<BuiltShippingInfo> {
   const pid = payment?.data.bnpl_payment_id
   try {
     const [options, available] = pid
@@ -199,8 +213,8 @@ export async function readOrderShipping(
           offeredOptionsForOrder(container, orderId, payment, overrides),
         ])
       : [new Map<string, OptionRow>(), undefined]
-    return { ...known, info: orderShippingInfo({ order, payment, options, available, overrides }) }
+    return orderShippingInfo({ order, payment, options, available, overrides })
   } catch (e) {
-    return { ...known, info: { kind: "unbuilt", error: (e as Error).message } }
+    return { kind: "unbuilt", error: (e as Error).message }
   }
 }

@@ -1,5 +1,5 @@
 import { hashShippingInfo } from "../../shipping/sync-policy"
-import { carrierOf, hashMessage, messagesFor, orderReference, trackingOf } from "../content"
+import { carrierOf, hashMessage, messagesFor, messagesToRecord, orderReference, trackingOf } from "../content"
 
 const order = {
   id: "order_01",
@@ -59,10 +59,12 @@ describe("what each order event tells the service", () => {
     const shipped = messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "shipment_created" })
     expect(shipped.map((m) => m.kind)).toEqual(["trigger", "tracking", "order_status"])
     expect(shipped[0]).toEqual({ kind: "trigger", payload: { on: "shipment_created" } })
-    // A fulfillment is not a handover when the store triggers on shipment.
-    expect(messagesFor("fulfillment_created", order, { startsOn: "shipment_created" })).toEqual([])
+    // A fulfillment is not a handover when the store triggers on shipment: its shipping information only.
+    const shippingInfo = { kind: "shipping_info", payload: null }
+    expect(messagesFor("fulfillment_created", order, { startsOn: "shipment_created" })).toEqual([shippingInfo])
     expect(messagesFor("fulfillment_created", order, { startsOn: "fulfillment_created" })).toEqual([
       { kind: "trigger", payload: { on: "fulfillment_created" } },
+      shippingInfo,
     ])
     // Later handovers carry it again; it is recorded and sent once per payment (one hash).
     expect(
@@ -78,8 +80,42 @@ describe("what each order event tells the service", () => {
     expect(messagesFor("order_canceled", order, { startsOn: "shipment_created" }).map((m) => m.kind)).toEqual([
       "order_status",
     ])
-    expect(messagesFor("fulfillment_created", order)).toEqual([])
+    expect(messagesFor("fulfillment_created", order)).toEqual([shippingInfo])
     expect(messagesFor("delivery_created", order).map((m) => m.kind)).toEqual(["order_status"])
+  })
+
+  it("shipping information: on a fulfillment; when placed only with nothing to ship; after a change only once pushed", () => {
+    const digital = { ...order, items: [{ requires_shipping: false }] }
+    expect(messagesFor("order_placed", digital).map((m) => m.kind)).toEqual(["order_reference", "shipping_info"])
+    expect(messagesFor("order_placed", { ...order, items: [{ requires_shipping: true }] }).map((m) => m.kind)).toEqual([
+      "order_reference",
+    ])
+    expect(messagesFor("order_edit_confirmed", order)).toEqual([])
+    const pushed = [{ kind: "shipping_info", status: "synced" }]
+    expect(messagesFor("claim_created", order, { recorded: pushed })).toEqual([
+      { kind: "shipping_info", payload: null },
+    ])
+    expect(messagesFor("manual", order)).toEqual([{ kind: "shipping_info", payload: null }])
+  })
+
+  it("an order placed before orders were attached gets its reference with the first message that needs it", () => {
+    const shipped = messagesFor("shipment_created", order, { fulfillment_id: "ful_2" })
+    expect(messagesToRecord(shipped, [], { order }).map((m) => m.kind)).toEqual([
+      "order_reference",
+      "tracking",
+      "order_status",
+    ])
+    // A parcel recorded before (and not failed) is not recorded again; the status is (it may have moved).
+    const recorded = [
+      { kind: "tracking", status: "pending", payload_hash: hashMessage("tracking", shipped[0].payload) },
+    ]
+    const reference = [{ kind: "order_reference", status: "synced" }]
+    expect(messagesToRecord(shipped, [...recorded, ...reference], { order }).map((m) => m.kind)).toEqual([
+      "order_status",
+    ])
+    expect(messagesToRecord(messagesFor("fulfillment_created", order), [], { order }).map((m) => m.kind)).toEqual([
+      "shipping_info",
+    ])
   })
 
   it("one trigger per payment: its hash does not depend on the event that sent it", () => {

@@ -11,14 +11,13 @@ const BnplShippingSync = model
     id: model.id({ prefix: "bnplsync" }).primaryKey(),
     order_id: model.text(),
     /**
-     * `shipping_info` (the contract's edit), `order_reference` (the shop order attached to the
-     * payment), `order_status`, `tracking` (one parcel), `trigger` (pay at shipment): the
-     * vendor's after-order endpoints. `event`: an order event whose messages could not be built
-     * (the order could not be read); the retry job handles the event again, nothing is sent for it.
+     * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order_reference`,
+     * `order_status`, `tracking`, `trigger`), or `event`: an order event recorded before its
+     * messages (deleted once they are; left pending when the order could not be read, for the
+     * retry job to handle the event again). Nothing is sent for an `event` row itself. Text, not
+     * an enum: the table is the one list (written only from it), so a new kind needs no migration.
      */
-    kind: model
-      .enum(["shipping_info", "order_reference", "order_status", "tracking", "trigger", "event"])
-      .default("shipping_info"),
+    kind: model.text().default("shipping_info"),
     /** Medusa payment id, and the service's payment id it belongs to. */
     payment_id: model.text().nullable(),
     bnpl_payment_id: model.text().nullable(),

@@ -3,8 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
-import { retryOrderMessageWorkflow } from "../../../../../workflows/send-order-messages"
-import { retryShippingSyncWorkflow } from "../../../../../workflows/sync-shipping-info"
+import { attemptRecorded } from "../../../../../workflows/messages/order-event"
 import { orderView } from "./helpers"
 
 /** What the admin waits for: one short attempt; the retry job goes on if it fails. */
@@ -43,13 +42,9 @@ export async function pushMessageNow(
       retryAfterS: decision.retry_after_s,
     }
   }
-  // Each kind through its own push: shipping information rebuilt from the order as it is now;
-  // the other messages as recorded.
-  if (claim.kind === "shipping_info") {
-    await retryShippingSyncWorkflow(scope).run({ input: { sync_id: messageId, call: CALL } })
-  } else {
-    await retryOrderMessageWorkflow(scope).run({ input: { message_id: messageId, call: CALL } })
-  }
+  // Through its kind's push: shipping information rebuilt from the order as it is now; the
+  // other messages as recorded; an event whose messages were never recorded, handled again.
+  await attemptRecorded(scope, { id: messageId, kind: claim.kind }, CALL)
   const view = await orderView(scope, orderId)
   const message = view.paid_with_bnpl ? view.messages.find((m) => m.id === messageId) : undefined
   return { status: 200, body: { message: message ?? null, bnpl_order: view } }

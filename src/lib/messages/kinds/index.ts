@@ -1,0 +1,48 @@
+import { stableJsonHash } from "./hash"
+import type { KindSpec, MessageEvent, RecordedRow } from "./kind"
+import { orderReferenceKind } from "./order"
+import { shippingInfoKind } from "./shipping-info"
+import { orderStatusKind } from "./status"
+import { trackingKind } from "./tracking"
+import { triggerKind } from "./trigger"
+
+export * from "./kind"
+
+/**
+ * Every kind of message the plugin sends the service, in the order one event pushes them: the
+ * order reference first (status and tracking name it), the trigger next (the money matters
+ * most), then the shipping information, the parcels and the status. The order read, the
+ * push, the retry, the admin view and the HTTP types derive from this list.
+ */
+export const KINDS = [orderReferenceKind, triggerKind, shippingInfoKind, trackingKind, orderStatusKind] as const
+
+export type MessageKind = (typeof KINDS)[number]["kind"]
+export type MessageKindWord = (typeof KINDS)[number]["word"]
+
+const BY_KIND = new Map<string, KindSpec>(KINDS.map((k) => [k.kind, k as KindSpec]))
+
+/** The entry of a recorded kind (undefined for `event` rows and unknown words). */
+export const kindOf = (kind: string): KindSpec | undefined => BY_KIND.get(kind)
+
+/** The admin API's word for a recorded kind (an unknown one as is). */
+export const wordOf = (kind: string): string => BY_KIND.get(kind)?.word ?? kind
+
+/** The kinds an event may record, given what was recorded for the order before. */
+export function kindsFor(event: MessageEvent, recorded: RecordedRow[], only?: readonly string[]): KindSpec[] {
+  return KINDS.filter(
+    (k) => k.on.includes(event) && (!only || only.includes(k.kind)) && (k.wanted?.(event, recorded) ?? true)
+  ) as KindSpec[]
+}
+
+/** What the order read of an event asks for: the union of its kinds' fields (and the reference's). */
+export function orderFieldsFor(kinds: KindSpec[]): string[] {
+  const withReference = kinds.some((k) => k.bringsReference) ? [...kinds, orderReferenceKind as KindSpec] : kinds
+  return [...new Set(withReference.flatMap((k) => k.orderFields))]
+}
+
+/** A stable SHA-256 of a message's content, per kind. */
+export function hashMessage(kind: string, payload: unknown): string {
+  const spec = kindOf(kind)
+  if (spec?.hash) return spec.hash(payload)
+  return stableJsonHash(kind, spec?.hashed ? spec.hashed(payload) : payload)
+}

@@ -1,0 +1,103 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { messagesFor, type Message, type MessageEvent } from "../../../lib/messages/content"
+import { kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
+import { bnplPaymentsOf } from "../../../lib/order-payments"
+import { TRIGGER_EVENT } from "../../../lib/pay-at-shipment"
+import { lastAccepted, type BuiltShippingInfo } from "../../../lib/shipping/sync-policy"
+import { BNPL_MODULE } from "../../../modules/bnpl"
+import type BnplModuleService from "../../../modules/bnpl/service"
+import { orderWithBnplPayment, type BnplOrderPayment } from "../../payment/order-payment"
+import { shippingInfoOf } from "../../shipping/read"
+import { orderIdOfFulfillment, orderMessagesOf, type RecordedMessageRow } from "../read"
+
+export type OrderEventInput = {
+  event: MessageEvent
+  order_id?: string | null
+  fulfillment_id?: string | null
+  /** The event's own record (`kind: "event"`), written before anything could fail: deleted once its messages are. */
+  event_id?: string | null
+  /** Only these kinds (the admin's "Send shipping information": `shipping_info`). */
+  only?: string[]
+}
+
+/** The shipping information read with the order, and what the push needs to trust it. */
+export type ShippingRead = {
+  info: BuiltShippingInfo
+  /** The last accepted `shipping_info` before the order was read (see `mayBeSuperseded`). */
+  accepted_mark: string | null
+  sync_enabled: boolean
+}
+
+export type EventRead = {
+  order_id: string | null
+  payment?: Pick<BnplOrderPayment, "id" | "data">
+  /** The payment's lock (the order's while the payment is unknown). */
+  lock_name: string
+  messages: Message[]
+  recorded: RecordedMessageRow[]
+  reference: { order: { id: string; display_id?: number | string | null }; backendUrl?: string }
+  shipping?: ShippingRead
+}
+
+/**
+ * Reads what an event's messages are built from, once: the order's record (before the order,
+ * so nothing accepted after the read goes unseen), then the order and its payment with the
+ * union of the fields of the kinds the event may record, and builds its messages (`KINDS`).
+ * Nothing for an order not paid with the plugin; a cancelled order's status names its payment
+ * even when Medusa cancelled it. Throws when the order cannot be read: the event's record stays.
+ */
+export const readEventStep = createStep("bnpl-read-order-event", async (input: OrderEventInput, { container }) => {
+  const orderId =
+    input.order_id || (input.fulfillment_id ? await orderIdOfFulfillment(container, input.fulfillment_id) : undefined)
+  const none = (order_id: string | null): EventRead => ({
+    order_id,
+    lock_name: order_id ?? "",
+    messages: [],
+    recorded: [],
+    reference: { order: { id: order_id ?? "" } },
+  })
+  if (!orderId) {
+    return new StepResponse(none(null)) // a fulfillment of no order (a return's): nothing to tell
+  }
+  const recorded = await orderMessagesOf(container, orderId)
+  const kinds = kindsFor(input.event, recorded, input.only)
+  if (!kinds.length) {
+    return new StepResponse(none(orderId))
+  }
+  const read = await orderWithBnplPayment(container, orderId, orderFieldsFor(kinds))
+  const { order } = read
+  // A cancelled order's payment is cancelled too (Medusa cancels what it had not captured before
+  // the event is handled): the service is still told the order's status.
+  const payment =
+    read.payment ?? (input.event === "order_canceled" ? bnplPaymentsOf<BnplOrderPayment>(order).at(-1) : undefined)
+  if (!order || !payment) {
+    return new StepResponse(none(orderId))
+  }
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const startsOn = payment.data?.pay_at_shipment && !payment.canceled_at ? TRIGGER_EVENT[options.triggerOn] : undefined
+  const messages = messagesFor(input.event, order, {
+    fulfillment_id: input.fulfillment_id ?? undefined,
+    backendUrl: options.backendUrl,
+    startsOn,
+    recorded,
+    only: input.only,
+  })
+  const shipping: ShippingRead | undefined = messages.some((m) => m.kind === "shipping_info")
+    ? {
+        info: await shippingInfoOf(container, orderId, { order, payment }, options.shippingMethodOverrides),
+        accepted_mark:
+          lastAccepted(recorded.filter((r) => r.kind === "shipping_info" && r.status === "synced"))?.id ?? null,
+        sync_enabled: options.shippingSyncEnabled,
+      }
+    : undefined
+  return new StepResponse<EventRead>({
+    order_id: orderId,
+    payment: { id: payment.id, data: payment.data },
+    lock_name: payment.data?.bnpl_payment_id ?? payment.id ?? orderId,
+    messages,
+    recorded,
+    reference: { order: { id: order.id, display_id: order.display_id }, backendUrl: options.backendUrl },
+    shipping,
+  })
+})
+// Nothing to compensate: it only reads (and may fill the snapshot's offered options, a cache).

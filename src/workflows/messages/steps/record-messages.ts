@@ -1,0 +1,45 @@
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { messagesToRecord, type MessageEvent } from "../../../lib/messages/content"
+import { hashShippingInfo, UNPUSHED_RETRY_AFTER_MS } from "../../../lib/shipping/sync-policy"
+import { BNPL_MODULE } from "../../../modules/bnpl"
+import type BnplModuleService from "../../../modules/bnpl/service"
+import type { EventRead } from "./read-event"
+
+export type RecordMessagesInput = { read: EventRead; event: MessageEvent; event_id?: string | null }
+
+/**
+ * Records what an event tells the service: one pending row per message (a parcel or a trigger
+ * already recorded is not recorded again; an order placed before the plugin attached orders
+ * gets its reference first), then the event's own record is deleted: its messages now stand
+ * for it. The push step, then the retry job, act on the rows.
+ */
+export const recordMessagesStep = createStep(
+  "bnpl-record-order-messages",
+  async ({ read, event, event_id }: RecordMessagesInput, { container }) => {
+    const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+    const messages = read.payment ? messagesToRecord(read.messages, read.recorded, read.reference) : []
+    const ready = read.shipping?.info.kind === "ready" ? read.shipping.info : undefined
+    const rows = messages.map((m) => {
+      // Shipping information is built from the order at each attempt; the row keeps what was read.
+      const shipping = m.kind === "shipping_info"
+      return {
+        order_id: read.order_id!,
+        kind: m.kind,
+        trigger: event,
+        fulfillment_id: m.fulfillment_id ?? null,
+        status: "pending" as const,
+        payment_id: read.payment?.id ?? null,
+        bnpl_payment_id: read.payment?.data?.bnpl_payment_id ?? null,
+        payload: ((shipping ? ready?.shipping_info : m.payload) ?? null) as Record<string, unknown> | null,
+        payload_hash: shipping ? (ready ? hashShippingInfo(ready.shipping_info) : null) : m.hash,
+        next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
+      }
+    })
+    const created = rows.length ? await bnpl.createBnplShippingSyncs(rows) : []
+    if (event_id) {
+      await bnpl.deleteBnplShippingSyncs(event_id)
+    }
+    return new StepResponse<string[]>(created.map((r) => r.id))
+  }
+  // Deliberately no compensation: the rows are the durable trace the retry job works from.
+)

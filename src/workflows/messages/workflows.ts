@@ -1,0 +1,88 @@
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import type { CallOptions } from "../../client"
+import { LOCK_POLL_S, LOCK_WAIT_S, paymentLock } from "../payment-lock"
+import type { PushOutcome } from "./steps/attempt"
+import { pushMessagesStep } from "./steps/push-messages"
+import { readEventStep, type EventRead, type OrderEventInput } from "./steps/read-event"
+import { readMessageStep } from "./steps/read-message"
+import { recordMessagesStep } from "./steps/record-messages"
+
+export type { OrderEventInput } from "./steps/read-event"
+export type OrderEventResult = { order_id: string | null; payment?: EventRead["payment"]; outcomes: PushOutcome[] }
+
+/** The payment's lock around the push: taken once, released by the step after it or its compensation. */
+function underLock<T>(lock: ReturnType<typeof paymentLock>, push: () => T): T {
+  acquireLockStep({
+    key: lock.lockKey,
+    ownerId: lock.owner,
+    timeout: LOCK_WAIT_S,
+    retryInterval: LOCK_POLL_S,
+    ttl: lock.lockTtl,
+    executeOnSubWorkflow: true,
+  })
+  const result = push()
+  releaseLockStep({ key: lock.lockKey, ownerId: lock.owner, executeOnSubWorkflow: true })
+  return result
+}
+
+/**
+ * One order event to the service, whatever it tells (`lib/messages/kinds`): read the order
+ * once with the union of the fields its kinds need, record each message (the event's own
+ * record, written before the workflow ran, is then deleted), take the payment's lock once,
+ * push each message, release. A failure after the lock releases it (the lock step's
+ * compensation); the recorded messages stay for the retry job.
+ */
+export function orderEventComposition(input: OrderEventInput) {
+  const read = readEventStep(input)
+  const ids = recordMessagesStep(
+    transform({ read, input }, ({ read, input }) => ({ read, event: input.event, event_id: input.event_id }))
+  )
+  const lock = transform({ ids, read }, ({ ids, read }) => paymentLock(ids.length > 0, read.lock_name, ids.length))
+  const outcomes = underLock(lock, () =>
+    pushMessagesStep(
+      transform({ ids, read }, ({ ids, read }) => ({
+        order_id: read.order_id,
+        message_ids: ids,
+        shipping: read.shipping,
+      }))
+    )
+  )
+  return transform({ read, outcomes }, ({ read, outcomes }) => ({
+    order_id: read.order_id,
+    payment: read.payment,
+    outcomes,
+  }))
+}
+
+export const orderEventWorkflow = createWorkflow(
+  "bnpl-order-event",
+  (input: OrderEventInput) => new WorkflowResponse(orderEventComposition(input))
+)
+
+export type RetryMessageInput = { message_id: string; call?: CallOptions }
+
+/**
+ * Another attempt at one recorded message, of any kind (the retry job, "Push again"): a content
+ * fixed when recorded is sent as recorded; shipping information is read again, as it is now.
+ */
+export function retryMessageComposition(input: RetryMessageInput) {
+  const read = readMessageStep(input)
+  const lock = transform({ read }, ({ read }) => paymentLock(true, read.lock_name))
+  const outcomes = underLock(lock, () =>
+    pushMessagesStep(
+      transform({ read, input }, ({ read, input }) => ({
+        order_id: read.order_id,
+        message_ids: [read.message_id],
+        shipping: read.shipping,
+        call: input.call,
+      }))
+    )
+  )
+  return transform({ outcomes }, ({ outcomes }) => outcomes[0] ?? null)
+}
+
+export const retryMessageWorkflow = createWorkflow(
+  "bnpl-retry-message",
+  (input: RetryMessageInput) => new WorkflowResponse(retryMessageComposition(input))
+)
