@@ -4,8 +4,8 @@
 /**
  * Applies docs/storefront.md to a checkout of Medusa's DTC starter, exactly as written there:
  * each code block titled with a file (```tsx title="src/...") is written to that file, each
- * ```diff block is applied with `patch -p1`. Nothing else: installing the kit stays the
- * `npm install` step of the recipe. Used to test the recipe verbatim.
+ * ```diff block is applied with `patch -p1`. Nothing else: installing the kit stays the recipe's
+ * step 1 (pnpm). Used to test the recipe verbatim (scripts/dtc-recipe-test.js).
  *
  *   node scripts/apply-storefront-recipe.js <dtc-starter>/apps/storefront [--check]
  *
@@ -35,9 +35,12 @@ const blocks = [...recipe.matchAll(/^```(\w+)([^\n]*)\n([\s\S]*?)^```$/gm)].map(
 }))
 
 let problems = 0
+let written = 0
+let patched = 0
 for (const block of blocks) {
   if (block.file) {
     console.log(`${check ? 'would write' : 'write'} ${block.file}`)
+    written++
     if (!check) {
       fs.mkdirSync(path.dirname(path.join(target, block.file)), { recursive: true })
       fs.writeFileSync(path.join(target, block.file), block.body)
@@ -50,10 +53,12 @@ for (const block of blocks) {
       encoding: 'utf8',
     })
     const ok = run.status === 0
-    if (!ok) problems++
+    if (ok) patched++
+    else problems++
     console.log(`${ok ? (check ? 'applies' : 'patched') : 'FAILED'} ${file}${ok ? '' : `\n${run.stdout}${run.stderr}`}`)
   }
 }
+console.log(`${written} file(s) ${check ? 'to write' : 'written'}, ${patched} diff(s) ${check ? 'apply' : 'applied'}${problems ? `, ${problems} failed` : ''}`)
 if (problems) {
   console.error(`${problems} diff(s) did not apply: is this the starter's commit named in docs/storefront.md?`)
   process.exit(1)

@@ -3,27 +3,44 @@
 
 /**
  * One instalment purchase through Medusa's DTC starter with docs/storefront.md applied, in
- * Debian's Chromium (playwright-core), against a running demo (`npm run demo`, .demo/demo.json):
- * product page with its teaser, cart, address, delivery, the plan picker, the review's button,
- * the sandbox's hosted page, the return Route Handler, the confirmation with the schedule.
- * With --refuse, the customer refuses on the hosted page and must land on the payment step;
- * with --cancel, the customer leaves the hosted page for the shop's cancel URL (the return URL,
- * as the service would redirect) without paying: the payment step again. Either way the same
- * cart is then paid with 4 instalments, to the confirmation.
+ * French (/fr), in Debian's Chromium (playwright-core), against a running store (`npm run demo`,
+ * .demo/demo.json; scripts/dtc-recipe-test.js runs it against a store of its own): product page
+ * with its teaser, cart, address, delivery, the plan picker, the review's button, the sandbox's
+ * hosted page, the return Route Handler, the confirmation with the schedule. On the way it
+ * checks what credit advertising asks (Directive 2023/2225) and what a customer needs:
+ *
+ *   - the kit's texts and the recipe's own in French, marked `lang`;
+ *   - the market's credit warning visible with every offer (teaser, cart, picker, review,
+ *     confirmation), the cost and APR with every amount, the representative example one step
+ *     away (its dialog opens, says cash price + cost of credit = total payable, Escape closes
+ *     it and gives the focus back);
+ *   - neither instalment payment nor a plan pre-selected: "Continue to review" waits for both;
+ *   - the order's total linked to the plan's in words (the same cash price);
+ *   - the hosted page told the customer's language (fr);
+ *   - no WCAG 2.2 AA violation (axe-core, at 1280 and 320 px) in what the recipe renders (the
+ *     offers, the picker, the review's block, the messages, the confirmation's lines, the
+ *     example's dialog); the starter's own markup is reported apart and does not fail.
+ *
+ * With --refuse, the customer refuses on the hosted page; with --cancel, leaves it by its "back to
+ * the shop" link without paying. Either way the customer must land on the payment step with the
+ * message in view and focused, nothing selected, the cart intact; the same cart is then paid
+ * (3 instalments paid at shipment after a refusal: its confirmation must not say anything was
+ * paid today; 4 instalments after a cancel), to the confirmation.
  *
  *   node scripts/dtc-starter-journey.js --storefront http://localhost:8100 [--refuse | --cancel]
  *        [--screenshots-dir docs/screenshots] [--demo-file .demo/demo.json]
  *
- * The starter must run against this demo (see docs/storefront.md, "How it was tested").
+ * The starter must run against this store (see docs/storefront.md, "How it was tested").
  */
 
 const fs = require('node:fs')
 const path = require('node:path')
 const { commandLine } = require('./lib/command-line')
 const { readDemoInfo } = require('./lib/demo-info')
+const { createAudit } = require('../integration-tests/browser/a11y')
 
 const args = commandLine(
-  'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse | --cancel] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase through the DTC starter (docs/storefront.md) against the running demo.'
+  'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse | --cancel] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase in French through the DTC starter (docs/storefront.md) against the running store.'
 )
 const STOREFRONT = (args.value('--storefront') || 'http://localhost:8000').replace(/\/+$/, '')
 const REFUSE = args.has('--refuse')
@@ -31,8 +48,52 @@ const CANCEL = args.has('--cancel')
 const SCREENSHOTS = args.value('--screenshots-dir')
 const COUNTRY = 'fr'
 const TARGET_PRICE = 350
+/** What the recipe renders (its containers): axe's violations count inside them only. */
+const RECIPE = [
+  '.bnpl-offer',
+  'fieldset.bnpl-picker',
+  'dialog.bnpl-example',
+  '[data-testid="bnpl-review"]',
+  '[data-testid="bnpl-return-message"]',
+  '[data-testid="bnpl-payment-error-message"]',
+  '[data-testid="payment-method"]',
+  '[data-testid="payment-amount"]',
+  '[data-testid="bnpl-totals"]',
+  '.bnpl-schedule',
+]
 
-const say = (line) => console.log(`[dtc-journey] ${line}`)
+/** What the customer must read on /fr: the kit's French texts, the recipe's, France's warning. */
+const FR = {
+  lang: /^fr/,
+  method: 'Paiement en plusieurs fois',
+  teaser: /^ou 3 échéances de \d+,\d\d\s€/,
+  warning: "Attention ! Un crédit coûte de l'argent et doit être remboursé !",
+  cost: /^Coût du paiement : \d+,\d\d\s€ · TAEG \d+,\d\s%$/,
+  exampleButton: 'Exemple représentatif',
+  exampleTitle: /^Exemple représentatif : /,
+  close: 'Fermer',
+  /** Each plan: its radio's value (the kit's planKey) and its label. */
+  plans: {
+    3: { key: '3x-d0-m0', label: /^Payer en 3 fois 3 × / },
+    '3ship': { key: '3x-d0-m0-ship', label: /^Payer en 3 fois à l’expédition 3 × / },
+    4: { key: '4x-d0-m0', label: /^Payer en 4 fois 4 × / },
+  },
+  continueToPayment: 'Continuer vers le paiement',
+  totals: /^Votre commande, (.+), plus le coût du paiement, (.+) : vous payez (.+) au total\.$/,
+  refused: /^Votre paiement en plusieurs fois a été refusé\./,
+  abandoned: /^Votre paiement en plusieurs fois n’a pas abouti\./,
+  paidWhenOrdering: /^\d+,\d\d\s€ payés à la commande, le reste selon l’échéancier ci-dessous$/,
+  nothingPaidYet: /^Rien n’a encore été payé : la première échéance est prélevée à l’expédition/,
+}
+
+const say = (/** @type {string} */ line) => console.log(`[dtc-journey] ${line}`)
+const text = async (/** @type {import('playwright-core').Locator} */ locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim()
+/** "353,90 €", "€353.90" → 353.9. */
+const amountOf = (/** @type {string} */ money) => Number(money.replace(/[^\d,.]/g, '').replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.'))
+
+function check(/** @type {boolean} */ ok, /** @type {string} */ what) {
+  if (!ok) throw new Error(`check failed: ${what}`)
+}
 
 async function main() {
   const demo = readDemoInfo(args.value('--demo-file'))
@@ -59,35 +120,138 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   })
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US', timezoneId: 'Europe/Paris' })
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' })
   page.setDefaultTimeout(60_000)
-  const shot = async (name) => {
+  const audit = createAudit({ log: say })
+  const a11y = (/** @type {string} */ state) => audit.check(page, state, { ours: RECIPE })
+  const shot = async (/** @type {string} */ name) => {
     if (!SCREENSHOTS) return
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false })
     say(`screenshot ${path.join(SCREENSHOTS, name)}`)
   }
-  async function choosePlanAndGoToHostedPage(count, screenshot) {
-    await page.getByRole('radio', { name: 'Pay in instalments' }).click()
+
+  /** The market's warning, visible with the offer in `scope`, in French. */
+  async function warningIn(/** @type {import('playwright-core').Locator} */ scope, /** @type {string} */ where) {
+    const warning = scope.locator('.bnpl-warning').first()
+    await warning.waitFor({ state: 'visible' })
+    check((await text(warning)) === FR.warning, `${where}: the warning is France's ("${await text(warning)}")`)
+    check(FR.lang.test((await warning.getAttribute('lang')) ?? ''), `${where}: the warning is marked lang="fr"`)
+  }
+
+  /** The kit's language on an offer's root: its texts are read in French in the English page. */
+  async function frenchIn(/** @type {import('playwright-core').Locator} */ scope, /** @type {string} */ where) {
+    const lang = await scope.evaluate((el) => el.closest('[lang]')?.getAttribute('lang') ?? '')
+    check(FR.lang.test(lang), `${where}: marked lang="fr…" (got "${lang}")`)
+  }
+
+  /** Opens the representative example from `button`: cash price + cost of credit = total payable. */
+  async function checkExample(/** @type {import('playwright-core').Locator} */ button, /** @type {string} */ where) {
+    check((await text(button)) === FR.exampleButton, `${where}: the example's button says "${FR.exampleButton}"`)
+    await button.click()
+    const dialog = page.locator('dialog.bnpl-example[open]')
+    await dialog.waitFor()
+    const title = await text(dialog.locator('.bnpl-example__title'))
+    check(FR.exampleTitle.test(title), `${where}: the example's title ("${title}")`)
+    const item = async (/** @type {string} */ key) => amountOf(await text(dialog.locator(`[data-item="${key}"] dd`)))
+    const [cash, cost, total] = [await item('cash_price'), await item('cost_of_credit'), await item('total_payable')]
+    if (where === 'the product page') await a11y('the example dialog')
+    check(Math.abs(cash + cost - total) < 0.005, `${where}: cash price ${cash} + cost of credit ${cost} = total payable ${total}`)
+    check(await dialog.evaluate((d) => d.contains(document.activeElement)), `${where}: the focus is in the dialog`)
+    say(`${where}: "${title}": ${cash} + ${cost} = ${total}`)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    check(await button.evaluate((b) => b === document.activeElement), `${where}: Escape closed the example, the focus back on its button`)
+  }
+
+  async function choosePlanAndGoToHostedPage(/** @type {string} */ which, /** @type {boolean} */ first) {
+    const method = page.getByRole('radio', { name: FR.method })
+    // Credit is never pre-selected: neither the method nor a plan.
+    check((await method.getAttribute('aria-checked')) !== 'true', 'instalment payment is not pre-selected')
+    await method.click()
     const picker = page.locator('fieldset.bnpl-picker')
     await picker.waitFor()
+    await frenchIn(picker, 'the picker')
+    await warningIn(picker, 'the picker')
+    check((await picker.locator('input[type=radio]:checked').count()) === 0, 'no plan is pre-selected')
+    check(await page.getByTestId('submit-payment-button').isDisabled(), '"Continue to review" waits for a plan')
     const plans = await picker.locator('.bnpl-plan').allTextContents()
     say(`plans: ${plans.map((p) => p.replace(/\s+/g, ' ').trim()).join(' | ')}`)
-    await picker.getByLabel(new RegExp(`${count} instalments`)).check()
-    await page.getByTestId('submit-payment-button').scrollIntoViewIfNeeded()
-    if (screenshot) await shot('dtc-payment-step.png')
+    const { key, label } = FR.plans[/** @type {'3' | '3ship' | '4'} */ (which)]
+    const plan = picker.locator('.bnpl-plan').filter({ has: page.locator(`input[value="${key}"]`) })
+    const name = await text(plan.locator('.bnpl-plan__label'))
+    check(label.test(name), `the plan's label is French ("${name}")`)
+    const cost = await text(plan.locator('.bnpl-schedule__summary'))
+    check(/^Coût du paiement : .+ · TAEG .+ · Total : .+/.test(cost), `the plan's cost and APR with its amounts ("${cost}")`)
+    if (first) await checkExample(plan.locator('.bnpl-example-button'), 'the picker')
+    // The customer clicks the plan's card (its label covers it).
+    await plan.locator('.bnpl-plan__label').click()
+    check(await plan.locator('input[type=radio]').isChecked(), `the plan ${which} is chosen`)
+    if (first) {
+      await a11y('payment step, plan chosen')
+      // The method, the legend, the warning and the first plans in view.
+      await method.evaluate((el) => el.scrollIntoView({ block: 'start' }))
+      await shot('dtc-payment-step.png')
+    }
     await page.getByTestId('submit-payment-button').click()
     await page.waitForURL(/step=review/)
-    await page.getByTestId('submit-order-button').click()
+
+    // Review: the plan, the order's total linked to the plan's, the warning, the button.
+    const review = page.getByTestId('bnpl-review')
+    await review.waitFor()
+    await frenchIn(review, 'the review')
+    await warningIn(review, 'the review')
+    const totals = await text(page.getByTestId('bnpl-totals'))
+    const [, price, , total] = FR.totals.exec(totals) ?? []
+    check(!!price, `the review links the totals in words ("${totals}")`)
+    const orderTotal = await text(page.getByTestId('cart-total').first())
+    check(Math.abs(amountOf(price) - amountOf(orderTotal)) < 0.005, `the plan's cash price ${price} is the order's total ${orderTotal}`)
+    say(`review: "${totals}" (order total ${orderTotal}; plan ${total})`)
+    if (first) await a11y('review')
+    const pay = page.getByTestId('submit-order-button')
+    check((await text(pay)) === FR.continueToPayment, `the button says "${FR.continueToPayment}" ("${await text(pay)}")`)
+    await pay.click()
     await page.waitForURL(/\/pay\//)
-    say(`hosted page (${count} instalments): ${page.url()}`)
+    const language = await text(page.getByTestId('customer-language'))
+    check(/^Customer's language: fr\b/.test(language), `the hosted page was told the customer's language ("${language}")`)
+    say(`hosted page (${which}): ${page.url()}; ${language.split('.')[0]}`)
+  }
+
+  /** Back on the payment step: the message in view and focused, nothing selected. */
+  async function checkBackOnPaymentStep(/** @type {RegExp} */ expected) {
+    const message = page.getByTestId('bnpl-return-message')
+    await message.waitFor()
+    const said = await text(message)
+    check(expected.test(said), `the message says why, in French ("${said}")`)
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'bnpl-return-message')
+    const box = await message.boundingBox()
+    const viewport = page.viewportSize()
+    check(!!box && !!viewport && box.y >= 0 && box.y + box.height <= viewport.height, `the message is in view (top ${box?.y?.toFixed(0)} px)`)
+    check((await page.getByRole('radio', { name: FR.method }).getAttribute('aria-checked')) !== 'true', 'the refused or cancelled method is no longer selected')
+    check((await page.locator('fieldset.bnpl-picker').count()) === 0, 'no plan shown selected')
+    say(`back on the payment step, message focused and in view (top ${box.y.toFixed(0)} px): "${said}"`)
+    await a11y(`payment step after ${REFUSE ? 'a refusal' : 'a cancel'}`)
+    if (REFUSE) await shot('dtc-refused.png')
   }
 
   try {
-    // 1. Product page: the teaser under the price.
+    // 1. Product page: the teaser under the price, its cost, example and warning.
     await page.goto(`${STOREFRONT}/${COUNTRY}/products/${product.handle}`)
-    const teaser = page.locator('.bnpl-teaser').first()
-    say(`product page teaser: "${(await teaser.textContent()).trim()}"`)
+    const offer = page.locator('.bnpl-offer').first()
+    await offer.waitFor()
+    const teaser = await text(offer.locator('.bnpl-teaser'))
+    check(FR.teaser.test(teaser), `the product teaser is French ("${teaser}")`)
+    await frenchIn(offer, 'the product teaser')
+    const cost = await text(offer.locator('.bnpl-cost__text'))
+    check(FR.cost.test(cost), `the teaser's cost and APR ("${cost}")`)
+    await warningIn(offer, 'the product teaser')
+    say(`product page: "${teaser}" / "${cost}"`)
+    if (!REFUSE && !CANCEL) await a11y('product page')
+    if (!REFUSE && !CANCEL) {
+      await checkExample(offer.locator('.bnpl-example-button'), 'the product page')
+      await offer.scrollIntoViewIfNeeded()
+      await shot('dtc-product.png')
+    }
     await page.getByTestId('add-product-button').first().click()
     await page.waitForFunction(() => {
       const button = document.querySelector('[data-testid="add-product-button"]')
@@ -95,9 +259,15 @@ async function main() {
     })
     await page.waitForTimeout(1000)
 
-    // 2. Cart: the teaser in the summary.
+    // 2. Cart: the teaser in the summary, with its warning.
     await page.goto(`${STOREFRONT}/${COUNTRY}/cart`)
-    say(`cart teaser: "${(await page.locator('.bnpl-teaser').first().textContent()).trim()}"`)
+    const cartOffer = page.locator('.bnpl-offer').first()
+    await cartOffer.waitFor()
+    const cartTeaser = await text(cartOffer.locator('.bnpl-teaser'))
+    check(FR.teaser.test(cartTeaser), `the cart teaser is French ("${cartTeaser}")`)
+    await warningIn(cartOffer, 'the cart')
+    say(`cart: "${cartTeaser}"`)
+    if (!REFUSE && !CANCEL) await a11y('cart')
     await page.getByTestId('checkout-button').click()
 
     // 3. Address.
@@ -120,37 +290,61 @@ async function main() {
 
     // 5. Payment: instalments, 3 of them; 6. review: to the hosted page.
     await page.waitForURL(/step=payment/)
-    await choosePlanAndGoToHostedPage(3, true)
+    await choosePlanAndGoToHostedPage('3', !REFUSE && !CANCEL)
     if (CANCEL) {
-      // The cancel URL is the return URL (docs/storefront.md, step 2), with the cart and pid.
-      const pid = new URL(page.url()).pathname.split('/').pop()
-      const cart = (await page.context().cookies(STOREFRONT)).find((c) => c.name === '_medusa_cart_id')
-      await page.goto(`${STOREFRONT}/api/bnpl/return?cart_id=${cart.value}&country_code=${COUNTRY}&pid=${pid}`)
+      // The hosted page's way back to the shop: the cancel URL (the return URL, docs/storefront.md step 2).
+      await page.locator('a.cancel').click()
     } else {
       await page.getByRole('button', { name: REFUSE ? 'Refuse' : 'Accept and pay' }).click()
     }
 
+    /** Which plan the journey ends with: a refusal then pays at shipment, a cancel with 4. */
+    let paid = '3'
     if (REFUSE || CANCEL) {
       await page.waitForURL(REFUSE ? /\/checkout\?step=payment&bnpl=refused/ : /\/checkout\?step=payment&bnpl=abandoned/)
-      say(`back on the payment step: "${(await page.getByTestId('bnpl-return-message').textContent()).trim()}"`)
+      await checkBackOnPaymentStep(REFUSE ? FR.refused : FR.abandoned)
       // The same cart, paid with another plan this time.
-      await choosePlanAndGoToHostedPage(4, false)
+      paid = REFUSE ? '3ship' : '4'
+      await choosePlanAndGoToHostedPage(paid, false)
       await page.getByRole('button', { name: 'Accept and pay' }).click()
     }
+
     // 7. Back through the return Route Handler to the confirmation.
     await page.waitForURL(/\/order\/[^/]+\/confirmed/)
-    const schedule = await page.locator('.bnpl-schedule').textContent()
     say(`confirmation: ${page.url()}`)
-    say(`payment method: ${(await page.getByTestId('payment-method').textContent()).trim()}; schedule: ${schedule.replace(/\s+/g, ' ').trim()}`)
-    await page.locator('.bnpl-schedule').scrollIntoViewIfNeeded()
-    await shot('dtc-confirmation.png')
+    const method = await text(page.getByTestId('payment-method'))
+    check(method === FR.method, `the confirmation names the method in French ("${method}")`)
+    const amount = await text(page.getByTestId('payment-amount'))
+    const schedule = page.locator('.bnpl-schedule').first()
+    const rows = await text(schedule.locator('.bnpl-schedule__rows'))
+    if (paid === '3ship') {
+      check(FR.nothingPaidYet.test(amount), `pay at shipment: nothing paid yet ("${amount}")`)
+      const block = `${amount} ${await text(schedule)}`
+      check(!/aujourd/i.test(block), `pay at shipment: nothing said of "today" on the confirmation ("${block}")`)
+    } else {
+      check(FR.paidWhenOrdering.test(amount), `what was paid when ordering ("${amount}")`)
+    }
+    await warningIn(schedule, 'the confirmation')
+    const totals = await text(page.getByTestId('bnpl-totals'))
+    const [, price] = FR.totals.exec(totals) ?? []
+    const orderTotal = await text(page.getByTestId('cart-total').first())
+    check(!!price && Math.abs(amountOf(price) - amountOf(orderTotal)) < 0.005, `the confirmation links the order's total ${orderTotal} to the plan's ("${totals}")`)
+    say(`payment: ${method}; ${amount}; "${totals}"; schedule: ${rows}`)
+    if (paid !== '4') await a11y(`confirmation (${paid})`)
+    await schedule.scrollIntoViewIfNeeded()
+    // The purchase's confirmation and the one paid at shipment (the cancel's looks like the first).
+    if (paid !== '4') await shot(paid === '3ship' ? 'dtc-confirmation-pay-at-shipment.png' : 'dtc-confirmation.png')
     // The cart cookie was cleared: the cart is empty again.
     await page.goto(`${STOREFRONT}/${COUNTRY}/cart`)
     await page.getByTestId('empty-cart-message').waitFor()
     say('cart cookie cleared: the cart page is empty')
+    audit.assertClean()
     say('OK')
   } catch (e) {
-    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'dtc-failure.png') }).catch(() => {})
+    if (SCREENSHOTS) {
+      fs.mkdirSync(SCREENSHOTS, { recursive: true })
+      await page.screenshot({ path: path.join(SCREENSHOTS, `dtc-failure${REFUSE ? '-refuse' : CANCEL ? '-cancel' : ''}.png`), fullPage: true }).catch(() => {})
+    }
     throw e
   } finally {
     await browser.close()

@@ -6,11 +6,45 @@ import type {
   CompleteReturnInput,
   CompleteReturnResult,
   MedusaSdkLike,
+  PlansAnswer,
+  PlansOptions,
   StartPaymentInput,
 } from "./types"
 
 /** The most amounts the store route takes in one request. */
 export const MAX_AMOUNTS_PER_REQUEST = 50
+
+/** The header Medusa reads the storefront's locale from (`req.locale`); the plugin tells the service that language. */
+const LOCALE_HEADER = "x-medusa-locale"
+
+/**
+ * `country_code` for the store route: the market of the credit-advertising texts it answers
+ * (`legal`). Checked here, as the route does, so a typo fails before any request.
+ */
+function countryQuery(countryCode: string | null | undefined): Record<string, string> {
+  const country = countryCode?.trim()
+  if (!country) return {}
+  if (!/^[A-Za-z]{2}$/.test(country)) {
+    throw new BnplStorefrontError(`countryCode ${JSON.stringify(countryCode)} must be 2 letters, like "fr"`, 400)
+  }
+  return { country_code: country.toLowerCase() }
+}
+
+/** Each price in cents; a price that is not positive is refused before any request. */
+function priceCents(amounts: Array<number | string>, currency: string): number[] {
+  const cents = amounts.map((a) => toCents(a, currency))
+  const bad = amounts.find((_, i) => !Number.isFinite(cents[i]) || cents[i] <= 0)
+  if (bad !== undefined) {
+    throw new BnplStorefrontError(`amount ${JSON.stringify(bad)} must be a positive price in major units`, 400)
+  }
+  return cents
+}
+
+/** Cents → "129.90" (the currency's decimals), as the store route takes amounts. */
+function majorUnits(cents: number, currency: string): string {
+  const digits = currencyDigits(currency)
+  return (cents / 10 ** digits).toFixed(digits)
+}
 
 /** A store API call that failed: `status` is the HTTP status (0 when the store was not reached). */
 export class BnplStorefrontError extends Error {
@@ -20,12 +54,18 @@ export class BnplStorefrontError extends Error {
   }
 }
 
-type Init = { method?: "GET" | "POST"; body?: Record<string, unknown>; query?: Record<string, string> }
+type Init = {
+  method?: "GET" | "POST"
+  body?: Record<string, unknown>
+  query?: Record<string, string>
+  headers?: Record<string, string>
+}
 type Http = <T>(path: string, init?: Init) => Promise<T>
 
 function viaSdk(sdk: MedusaSdkLike): Http {
   return async (path, init) => {
     try {
+      // The js-sdk merges `init.headers` over its own (its locale, publishable key): ours win.
       return await sdk.client.fetch(path, init)
     } catch (e) {
       const error = e as { message?: string; status?: number }
@@ -47,6 +87,7 @@ function viaFetch(baseUrl: string, publishableKey: string, fetchImpl?: typeof fe
           accept: "application/json",
           "x-publishable-api-key": publishableKey,
           ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...init.headers,
         },
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
         credentials: "include",
@@ -70,9 +111,35 @@ function viaFetch(baseUrl: string, publishableKey: string, fetchImpl?: typeof fe
 export function createBnplStorefront(config: BnplStorefrontConfig) {
   const http = "sdk" in config ? viaSdk(config.sdk) : viaFetch(config.baseUrl, config.publishableKey, config.fetch)
 
-  /** The plans for a cart's current total (kept with the cart: usually no service call). */
-  async function plansForCart(cartId: string): Promise<CartPlans> {
-    const { eligibility } = await http<{ eligibility: CartPlans }>("/store/bnpl/eligibility", { query: { cart_id: cartId } })
+  /**
+   * The plans for a cart's current total (kept with the cart: usually no service call). With
+   * `countryCode`, the credit texts (`legal`) of that market when the cart has no address yet
+   * (the cart's own country comes first).
+   */
+  async function plansForCart(cartId: string, options: PlansOptions = {}): Promise<CartPlans> {
+    const query = { cart_id: cartId, ...countryQuery(options.countryCode) }
+    const { eligibility } = await http<{ eligibility: CartPlans }>("/store/bnpl/eligibility", { query })
+    return eligibility
+  }
+
+  /**
+   * The plans for one price in major units (the store route's `?amount=` form). With
+   * `productId`, a product the merchant excluded gets an `excluded_products` answer (no service
+   * call); with `countryCode`, the credit texts (`legal`) of that market.
+   */
+  async function plansForAmount(
+    amount: number | string,
+    currencyCode: string,
+    options: PlansOptions & { productId?: string | null } = {}
+  ): Promise<PlansAnswer & { product_id?: string }> {
+    const currency = currencyCode.toLowerCase()
+    const query: Record<string, string> = {
+      amount: majorUnits(priceCents([amount], currency)[0], currency),
+      currency_code: currency,
+      ...countryQuery(options.countryCode),
+    }
+    if (options.productId?.trim()) query.product_id = options.productId.trim()
+    const { eligibility } = await http<{ eligibility: PlansAnswer & { product_id?: string } }>("/store/bnpl/eligibility", { query })
     return eligibility
   }
 
@@ -82,24 +149,21 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
    * per given amount, in the same order; equal prices share one. With `productIds` (one per
    * amount, in the same order; null for a price of no product), a product the merchant excluded
    * gets an answer with `unavailable_reason: "excluded_products"` and the reason, and costs the
-   * service nothing: `BnplTeaser` then shows no "or 3 × ..." for it.
+   * service nothing: `BnplTeaser` then shows no "or 3 × ..." for it. With `countryCode`, each
+   * answer carries the credit texts (`legal`) of that market.
    */
   async function plansForAmounts(
     amounts: Array<number | string>,
     currencyCode: string,
-    options: { productIds?: Array<string | null | undefined> } = {}
+    options: PlansOptions & { productIds?: Array<string | null | undefined> } = {}
   ): Promise<AmountPlans[]> {
     const currency = currencyCode.toLowerCase()
-    const digits = currencyDigits(currency)
-    const cents = amounts.map((a) => toCents(a, currency))
-    const bad = amounts.find((_, i) => !Number.isFinite(cents[i]) || cents[i] <= 0)
-    if (bad !== undefined) {
-      throw new BnplStorefrontError(`amount ${JSON.stringify(bad)} must be a positive price in major units`, 400)
-    }
+    const cents = priceCents(amounts, currency)
     const productIds = options.productIds
     if (productIds && productIds.length !== amounts.length) {
       throw new BnplStorefrontError(`productIds holds ${productIds.length} ids for ${amounts.length} amounts: give one per amount`, 400)
     }
+    const country = countryQuery(options.countryCode)
     const productOf = (i: number) => productIds?.[i]?.trim() || ""
     // One item per distinct price, and per distinct product (its own answer when excluded).
     const items = [...new Map(cents.map((c, i) => [`${c}|${productOf(i)}`, { cents: c, product: productOf(i) }])).values()]
@@ -109,8 +173,9 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
     for (let i = 0; i < items.length; i += MAX_AMOUNTS_PER_REQUEST) {
       const chunk = items.slice(i, i + MAX_AMOUNTS_PER_REQUEST)
       const query: Record<string, string> = {
-        amounts: chunk.map((item) => (item.cents / 10 ** digits).toFixed(digits)).join(","),
+        amounts: chunk.map((item) => majorUnits(item.cents, currency)).join(","),
         currency_code: currency,
+        ...country,
       }
       if (withProducts) query.product_ids = chunk.map((item) => item.product).join(",")
       const { eligibilities } = await http<{ eligibilities: AmountPlans[] }>("/store/bnpl/eligibility", { query })
@@ -124,9 +189,13 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
 
   /**
    * Chooses the plan for the cart (creating its payment collection when needed) and gives the
-   * hosted payment page to send the customer to.
+   * hosted payment page to send the customer to. With `locale`, the store tells the service the
+   * customer's language (hosted page, e-mails) when the cart has no locale of its own.
    */
-  async function startPayment({ cartId, plan, returnUrl, cancelUrl }: StartPaymentInput): Promise<{ url: string }> {
+  async function startPayment({ cartId, plan, returnUrl, cancelUrl, locale }: StartPaymentInput): Promise<{ url: string }> {
+    // Medusa reads the storefront's locale from this header; only this request needs it.
+    const language = locale?.trim()
+    const headers = language ? { [LOCALE_HEADER]: language } : undefined
     const { cart } = await http<{ cart: { id: string; payment_collection?: { id: string } | null } }>(
       `/store/carts/${encodeURIComponent(cartId)}`,
       { query: { fields: "id,payment_collection.id" } }
@@ -143,6 +212,7 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
       payment_collection: { payment_sessions?: Array<{ provider_id: string; data?: { url?: string } }> }
     }>(`/store/payment-collections/${collectionId}/payment-sessions`, {
       method: "POST",
+      ...(headers ? { headers } : {}),
       body: {
         provider_id: BNPL_PROVIDER_ID,
         data: { ...planChoice(plan), return_url: returnUrl, customer_cancel_url: cancelUrl ?? returnUrl },
@@ -232,7 +302,7 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
     }
   }
 
-  return { plansForCart, plansForAmounts, startPayment, completeReturn }
+  return { plansForCart, plansForAmount, plansForAmounts, startPayment, completeReturn }
 }
 
 export type BnplStorefront = ReturnType<typeof createBnplStorefront>

@@ -185,7 +185,10 @@ function ineligibleReason(
 ): string {
   const bounds = plan.constraints?.purchase_amount
   if (!bounds || (plan.reasons && !plan.reasons.purchase_amount)) return m.notAvailable
-  if (purchaseAmount !== undefined && purchaseAmount < bounds.minimum) return m.availableFrom(money(bounds.minimum))
-  if (purchaseAmount !== undefined && purchaseAmount > bounds.maximum) return m.availableUpTo(money(bounds.maximum))
-  return m.availableBetween(money(bounds.minimum), money(bounds.maximum))
+  // A merchant's bound may have one side only (a minimum alone, say).
+  const { minimum: min, maximum: max } = bounds
+  if (min !== undefined && (max === undefined || (purchaseAmount !== undefined && purchaseAmount < min))) return m.availableFrom(money(min))
+  if (max !== undefined && (min === undefined || (purchaseAmount !== undefined && purchaseAmount > max))) return m.availableUpTo(money(max))
+  if (min === undefined || max === undefined) return m.notAvailable
+  return m.availableBetween(money(min), money(max))
 }

@@ -29,7 +29,8 @@ export type Plan = PlanChoice & {
   customer_total_cost_bps?: number
   payment_plan?: Instalment[]
   reasons?: Record<string, string>
-  constraints?: { purchase_amount?: { minimum: number; maximum: number } }
+  /** The amounts the plan accepts; a bound the merchant set alone may have one side only. */
+  constraints?: { purchase_amount?: { minimum?: number; maximum?: number } }
   /**
    * The plan's APR (Annex I of Directive 2023/2225) in basis points, when the service gives it
    * (a future field): shown instead of the kit's own computation (`planApr`).
@@ -42,6 +43,8 @@ export type UnavailableReason =
   | "unauthorized"
   | "invalid_request"
   | "unavailable"
+  /** An optional interface this account does not have. */
+  | "not_available"
   | "malformed_answer"
   | "not_configured"
   /** The cart holds a product the merchant excluded (`excluded_products` names them; the service is not asked). */
@@ -102,7 +105,10 @@ export type AmountPlans = PlansAnswer & { amount: string; product_id?: string }
 export type MedusaSdkLike = {
   client: {
     // Method syntax: a real `Medusa` instance (wider `init`) is accepted.
-    fetch<T>(path: string, init?: { method?: string; body?: Record<string, any>; query?: Record<string, any> }): Promise<T>
+    fetch<T>(
+      path: string,
+      init?: { method?: string; body?: Record<string, any>; query?: Record<string, any>; headers?: Record<string, any> }
+    ): Promise<T>
   }
 }
 
@@ -123,6 +129,21 @@ export type StartPaymentInput = {
   returnUrl: string
   /** Where the customer lands after cancelling or being refused (defaults to returnUrl). */
   cancelUrl?: string
+  /**
+   * The customer's locale ("fr-FR"), sent as the `x-medusa-locale` header: the plugin tells the
+   * service that language for its hosted page and e-mails when the cart has no locale it speaks.
+   */
+  locale?: string | null
+}
+
+/** Options of the plans calls. */
+export type PlansOptions = {
+  /**
+   * The country the offer is shown in (ISO 3166-1 alpha-2, e.g. the storefront's country in its
+   * URL): the store answers that market's credit texts (`legal`). A cart's own address country
+   * comes first.
+   */
+  countryCode?: string | null
 }
 
 export type CompleteReturnInput = { cartId: string; pid?: string | null }

@@ -50,6 +50,11 @@ describe("formatPlan", () => {
       "Available up to €5,000.00"
     )
     expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "en" }).reason).toBe("Available from €50.00 to €5,000.00")
+    // The merchant's own bound may have one side only: never "NaN".
+    const minOnly = { ...FOUR_TOO_SMALL, constraints: { purchase_amount: { minimum: 20000 } } }
+    expect(formatPlan(minOnly, { ...opts, locale: "en", purchaseAmount: 3000 }).reason).toBe("Available from €200.00")
+    const maxOnly = { ...FOUR_TOO_SMALL, constraints: { purchase_amount: { maximum: 20000 } } }
+    expect(formatPlan(maxOnly, { ...opts, locale: "en", purchaseAmount: 30000 }).reason).toBe("Available up to €200.00")
     expect(formatPlan(FOUR_TOO_SMALL, { ...opts, locale: "fr", purchaseAmount: 3000 }).reason).toBe(
       "Disponible à partir de 50,00\u00a0€"
     )

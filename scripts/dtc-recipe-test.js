@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+'use strict'
+
+/**
+ * The DTC starter recipe (docs/storefront.md) end to end, as a storefront developer applies it:
+ *
+ *   1. Medusa's DTC starter cloned at the recipe's commit: from the local mirror when this
+ *      machine has it, else from `--starter <dir>` (a clone or a copy of medusajs/dtc-starter);
+ *      nothing is fetched from GitHub.
+ *   2. The recipe applied (scripts/apply-storefront-recipe.js: its new files and its diffs).
+ *   3. The kit packed (`npm run build:storefront`, `npm pack`) and installed the recipe's way:
+ *      `pnpm install` at the starter's root, then `pnpm --filter @dtc/storefront add <tarball>`.
+ *   4. A store the way `npm run demo` builds it (as scripts/browser-test.js does: a throwaway
+ *      embedded PostgreSQL, the sandbox in this process, `medusa db:migrate`, the demo's seed
+ *      with its plans 3, 3 at shipment, 4 and 10, then `medusa start`), its store CORS holding
+ *      the starter's origin. Nothing of `.demo/` is used: a running demo is left alone.
+ *   5. The starter type-checked (`tsc --noEmit`: `next build` does not) and built (`next build`
+ *      reads the store: product pages are generated then), started on a free port.
+ *   6. scripts/dtc-starter-journey.js in French (/fr): a purchase, a refusal (--refuse) and a
+ *      cancel (--cancel), each to the order confirmation.
+ *
+ *   node scripts/dtc-recipe-test.js [--starter <dir>] [--screenshots-dir DIR] [--keep]
+ *
+ * --keep leaves the store and the starter running until Ctrl-C. The work folder is
+ * .tmp/dtc-recipe-test-<pid> (logs in logs/; the starter's checkout is deleted after a pass).
+ * Exits non-zero on any failure, or after DTC_RECIPE_TEST_TIMEOUT_MS (default 45 min).
+ */
+
+const fs = require('node:fs')
+const path = require('node:path')
+const { spawn, spawnSync } = require('node:child_process')
+const { startPostgres, findFreePort } = require('./lib/postgres')
+const { settle, startedHere, onStopSignals, waitForHealth, runLogged, spawnLogged } = require('./lib/processes')
+const { SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { commandLine } = require('./lib/command-line')
+
+const ROOT = path.resolve(__dirname, '..')
+const WORK_DIR = path.join(ROOT, '.tmp', `dtc-recipe-test-${process.pid}`)
+const LOG_DIR = path.join(WORK_DIR, 'logs')
+const STARTER_DIR = path.join(WORK_DIR, 'dtc-starter')
+const APP_DIR = path.join(STARTER_DIR, 'apps', 'storefront')
+/** Where this workplace mirrors public repositories (a git dir without work tree). */
+const STARTER_MIRROR = '/work/.mirror/medusajs+dtc-starter/repo'
+/** The starter's commit the recipe's diffs are written against (docs/storefront.md). */
+const STARTER_COMMIT = '9233262'
+/** The starter's own package manager ("packageManager" in its package.json). */
+const PNPM = ['--yes', 'pnpm@10.11.1']
+const DB_NAME = `bnpl_dtc_${process.pid}`
+const HEALTH_TIMEOUT_MS = 180_000
+const JOURNEYS = [[], ['--refuse'], ['--cancel']]
+
+const args = commandLine(
+  'Usage: node scripts/dtc-recipe-test.js [--starter <dir>] [--screenshots-dir DIR] [--keep]\n' +
+    '  Applies docs/storefront.md to the DTC starter, builds it with the kit and runs French journeys against a demo store.'
+)
+const STARTER_SOURCE = args.value('--starter') ? path.resolve(args.value('--starter')) : fs.existsSync(STARTER_MIRROR) ? STARTER_MIRROR : null
+const SCREENSHOTS_DIR = path.resolve(ROOT, args.value('--screenshots-dir') || path.join(WORK_DIR, 'screenshots'))
+const KEEP = args.has('--keep')
+
+const say = (/** @type {string} */ line) => console.log(`[dtc-recipe-test] ${line}`)
+const running = startedHere()
+/** Seconds per step, printed at the end. */
+const timings = /** @type {Array<[string, number]>} */ ([])
+const started = Date.now()
+
+async function step(/** @type {string} */ name, /** @type {() => Promise<unknown>} */ run) {
+  const t = Date.now()
+  say(`${name} ...`)
+  await run()
+  const seconds = (Date.now() - t) / 1000
+  timings.push([name, seconds])
+  say(`  done (${seconds.toFixed(1)} s)`)
+}
+
+async function stopAll(/** @type {number} */ code) {
+  if (running.stopping) return
+  await running.stopAll()
+  process.exit(code)
+}
+onStopSignals((signal) => {
+  say(`${signal} received`)
+  stopAll(1)
+})
+
+/** A command run to completion, its output in logs/<log>.log. */
+const run = (/** @type {string} */ command, /** @type {string[]} */ argv, /** @type {{cwd: string, log: string, env?: NodeJS.ProcessEnv}} */ o) =>
+  runLogged(command, argv, { cwd: o.cwd, env: o.env ?? process.env, logFile: path.join(LOG_DIR, `${o.log}.log`), running })
+
+function findChromium() {
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p))
+  if (!found) throw new Error('Chromium is missing: `apt-get install -y chromium` (or `node scripts/browser-test.js`, which installs it), or set CHROMIUM_PATH')
+  return found
+}
+
+// ------------------------------------------------------------------ the starter and the kit
+
+/** The starter at the recipe's commit: cloned from a git checkout or mirror, else copied. */
+async function checkoutStarter() {
+  if (!STARTER_SOURCE) {
+    throw new Error(
+      `No DTC starter: ${STARTER_MIRROR} is missing here. Give a clone of medusajs/dtc-starter (or a copy of it at ${STARTER_COMMIT}) with --starter <dir>.`
+    )
+  }
+  const isGit = spawnSync('git', ['-C', STARTER_SOURCE, 'rev-parse', '--git-dir'], { encoding: 'utf8' }).status === 0
+  if (isGit) {
+    await run('git', ['clone', '--quiet', '--no-checkout', STARTER_SOURCE, STARTER_DIR], { cwd: WORK_DIR, log: 'git-clone' })
+    await run('git', ['checkout', '--quiet', STARTER_COMMIT], { cwd: STARTER_DIR, log: 'git-checkout' })
+  } else {
+    // A copy (no history): trusted to be the recipe's commit.
+    fs.cpSync(STARTER_SOURCE, STARTER_DIR, { recursive: true, filter: (p) => !/[/\\](node_modules|\.next)$/.test(p) })
+  }
+  say(`  starter from ${STARTER_SOURCE}${isGit ? ` at ${STARTER_COMMIT}` : ' (a copy)'}`)
+}
+
+/** The kit as a storefront developer gets it before it is published: its packed tarball. */
+async function packKit() {
+  await run('npm', ['run', 'build:storefront'], { cwd: ROOT, log: 'kit-build' })
+  await run('npm', ['pack', '--pack-destination', WORK_DIR], { cwd: path.join(ROOT, 'storefront'), log: 'kit-pack' })
+  const tarball = fs.readdirSync(WORK_DIR).find((f) => /^medusa-plugin-bnpl-storefront-.*\.tgz$/.test(f))
+  if (!tarball) throw new Error('npm pack wrote no medusa-plugin-bnpl-storefront-*.tgz')
+  return path.join(WORK_DIR, tarball)
+}
+
+// ------------------------------------------------------------------ the store
+
+/** A store the way `npm run demo` builds it, on free ports; resolves what the journey reads. */
+async function startStore(/** @type {string} */ starterUrl) {
+  const database = await startPostgres({ dataDir: path.join(WORK_DIR, 'pg'), persistent: false })
+  running.add({ stop: () => settle(database.stop(), 10_000), kill: () => database.killNow() })
+  await database.ensureDatabase(DB_NAME)
+
+  const { startSandbox } = require(path.join(ROOT, 'sandbox', 'server'))
+  // The sandbox on 127.0.0.1, the starter on localhost: two sites, as in production (the way
+  // back from the hosted page is a cross-site navigation).
+  const sandbox = await startSandbox({ port: await findFreePort(), ipnDelayMs: 500 })
+  running.add({ stop: () => settle(sandbox.close(), 5000) })
+
+  const port = await findFreePort(9100)
+  const backendUrl = `http://localhost:${port}`
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: database.url(DB_NAME),
+    BNPL_API_URL: sandbox.url,
+    BNPL_API_KEY: SANDBOX_KEY,
+    MEDUSA_BACKEND_URL: backendUrl,
+    ADMIN_CORS: backendUrl,
+    AUTH_CORS: `${backendUrl},${starterUrl}`,
+    // The plugin sends the customer back only to a store CORS origin: the starter's.
+    STORE_CORS: starterUrl,
+    // The demo's plans: 3 instalments, 3 paid at shipment, 4, and 10 (from 500 €, greyed).
+    BNPL_DEMO_PLANS: '3,3ship,4,10',
+    PORT: String(port),
+    MEDUSA_DISABLE_TELEMETRY: 'true',
+  }
+  for (const name of ['BNPL_API_KEY_TEST', 'BNPL_API_URL_TEST', 'BNPL_MODE', 'BNPL_RETURN_URL', 'BNPL_CANCEL_URL', 'REDIS_URL', 'MEDUSA_WORKER_MODE']) delete env[name]
+  await runMedusa(['db:migrate'], { env, logFile: path.join(LOG_DIR, 'migrate.log'), running })
+  const { seed } = await seedDemoStore(path.join(WORK_DIR, 'seed.json'), { env, logFile: path.join(LOG_DIR, 'seed.log'), running })
+  const serverLog = path.join(LOG_DIR, 'server.log')
+  const server = spawnMedusa(['start'], { env, logFile: serverLog })
+  running.child(server)
+  await waitForHealth(`${backendUrl}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, child: server, logFile: serverLog })
+  const demo = {
+    backend_url: backendUrl,
+    publishable_key: seed.publishable_key,
+    region_id: seed.region_id,
+    sandbox_url: sandbox.url,
+  }
+  // What `npm run demo` writes to .demo/demo.json: the journey reads it (--demo-file).
+  fs.writeFileSync(path.join(WORK_DIR, 'demo.json'), JSON.stringify(demo, null, 2) + '\n')
+  say(`  store on ${backendUrl}, sandbox on ${sandbox.url}`)
+  return demo
+}
+
+// ------------------------------------------------------------------ the journeys
+
+function journey(/** @type {string} */ starterUrl, /** @type {string[]} */ extra) {
+  return new Promise((resolve, reject) => {
+    const argv = [
+      path.join(__dirname, 'dtc-starter-journey.js'),
+      '--storefront', starterUrl,
+      '--demo-file', path.join(WORK_DIR, 'demo.json'),
+      '--screenshots-dir', SCREENSHOTS_DIR,
+      ...extra,
+    ]
+    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: 'inherit' })
+    const tracked = running.child(child)
+    child.on('exit', (code, signal) => {
+      tracked.forget()
+      if (code === 0) resolve(undefined)
+      else reject(new Error(`the journey ${extra.join(' ') || '(purchase)'} failed (${signal ?? `exit ${code}`})`))
+    })
+  })
+}
+
+async function main() {
+  fs.mkdirSync(LOG_DIR, { recursive: true })
+  const chromium = findChromium()
+  say(`work folder ${path.relative(ROOT, WORK_DIR)}; Chromium ${chromium}`)
+  const starterPort = await findFreePort(8100)
+  const starterUrl = `http://localhost:${starterPort}`
+
+  // The store starts while the starter is cloned and installed (it needs none of them).
+  const store = startStore(starterUrl)
+  store.catch(() => undefined)
+  let tarball = ''
+  await step('clone the starter', checkoutStarter)
+  await step('apply the recipe', () =>
+    run(process.execPath, [path.join(__dirname, 'apply-storefront-recipe.js'), APP_DIR], { cwd: ROOT, log: 'apply-recipe' })
+  )
+  await step('pack the kit', async () => (tarball = await packKit()))
+  await step('pnpm install', () => run('npx', [...PNPM, 'install'], { cwd: STARTER_DIR, log: 'pnpm-install' }))
+  await step('pnpm add the kit', () =>
+    run('npx', [...PNPM, '--filter', '@dtc/storefront', 'add', tarball], { cwd: STARTER_DIR, log: 'pnpm-add' })
+  )
+  await step('type-check (tsc --noEmit)', () => run('npx', ['tsc', '--noEmit'], { cwd: APP_DIR, log: 'tsc' }))
+
+  let demo = /** @type {Awaited<typeof store>} */ ({})
+  await step('store ready (demo seed, medusa start)', async () => (demo = await store))
+  // The recipe's "Check and run": the starter against this store.
+  fs.writeFileSync(
+    path.join(APP_DIR, '.env.local'),
+    [
+      `NEXT_PUBLIC_MEDUSA_BACKEND_URL=${demo.backend_url}`,
+      `NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${demo.publishable_key}`,
+      'NEXT_PUBLIC_DEFAULT_REGION=fr',
+      `NEXT_PUBLIC_BASE_URL=${starterUrl}`,
+      '',
+    ].join('\n')
+  )
+  const nextEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+  await step('next build', () => run('npx', ['next', 'build'], { cwd: APP_DIR, log: 'next-build', env: nextEnv }))
+  await step('next start', async () => {
+    const log = path.join(LOG_DIR, 'next-start.log')
+    const server = spawnLogged('npx', ['next', 'start', '-p', String(starterPort)], { cwd: APP_DIR, env: nextEnv, logFile: log })
+    running.child(server)
+    await waitForHealth(`${starterUrl}/fr`, { timeoutMs: HEALTH_TIMEOUT_MS, child: server, name: 'next start', logFile: log })
+  })
+
+  for (const extra of JOURNEYS) {
+    await step(`journey ${extra.join(' ') || '(purchase)'}`, () => journey(starterUrl, extra))
+  }
+
+  const total = (Date.now() - started) / 1000
+  timings.push(['total', total])
+  say('timings:')
+  for (const [name, seconds] of timings) say(`  ${name.padEnd(40)} ${seconds.toFixed(1)} s`)
+  say(`passed: ${JOURNEYS.length} French journeys through the patched starter in ${(total / 60).toFixed(1)} min (then stopping and cleaning up)`)
+  console.log(`${JOURNEYS.length} passed, 0 failed`)
+  if (KEEP) {
+    say(`--keep: the starter at ${starterUrl}/fr, the store at ${demo.backend_url}; Ctrl-C stops everything`)
+    await new Promise(() => undefined)
+  }
+}
+
+const TIMEOUT_MS = Number(process.env.DTC_RECIPE_TEST_TIMEOUT_MS || 45 * 60_000)
+const watchdog = setTimeout(() => {
+  if (KEEP) return
+  console.error(`[dtc-recipe-test] FAILED: still running after ${TIMEOUT_MS / 1000} s (DTC_RECIPE_TEST_TIMEOUT_MS)`)
+  stopAll(1)
+}, TIMEOUT_MS)
+watchdog.unref()
+
+main().then(
+  async () => {
+    // Everything stopped first (next start runs from the checkout), then the checkout (with its
+    // node_modules) deleted; the logs and screenshots stay.
+    await running.stopAll()
+    fs.rmSync(STARTER_DIR, { recursive: true, force: true })
+    process.exit(0)
+  },
+  (error) => {
+    console.error(`[dtc-recipe-test] FAILED: ${error && error.stack ? error.stack : error}`)
+    console.error(`[dtc-recipe-test] logs in ${path.relative(ROOT, LOG_DIR)}`)
+    stopAll(1)
+  }
+)
