@@ -4,9 +4,10 @@
 /**
  * The DTC starter recipe (docs/storefront.md) end to end, as a storefront developer applies it:
  *
- *   1. Medusa's DTC starter cloned at the recipe's commit: from the local mirror when this
- *      machine has it, else from `--starter <dir>` (a clone or a copy of medusajs/dtc-starter);
- *      nothing is fetched from GitHub.
+ *   1. Medusa's DTC starter at the recipe's commit: from `--starter <dir>` (a clone or a copy of
+ *      medusajs/dtc-starter), else the local mirror when this machine has it, else the archive
+ *      kept in integration-tests/dtc-starter (`git archive` of that commit, for CI); nothing is
+ *      fetched from GitHub.
  *   2. The recipe applied (scripts/apply-storefront-recipe.js: its new files and its diffs).
  *   3. The kit packed (`npm run build:storefront`, `npm pack`) and installed the recipe's way:
  *      `pnpm install` at the starter's root, then `pnpm --filter @dtc/storefront add <tarball>`.
@@ -53,7 +54,9 @@ const args = commandLine(
   'Usage: node scripts/dtc-recipe-test.js [--starter <dir>] [--screenshots-dir DIR] [--keep]\n' +
     '  Applies docs/storefront.md to the DTC starter, builds it with the kit and runs French journeys against a demo store.'
 )
-const STARTER_SOURCE = args.value('--starter') ? path.resolve(args.value('--starter')) : fs.existsSync(STARTER_MIRROR) ? STARTER_MIRROR : null
+/** The starter at the recipe's commit, kept in the repository (`git archive` of it) for machines without the mirror (CI). */
+const STARTER_ARCHIVE = path.join(ROOT, 'integration-tests', 'dtc-starter', 'dtc-starter-9233262.tar.gz')
+const STARTER_SOURCE = args.value('--starter') ? path.resolve(args.value('--starter')) : fs.existsSync(STARTER_MIRROR) ? STARTER_MIRROR : STARTER_ARCHIVE
 const SCREENSHOTS_DIR = path.resolve(ROOT, args.value('--screenshots-dir') || path.join(WORK_DIR, 'screenshots'))
 const KEEP = args.has('--keep')
 
@@ -100,6 +103,12 @@ async function checkoutStarter() {
     throw new Error(
       `No DTC starter: ${STARTER_MIRROR} is missing here. Give a clone of medusajs/dtc-starter (or a copy of it at ${STARTER_COMMIT}) with --starter <dir>.`
     )
+  }
+  if (STARTER_SOURCE === STARTER_ARCHIVE) {
+    fs.mkdirSync(STARTER_DIR, { recursive: true })
+    await run('tar', ['xzf', STARTER_ARCHIVE, '-C', STARTER_DIR], { cwd: WORK_DIR, log: 'starter-archive' })
+    say(`  starter from ${path.relative(ROOT, STARTER_ARCHIVE)} (${STARTER_COMMIT})`)
+    return
   }
   const isGit = spawnSync('git', ['-C', STARTER_SOURCE, 'rev-parse', '--git-dir'], { encoding: 'utf8' }).status === 0
   if (isGit) {
