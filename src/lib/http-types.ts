@@ -1,7 +1,8 @@
 import type { Plan, ShippingMethod } from "../client/types"
-import type { Exclusions } from "./exclusions"
-import type { LegalMarket, LegalText, LegalTextOverrides } from "./legal/markets"
+import type { LegalMarket, LegalText } from "./legal/markets"
 import type { Mode } from "./mode"
+// Types only (erased): the admin bundle never loads the settings' field table.
+import type { SettingPatchValues, SettingViews } from "./settings-fields"
 // A type only (erased): the admin bundle never loads the kind table.
 import type { MessageKindWord } from "./messages/kinds"
 
@@ -78,23 +79,12 @@ export type SettingsView = {
   /** Set when the store's Medusa is outside the supported range: the provider is not registered. */
   medusa_version_problem?: string
   api_url: string | null
-  plans: Plan[]
-  auto_capture: boolean
-  shipping_sync_enabled: boolean
-  shipping_method_overrides: Record<string, ShippingOverride>
-  verify_notification_signature: boolean
-  notification_signature_header: string | null
-  plan_bounds: PlanBounds[]
-  exclusions: Exclusions
-  /** The eligibility interface checkout asks: "v2" falls back to v1 for an account without it. */
-  eligibility_api: "v1" | "v2"
-  /** The credit-advertising texts per market as the store serves them with the plans (`source.legal_texts`). */
-  legal_texts: Record<LegalMarket, LegalText>
+  // The field table's settings (`lib/settings-fields.ts`: plans, auto_capture, ...): `& SettingViews` below.
   /** The texts the plugin ships, per market: what the admin shows as the default and resets to. */
   legal_defaults: Record<LegalMarket, LegalText>
   source: Partial<Record<string, SettingSource>>
   updated_at: string | null
-}
+} & SettingViews
 
 /**
  * `POST /admin/bnpl/settings`: a partial update; absent = unchanged, null = back to the plugin
@@ -107,21 +97,7 @@ export type SettingsUpdateBody = {
   test_api_key?: string | null
   test_api_url?: string | null
   mode?: Mode | null
-  plans?: Plan[] | null
-  auto_capture?: boolean | null
-  shipping_sync_enabled?: boolean | null
-  shipping_method_overrides?: Record<string, ShippingOverride> | null
-  verify_notification_signature?: boolean | null
-  notification_signature_header?: string | null
-  plan_bounds?: PlanBounds[] | null
-  exclusions?: Exclusions | null
-  eligibility_api?: "v1" | "v2" | null
-  /**
-   * The merchant's texts per market, replacing the saved ones: only what differs from the
-   * defaults (a null or absent field is the default); null: back to the plugin options.
-   */
-  legal_texts?: LegalTextOverrides | null
-}
+} & SettingPatchValues
 
 /** `POST /admin/bnpl/settings/verify`: a typed key/URL to try, else the account's saved ones. */
 export type VerifyBody = { mode?: Mode; api_key?: string; api_url?: string }

@@ -3,7 +3,14 @@ import type { PlanBounds, SettingsUpdateBody, SettingsView, ShippingOverride, Ve
 import { MODES, type Mode } from "../../lib/mode"
 import { planKey } from "../../lib/plans"
 import { legalOverrides, legalTextsForm } from "./legal-texts"
-import { cleanOverrides, rowsToBounds, rowToPlan, type SettingsFormValues } from "./settings-form"
+import {
+  cleanOverrides,
+  PLAIN_FIELDS,
+  rowsToBounds,
+  rowToPlan,
+  type PlainField,
+  type SettingsFormValues,
+} from "./settings-form"
 
 /**
  * What the form changed, as `POST /admin/bnpl/settings` takes it: only what the merchant
@@ -36,11 +43,11 @@ function accountChanges(form: SettingsFormValues, settings: SettingsView): Setti
   const body: SettingsUpdateBody = {}
   for (const mode of MODES) {
     const typed = form.accounts[mode]
-    if (typed.apiKey.trim()) {
-      body[`${mode}_api_key`] = typed.apiKey.trim()
+    if (typed.api_key.trim()) {
+      body[`${mode}_api_key`] = typed.api_key.trim()
     }
-    if (typed.apiUrl.trim() !== (settings.accounts[mode].api_url ?? "")) {
-      body[`${mode}_api_url`] = typed.apiUrl.trim() || null
+    if (typed.api_url.trim() !== (settings.accounts[mode].api_url ?? "")) {
+      body[`${mode}_api_url`] = typed.api_url.trim() || null
     }
   }
   return body
@@ -60,23 +67,16 @@ function planChanges(form: SettingsFormValues, settings: SettingsView): Settings
   return body
 }
 
-/** The switches and the shipping overrides. */
+/** The settings sent as the form holds them (the switches, the interface) and the shipping overrides. */
 function optionChanges(form: SettingsFormValues, settings: SettingsView): SettingsUpdateBody {
   const body: SettingsUpdateBody = {}
-  if (form.autoCapture !== settings.auto_capture) {
-    body.auto_capture = form.autoCapture
+  for (const field of PLAIN_FIELDS) {
+    if (form[field] !== settings[field]) {
+      ;(body as Record<PlainField, unknown>)[field] = form[field]
+    }
   }
-  if (form.shippingSyncEnabled !== settings.shipping_sync_enabled) {
-    body.shipping_sync_enabled = form.shippingSyncEnabled
-  }
-  if (!sameOverrides(form.overrides, cleanOverrides(settings.shipping_method_overrides))) {
-    body.shipping_method_overrides = form.overrides
-  }
-  if (form.verifySignature !== settings.verify_notification_signature) {
-    body.verify_notification_signature = form.verifySignature
-  }
-  if (form.eligibilityApi !== (settings.eligibility_api ?? "v1")) {
-    body.eligibility_api = form.eligibilityApi
+  if (!sameOverrides(form.shipping_method_overrides, cleanOverrides(settings.shipping_method_overrides))) {
+    body.shipping_method_overrides = form.shipping_method_overrides
   }
   return body
 }
@@ -93,7 +93,7 @@ function legalChanges(form: SettingsFormValues, settings: SettingsView): Setting
 
 /** Only what the merchant changed; `{}` when nothing was. */
 export function changesOf(form: SettingsFormValues, settings: SettingsView): SettingsUpdateBody {
-  const header = form.signatureHeader.trim()
+  const header = form.notification_signature_header.trim()
   return {
     ...accountChanges(form, settings),
     ...(form.mode !== settings.mode ? { mode: form.mode } : {}),
@@ -111,11 +111,11 @@ export function changesOf(form: SettingsFormValues, settings: SettingsView): Set
 export function verifyBody(form: SettingsFormValues, settings: SettingsView, mode: Mode): VerifyBody & { mode: Mode } {
   const typed = form.accounts[mode]
   const body: VerifyBody & { mode: Mode } = { mode }
-  if (typed.apiKey.trim()) {
-    body.api_key = typed.apiKey.trim()
+  if (typed.api_key.trim()) {
+    body.api_key = typed.api_key.trim()
   }
-  if (typed.apiUrl.trim() && typed.apiUrl.trim() !== (settings.accounts[mode].api_url ?? "")) {
-    body.api_url = typed.apiUrl.trim()
+  if (typed.api_url.trim() && typed.api_url.trim() !== (settings.accounts[mode].api_url ?? "")) {
+    body.api_url = typed.api_url.trim()
   }
   return body
 }

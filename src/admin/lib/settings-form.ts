@@ -32,26 +32,38 @@ const planRowSchema = z.object({
 
 const accountSchema = z.object({
   /** The key as typed; empty: unchanged. */
-  apiKey: z.string(),
-  apiUrl: z.string(),
+  api_key: z.string(),
+  api_url: z.string(),
 })
+
+/**
+ * The settings the form shows as the API gives them and sends back as they are when changed
+ * (settings-changes.ts): a new switch is one line here, its field in a section, its words.
+ */
+export const plainFieldSchemas = {
+  auto_capture: z.boolean(),
+  shipping_sync_enabled: z.boolean(),
+  verify_notification_signature: z.boolean(),
+  eligibility_api: z.enum(ELIGIBILITY_APIS),
+}
+export type PlainField = keyof typeof plainFieldSchemas
+export const PLAIN_FIELDS = Object.keys(plainFieldSchemas) as PlainField[]
 
 export const settingsFormSchema = z.object({
   mode: z.enum(MODES as [Mode, ...Mode[]]),
   accounts: z.object({ test: accountSchema, live: accountSchema }),
   /** Their rank in the list is their display order at checkout. */
+  /** With each plan's bounds (`plan_bounds`). */
   plans: z.array(planRowSchema),
-  autoCapture: z.boolean(),
-  shippingSyncEnabled: z.boolean(),
-  overrides: z.record(
+  ...plainFieldSchemas,
+  shipping_method_overrides: z.record(
     z.string(),
     z.object({ shipping_method: z.enum(SHIPPING_METHODS).optional(), express_delivery: z.boolean().optional() })
   ),
-  verifySignature: z.boolean(),
-  signatureHeader: z.string(),
+  /** As typed; empty: none. */
+  notification_signature_header: z.string(),
   exclusions: z.partialRecord(z.enum(EXCLUSION_FIELDS), z.array(z.string())),
-  eligibilityApi: z.enum(ELIGIBILITY_APIS),
-  /** The credit-advertising texts per market, under the API's field names (legal-texts.ts). */
+  /** The credit-advertising texts per market (legal-texts.ts). */
   legal_texts: legalTextsFormSchema,
 })
 
@@ -80,17 +92,17 @@ export function formFrom(settings: SettingsView): SettingsFormValues {
   return {
     mode: settings.mode,
     accounts: {
-      test: { apiKey: "", apiUrl: settings.accounts.test.api_url ?? "" },
-      live: { apiKey: "", apiUrl: settings.accounts.live.api_url ?? "" },
+      test: { api_key: "", api_url: settings.accounts.test.api_url ?? "" },
+      live: { api_key: "", api_url: settings.accounts.live.api_url ?? "" },
     },
     plans: settings.plans.map((plan) => planRow(plan, boundsOf(plan))),
-    autoCapture: settings.auto_capture,
-    shippingSyncEnabled: settings.shipping_sync_enabled,
-    overrides: cleanOverrides(settings.shipping_method_overrides),
-    verifySignature: settings.verify_notification_signature,
-    signatureHeader: settings.notification_signature_header ?? "",
+    ...(Object.fromEntries(PLAIN_FIELDS.map((field) => [field, settings[field]])) as Pick<
+      SettingsFormValues,
+      PlainField
+    >),
+    shipping_method_overrides: cleanOverrides(settings.shipping_method_overrides),
+    notification_signature_header: settings.notification_signature_header ?? "",
     exclusions: settings.exclusions,
-    eligibilityApi: settings.eligibility_api ?? "v1",
     legal_texts: legalTextsForm(settings.legal_texts),
   }
 }

@@ -102,7 +102,7 @@ function ApiKeyField({ mode, form, account, saving }: FieldProps & Pick<Props, "
       {account.api_key_problem ? <Alert variant="warning">{account.api_key_problem}</Alert> : null}
       <Controller
         control={form.control}
-        name={`accounts.${mode}.apiKey`}
+        name={`accounts.${mode}.api_key`}
         render={({ field }) => (
           <Input
             {...field}
@@ -136,7 +136,7 @@ function ApiUrlField({ mode, form, account }: FieldProps) {
     >
       <Controller
         control={form.control}
-        name={`accounts.${mode}.apiUrl`}
+        name={`accounts.${mode}.api_url`}
         render={({ field }) => (
           <Input
             {...field}

@@ -15,7 +15,7 @@ export function PaymentsSection({ form, settings }: SectionProps) {
     <Section title={t("settings.payments.title")}>
       <Controller
         control={form.control}
-        name="autoCapture"
+        name="auto_capture"
         render={({ field }) => (
           <SwitchField
             id="bnpl-auto-capture"
@@ -29,7 +29,7 @@ export function PaymentsSection({ form, settings }: SectionProps) {
       />
       <Controller
         control={form.control}
-        name="verifySignature"
+        name="verify_notification_signature"
         render={({ field }) => (
           <SwitchField
             id="bnpl-verify-signature"
@@ -50,7 +50,7 @@ export function PaymentsSection({ form, settings }: SectionProps) {
 /** The header carrying the signature: greyed while the check is off and no header is set. */
 function SignatureHeaderField({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
-  const verifying = useWatch({ control: form.control, name: "verifySignature" })
+  const verifying = useWatch({ control: form.control, name: "verify_notification_signature" })
   return (
     <Field
       label={t("settings.payments.signatureHeader")}
@@ -59,7 +59,7 @@ function SignatureHeaderField({ form, settings }: SectionProps) {
     >
       <Controller
         control={form.control}
-        name="signatureHeader"
+        name="notification_signature_header"
         render={({ field }) => (
           <Input
             {...field}

@@ -65,7 +65,7 @@ function EligibilityApiField({ form, settings }: SectionProps) {
     >
       <Controller
         control={form.control}
-        name="eligibilityApi"
+        name="eligibility_api"
         render={({ field }) => (
           <Select value={field.value} onValueChange={field.onChange}>
             <Select.Trigger

@@ -16,7 +16,7 @@ export function ShippingSection({ form, settings }: SectionProps) {
     <Section title={t("settings.shipping.title")} description={t("settings.shipping.description")}>
       <Controller
         control={form.control}
-        name="shippingSyncEnabled"
+        name="shipping_sync_enabled"
         render={({ field }) => (
           <SwitchField
             id="bnpl-shipping-sync"
@@ -50,7 +50,7 @@ function ShippingOptions({ form }: { form: UseFormReturn<SettingsFormValues> }) 
       ) : null}
       <Controller
         control={form.control}
-        name="overrides"
+        name="shipping_method_overrides"
         render={({ field }) => (
           <ShippingOptionsTable
             options={options}

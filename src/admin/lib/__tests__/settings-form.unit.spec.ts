@@ -44,10 +44,10 @@ describe("settings form: from the backend's view", () => {
       { installments: "4", deferral: "days", delay: "30", min: "150", max: "2000" },
     ])
     expect(form.accounts).toEqual({
-      test: { apiKey: "", apiUrl: "https://sandbox.example.com" },
-      live: { apiKey: "", apiUrl: "" },
+      test: { api_key: "", api_url: "https://sandbox.example.com" },
+      live: { api_key: "", api_url: "" },
     })
-    expect(form.signatureHeader).toBe("")
+    expect(form.notification_signature_header).toBe("")
   })
 
   it("passes its own schema", () => {
@@ -56,7 +56,7 @@ describe("settings form: from the backend's view", () => {
 
   it("drops the empty overrides the backend may hold", () => {
     const form = formFrom(view({ shipping_method_overrides: { so_1: {}, so_2: { express_delivery: false } } }))
-    expect(form.overrides).toEqual({ so_2: { express_delivery: false } })
+    expect(form.shipping_method_overrides).toEqual({ so_2: { express_delivery: false } })
   })
 })
 
@@ -111,22 +111,22 @@ describe("settings form: only what changed is sent", () => {
   it("sends the eligibility interface only when another one is chosen", () => {
     const settings = view({ eligibility_api: "v2" })
     const form = formFrom(settings)
-    expect(form.eligibilityApi).toBe("v2")
-    form.eligibilityApi = "v1"
+    expect(form.eligibility_api).toBe("v2")
+    form.eligibility_api = "v1"
     expect(changesOf(form, settings)).toEqual({ eligibility_api: "v1" })
   })
 
   it("sends a typed key alone (trimmed), in its account's field", () => {
     const settings = view()
     const form = formFrom(settings)
-    form.accounts.test.apiKey = "  sk_test_abc  "
+    form.accounts.test.api_key = "  sk_test_abc  "
     expect(changesOf(form, settings)).toEqual({ test_api_key: "sk_test_abc" })
   })
 
   it("sends an emptied URL as null (back to the options or the environment)", () => {
     const settings = view()
     const form = formFrom(settings)
-    form.accounts.test.apiUrl = " "
+    form.accounts.test.api_url = " "
     expect(changesOf(form, settings)).toEqual({ test_api_url: null })
   })
 
@@ -162,11 +162,11 @@ describe("settings form: only what changed is sent", () => {
     const form = formFrom(settings)
     Object.assign(form, {
       mode: "live",
-      autoCapture: false,
-      shippingSyncEnabled: false,
-      verifySignature: true,
-      signatureHeader: " x-bnpl-signature ",
-      overrides: { so_1: { shipping_method: "pickup_point", express_delivery: false } },
+      auto_capture: false,
+      shipping_sync_enabled: false,
+      verify_notification_signature: true,
+      notification_signature_header: " x-bnpl-signature ",
+      shipping_method_overrides: { so_1: { shipping_method: "pickup_point", express_delivery: false } },
     })
     expect(changesOf(form, settings)).toEqual({
       mode: "live",
@@ -181,7 +181,7 @@ describe("settings form: only what changed is sent", () => {
   it("sends an emptied signature header as null", () => {
     const settings = view({ notification_signature_header: "x-sig" })
     const form = formFrom(settings)
-    form.signatureHeader = ""
+    form.notification_signature_header = ""
     expect(changesOf(form, settings)).toEqual({ notification_signature_header: null })
   })
 
@@ -256,8 +256,8 @@ describe("Verify tries what is typed, else what is saved", () => {
     const settings = view()
     const form = formFrom(settings)
     expect(verifyBody(form, settings, "test")).toEqual({ mode: "test" })
-    form.accounts.test.apiKey = " sk_test_new "
-    form.accounts.test.apiUrl = "https://other.example.com"
+    form.accounts.test.api_key = " sk_test_new "
+    form.accounts.test.api_url = "https://other.example.com"
     expect(verifyBody(form, settings, "test")).toEqual({
       mode: "test",
       api_key: "sk_test_new",

@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { trimUrl } from "../../../client"
 import { MODES, type Mode } from "../../../lib/mode"
-import { normalizePlan } from "../../../lib/plans"
 import {
   encryptionSecret,
   encryptionSecrets,
@@ -11,6 +10,13 @@ import {
   type KeySlot,
   type StoreSecretsConfig,
 } from "./encryption"
+import {
+  ACCOUNT_FIELDS,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingColumns,
+  type SettingDeclaration,
+} from "../../../lib/settings-fields"
 import { resolveOptions } from "./options"
 import type { SettingsPatch } from "./patch"
 import { accountInputs, keyDestinationProblem, mergeSettings, serviceUrlProblemFor } from "./precedence"
@@ -59,24 +65,13 @@ export function settingsChanges(
   if (patch.mode !== undefined) {
     changes.mode = patch.mode
   }
-  if (patch.plans !== undefined) {
-    changes.plans = patch.plans ? patch.plans.map(normalizePlan) : null
-  }
-  for (const field of ["auto_capture", "shipping_sync_enabled", "verify_notification_signature"] as const) {
-    if (patch[field] !== undefined) {
-      changes[field] = patch[field]
+  // The field table's settings: null goes back to the options; a value is written as its column.
+  for (const key of SETTING_KEYS) {
+    const value = patch[key]
+    if (value !== undefined) {
+      const { toColumn } = SETTINGS[key] as SettingDeclaration<any, any, any>
+      ;(changes as Record<string, unknown>)[key] = value === null || !toColumn ? value : toColumn(value)
     }
-  }
-  if (patch.shipping_method_overrides !== undefined) {
-    changes.shipping_method_overrides = patch.shipping_method_overrides
-  }
-  if (patch.notification_signature_header !== undefined) {
-    changes.notification_signature_header = patch.notification_signature_header?.toLowerCase() ?? null
-  }
-  Object.assign(changes, checkoutRuleChanges(patch))
-  if (patch.legal_texts !== undefined) {
-    // The whole set replaces the saved one (normalised by the patch): the admin sends every override.
-    changes.legal_texts = patch.legal_texts
   }
   return changes
 }
@@ -94,8 +89,18 @@ export function checkMergedSettings(settings: EffectiveSettings): void {
 
 /** Each account's columns in `bnpl_settings`, and the slot its key's ciphertext is bound to. */
 export const ACCOUNT_COLUMNS = {
-  live: { key: "api_key_encrypted", hint: "api_key_hint", url: "api_url", slot: "live_api_key" },
-  test: { key: "test_api_key_encrypted", hint: "test_api_key_hint", url: "test_api_url", slot: "test_api_key" },
+  live: {
+    key: ACCOUNT_FIELDS.live.api_key.column,
+    hint: ACCOUNT_FIELDS.live.api_key.hint,
+    url: ACCOUNT_FIELDS.live.api_url.column,
+    slot: "live_api_key",
+  },
+  test: {
+    key: ACCOUNT_FIELDS.test.api_key.column,
+    hint: ACCOUNT_FIELDS.test.api_key.hint,
+    url: ACCOUNT_FIELDS.test.api_url.column,
+    slot: "test_api_key",
+  },
 } as const satisfies Record<
   Mode,
   { key: keyof SettingsColumns; hint: keyof SettingsColumns; url: keyof SettingsColumns; slot: KeySlot }
@@ -110,30 +115,7 @@ export const EMPTY_SETTINGS: SettingsColumns = {
   test_api_key_hint: null,
   test_api_url: null,
   mode: null,
-  plans: null,
-  auto_capture: null,
-  shipping_sync_enabled: null,
-  shipping_method_overrides: null,
-  verify_notification_signature: null,
-  notification_signature_header: null,
-  plan_bounds: null,
-  exclusions: null,
-  eligibility_api: null,
-  legal_texts: null,
-}
-
-function checkoutRuleChanges(patch: SettingsPatch): Partial<SettingsColumns> {
-  const changes: Partial<SettingsColumns> = {}
-  if (patch.plan_bounds !== undefined) {
-    changes.plan_bounds = patch.plan_bounds
-  }
-  if (patch.exclusions !== undefined) {
-    changes.exclusions = patch.exclusions
-  }
-  if (patch.eligibility_api !== undefined) {
-    changes.eligibility_api = patch.eligibility_api
-  }
-  return changes
+  ...(Object.fromEntries(SETTING_KEYS.map((key) => [key, null])) as SettingColumns),
 }
 
 /** The stored settings as they would be after writing `changes`, with the typed keys in clear. */

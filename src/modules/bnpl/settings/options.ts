@@ -1,14 +1,15 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, serviceUrlRules, trimUrl } from "../../../client"
 import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
-import { exclusionsProblems, normalizeExclusions } from "../../../lib/exclusions"
-import { legalTextsProblems, normalizeLegalTexts } from "../../../lib/legal"
+import { exclusionsProblems } from "../../../lib/exclusions"
+import { legalTextsProblems } from "../../../lib/legal"
 import { planBoundsProblems } from "../../../lib/plan-bounds"
 import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
-import { DEFAULT_PLANS, normalizePlan, planIssues, planProblem } from "../../../lib/plans"
+import { planIssues, planProblem } from "../../../lib/plans"
 import { DEFAULT_DEADLINE_FLOOR_MS } from "../../../lib/response-deadline"
 import { parseTrustedProxies, trustedProxiesProblems } from "../../../lib/client-address"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
+import { ACCOUNT_FIELDS, fromOptions, SETTING_KEYS, SETTINGS, type SettingKey } from "../../../lib/settings-fields"
 import type { BnplOptions, ResolvedOptions } from "./types"
 
 const DEFAULT_BACKEND_URL = "http://localhost:9000"
@@ -16,27 +17,24 @@ const ELIGIBILITY_APIS = ["v1", "v2"]
 
 /** The options and env alone (no admin settings): see precedence.ts for the whole rule. */
 export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  // The field table's settings (lib/settings-fields.ts): option > env > default.
+  const settings = Object.fromEntries(
+    SETTING_KEYS.map((key) => [SETTINGS[key].option, fromOptions(SETTINGS[key], options, env).value])
+  ) as Pick<ResolvedOptions, (typeof SETTINGS)[SettingKey]["option"]>
+  const live = ACCOUNT_FIELDS.live
   return {
-    apiKey: options.apiKey || env.BNPL_API_KEY || undefined,
-    apiUrl: trimUrl(options.apiUrl || env.BNPL_API_URL || ""),
-    plans: (options.plans?.length ? options.plans : DEFAULT_PLANS).map(normalizePlan),
+    ...settings,
+    // The live account's (precedence.ts gives the test account's under these names).
+    apiKey: options[live.api_key.option] || env[live.api_key.env] || undefined,
+    apiUrl: trimUrl(options[live.api_url.option] || env[live.api_url.env] || ""),
     triggerOn: options.triggerOn ?? "shipment",
-    autoCapture: options.autoCapture ?? true,
     backendUrl: trimUrl(options.backendUrl || env.MEDUSA_BACKEND_URL || DEFAULT_BACKEND_URL),
     returnUrl: options.returnUrl,
     cancelUrl: options.cancelUrl,
     currencies: (options.currencies?.length ? options.currencies : SERVICE_CURRENCIES).map((c) => c.toLowerCase()),
-    notificationSignatureHeader: options.notificationSignatureHeader?.toLowerCase(),
-    verifyNotificationSignature: options.verifyNotificationSignature ?? false,
     timeoutMs: options.timeoutMs ?? 10_000,
     eligibilityTimeoutMs: options.eligibilityTimeoutMs ?? 1_500,
-    eligibilityApi: options.eligibilityApi ?? (env.BNPL_ELIGIBILITY_API === "v2" ? "v2" : "v1"),
     eligibilityTimeoutFloorMs: options.eligibilityTimeoutFloorMs ?? DEFAULT_DEADLINE_FLOOR_MS,
-    planBounds: options.planBounds ?? [],
-    exclusions: normalizeExclusions(options.exclusions ?? {}),
-    legalTexts: normalizeLegalTexts(options.legalTexts),
-    shippingSyncEnabled: options.shippingSyncEnabled ?? true,
-    shippingMethodOverrides: options.shippingMethodOverrides ?? {},
     checkoutRetentionDays: options.checkoutRetentionDays ?? DEFAULT_CHECKOUT_RETENTION_DAYS,
     trustedProxies: options.trustedProxies ?? parseTrustedProxies(env.BNPL_TRUSTED_PROXIES) ?? [],
   }

@@ -1,11 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { serviceUrlProblem, SHIPPING_METHODS, type Plan } from "../../../client"
-import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../../../lib/exclusions"
-import { legalTextsProblems, normalizeLegalTexts, type LegalTextOverrides } from "../../../lib/legal"
+import { serviceUrlProblem } from "../../../client"
 import { MODES, type Mode } from "../../../lib/mode"
-import { planBoundsProblems, type PlanBounds } from "../../../lib/plan-bounds"
-import { planIssues, planKey, planLabel, planProblem } from "../../../lib/plans"
+import { SETTING_KEYS, SETTINGS, type SettingKey } from "../../../lib/settings-fields"
 
 /** What the admin may send (`POST /admin/bnpl/settings`, `.../verify`): one schema for the routes and the module. */
 
@@ -48,80 +45,12 @@ const apiUrlInput = z
     }
   })
 
-// Checked by hand rather than with nested zod types, so that every message names the plan's
-// field and says what was wrong with the value sent.
-const plansInput = z
-  .array(z.unknown())
-  .min(1, { message: "plans must list at least one plan (null goes back to the default plans)" })
-  .max(20)
-  .superRefine((plans, ctx) => {
-    const seen = new Set<string>()
-    plans.forEach((plan, i) => {
-      const issues = planIssues(plan, `plans[${i}]`, { strict: true })
-      issues.forEach((message) => ctx.addIssue({ code: "custom", path: [i], message }))
-      if (!issues.length) {
-        const key = planKey(plan as Plan)
-        if (seen.has(key)) {
-          ctx.addIssue({
-            code: "custom",
-            path: [i],
-            message: `plans[${i}]: "${planLabel(plan as Plan)}" is listed twice`,
-          })
-        }
-        seen.add(key)
-      }
-    })
-  })
-  .transform((plans) => plans as Plan[])
-
-/** The merchant's bounds per plan (lib/plan-bounds.ts), each problem naming its field. */
-const planBoundsInput = z
-  .array(z.unknown())
-  .max(20)
-  .superRefine((bounds, ctx) =>
-    planBoundsProblems(bounds, "plan_bounds", planProblem).forEach((message) =>
-      ctx.addIssue({ code: "custom", message })
-    )
-  )
-  .transform((bounds) => bounds as PlanBounds[])
-
-/** Products excluded from instalment payment (lib/exclusions.ts). */
-const exclusionsInput = z
-  .unknown()
-  .superRefine((value, ctx) =>
-    exclusionsProblems(value, "exclusions").forEach((message) => ctx.addIssue({ code: "custom", message }))
-  )
-  .transform((value) => normalizeExclusions(value as Exclusions))
-
-/** The merchant's credit-advertising texts per market (lib/legal): overrides of the shipped defaults. */
-const legalTextsInput = z
-  .unknown()
-  .superRefine((value, ctx) =>
-    legalTextsProblems(value, "legal_texts").forEach((message) => ctx.addIssue({ code: "custom", message }))
-  )
-  .transform((value) => normalizeLegalTexts(value as LegalTextOverrides))
-
-const shippingOverrideInput = z
-  .object({
-    shipping_method: z.enum(SHIPPING_METHODS).optional(),
-    express_delivery: z.boolean().optional(),
-  })
-  .strict()
-
-// A custom check, not z.enum: Medusa's body validation rewrites enum errors without this sentence.
-const eligibilityApiInput = z.custom<"v1" | "v2">((v) => v === "v1" || v === "v2", {
-  message:
-    'eligibility_api must be "v1" (the contract\'s, one request per deferral group) or "v2" (the newer interface, one request per amount); null goes back to the plugin options',
-})
-
-const headerInput = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, {
-    message: "notification_signature_header must be a header name like x-bnpl-signature",
-  })
+/** The field table's settings as the patch takes them: each nullable (back to the options). */
+const settingInputs = Object.fromEntries(
+  SETTING_KEYS.map((key) => [key, SETTINGS[key].input.nullable().optional()])
+) as {
+  [K in SettingKey]: z.ZodOptional<z.ZodNullable<(typeof SETTINGS)[K]["input"]>>
+}
 
 /**
  * `POST /admin/bnpl/settings`: a partial update. An absent field keeps its value; null goes
@@ -137,16 +66,7 @@ export const SettingsPatchSchema = z
     test_api_key: apiKeyInput.optional(),
     test_api_url: apiUrlInput.nullable().optional(),
     mode: z.enum(["test", "live"]).nullable().optional(),
-    plans: plansInput.nullable().optional(),
-    auto_capture: z.boolean().nullable().optional(),
-    shipping_sync_enabled: z.boolean().nullable().optional(),
-    shipping_method_overrides: z.record(z.string().trim().min(1).max(200), shippingOverrideInput).nullable().optional(),
-    verify_notification_signature: z.boolean().nullable().optional(),
-    notification_signature_header: headerInput.nullable().optional(),
-    plan_bounds: planBoundsInput.nullable().optional(),
-    exclusions: exclusionsInput.nullable().optional(),
-    eligibility_api: eligibilityApiInput.nullable().optional(),
-    legal_texts: legalTextsInput.nullable().optional(),
+    ...settingInputs,
   })
   .strict()
 

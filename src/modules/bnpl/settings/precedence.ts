@@ -1,10 +1,16 @@
 import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "../../../client"
 import { serviceUrlRules } from "../../../client/service-url"
-import { normalizeExclusions } from "../../../lib/exclusions"
-import { normalizeLegalTexts } from "../../../lib/legal"
 import type { Mode } from "../../../lib/mode"
-import { normalizePlan } from "../../../lib/plans"
 import { maskKey } from "./encryption"
+import {
+  ACCOUNT_FIELDS,
+  fromOptions,
+  MODE_FIELD,
+  isGiven,
+  normalized,
+  SETTING_KEYS,
+  SETTINGS,
+} from "../../../lib/settings-fields"
 import { resolveOptions } from "./options"
 import type {
   BnplOptions,
@@ -12,7 +18,6 @@ import type {
   ResolvedOptions,
   SettingField,
   SettingSource,
-  SettingsRow,
   StoredSettings,
 } from "./types"
 
@@ -50,12 +55,14 @@ export function storeModeOf(
   pluginOptions: BnplOptions = {},
   env: NodeJS.ProcessEnv = process.env
 ): Mode {
-  const chosen = loaded.row?.mode ?? pluginOptions.mode ?? env.BNPL_MODE
+  const chosen = loaded.row?.mode ?? pluginOptions[MODE_FIELD.option] ?? env[MODE_FIELD.env]
   if (chosen === "test" || chosen === "live") {
     return chosen
   }
-  const hasTest = !!(loaded.row?.test_api_key_encrypted || pluginOptions.testApiKey || env.BNPL_API_KEY_TEST)
-  const hasLive = !!(loaded.row?.api_key_encrypted || pluginOptions.apiKey || env.BNPL_API_KEY)
+  const has = ({ api_key }: (typeof ACCOUNT_FIELDS)[Mode]) =>
+    !!(loaded.row?.[api_key.column] || pluginOptions[api_key.option] || env[api_key.env])
+  const hasTest = has(ACCOUNT_FIELDS.test)
+  const hasLive = has(ACCOUNT_FIELDS.live)
   return hasTest && !hasLive ? "test" : "live"
 }
 
@@ -75,6 +82,7 @@ export function accountInputs(
     return { loaded, pluginOptions, env }
   }
   const row = loaded.row
+  const { live, test } = ACCOUNT_FIELDS
   return {
     loaded: {
       row: row && {
@@ -86,8 +94,12 @@ export function accountInputs(
       apiKey: loaded.testApiKey,
       apiKeyProblem: loaded.testApiKeyProblem,
     },
-    pluginOptions: { ...pluginOptions, apiKey: pluginOptions.testApiKey, apiUrl: pluginOptions.testApiUrl },
-    env: { ...env, BNPL_API_KEY: env.BNPL_API_KEY_TEST, BNPL_API_URL: env.BNPL_API_URL_TEST },
+    pluginOptions: {
+      ...pluginOptions,
+      [live.api_key.option]: pluginOptions[test.api_key.option],
+      [live.api_url.option]: pluginOptions[test.api_url.option],
+    },
+    env: { ...env, [live.api_key.env]: env[test.api_key.env], [live.api_url.env]: env[test.api_url.env] },
   }
 }
 
@@ -109,61 +121,17 @@ export function mergeSettings(
   }
 }
 
-const set = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined
-
-/** Where each value comes from before the row is looked at. */
+/** Where each value comes from before the row is looked at (the account's key and URL: its live names). */
 function optionSources(pluginOptions: BnplOptions, env: NodeJS.ProcessEnv): Record<SettingField, SettingSource> {
-  const given = (v: unknown): SettingSource => (set(v) ? "options" : "default")
-  return {
-    api_key: pluginOptions.apiKey ? "options" : env.BNPL_API_KEY ? "env" : null,
-    api_url: pluginOptions.apiUrl ? "options" : env.BNPL_API_URL ? "env" : null,
-    plans: pluginOptions.plans?.length ? "options" : "default",
-    auto_capture: given(pluginOptions.autoCapture),
-    shipping_sync_enabled: given(pluginOptions.shippingSyncEnabled),
-    shipping_method_overrides: given(pluginOptions.shippingMethodOverrides),
-    verify_notification_signature: given(pluginOptions.verifyNotificationSignature),
-    notification_signature_header: pluginOptions.notificationSignatureHeader ? "options" : null,
-    plan_bounds: pluginOptions.planBounds ? "options" : "default",
-    exclusions: pluginOptions.exclusions ? "options" : "default",
-    eligibility_api: pluginOptions.eligibilityApi ? "options" : env.BNPL_ELIGIBILITY_API ? "env" : "default",
-    legal_texts: pluginOptions.legalTexts ? "options" : "default",
+  const { api_key, api_url } = ACCOUNT_FIELDS.live
+  const sources = {
+    api_key: pluginOptions[api_key.option] ? "options" : env[api_key.env] ? "env" : null,
+    api_url: pluginOptions[api_url.option] ? "options" : env[api_url.env] ? "env" : null,
+  } as Record<SettingField, SettingSource>
+  for (const key of SETTING_KEYS) {
+    sources[key] = fromOptions(SETTINGS[key], pluginOptions, env).source
   }
-}
-
-/**
- * The row's value of each field that is not the account's key or URL, when the admin set it:
- * [field, option, value or undefined].
- */
-function rowValues(row: SettingsRow): [SettingField, keyof ResolvedOptions, unknown][] {
-  return [
-    ["plans", "plans", Array.isArray(row.plans) && row.plans.length ? row.plans.map(normalizePlan) : undefined],
-    ["auto_capture", "autoCapture", row.auto_capture ?? undefined],
-    ["shipping_sync_enabled", "shippingSyncEnabled", row.shipping_sync_enabled ?? undefined],
-    ["shipping_method_overrides", "shippingMethodOverrides", row.shipping_method_overrides ?? undefined],
-    ["verify_notification_signature", "verifyNotificationSignature", row.verify_notification_signature ?? undefined],
-    [
-      "notification_signature_header",
-      "notificationSignatureHeader",
-      row.notification_signature_header?.toLowerCase() || undefined,
-    ],
-    ["plan_bounds", "planBounds", Array.isArray(row.plan_bounds) ? row.plan_bounds : undefined],
-    [
-      "exclusions",
-      "exclusions",
-      row.exclusions && typeof row.exclusions === "object" ? normalizeExclusions(row.exclusions) : undefined,
-    ],
-    [
-      "eligibility_api",
-      "eligibilityApi",
-      row.eligibility_api === "v1" || row.eligibility_api === "v2" ? row.eligibility_api : undefined,
-    ],
-    // As a whole, like the exclusions: the admin's set replaces the option's (what the form showed).
-    [
-      "legal_texts",
-      "legalTexts",
-      row.legal_texts && typeof row.legal_texts === "object" ? normalizeLegalTexts(row.legal_texts) : undefined,
-    ],
-  ]
+  return sources
 }
 
 type AccountOutcome = Omit<EffectiveSettings, "mode" | "storeMode">
@@ -186,10 +154,12 @@ function mergeAccount(
   }
   if (loaded.row) {
     mergeAccountRow(outcome, loaded, base)
-    for (const [field, option, value] of rowValues(loaded.row)) {
-      if (value !== undefined) {
-        ;(options as Record<string, unknown>)[option] = value
-        sources[field] = "settings"
+    // Every other setting: the row's value when the admin set it.
+    for (const key of SETTING_KEYS) {
+      const declaration = SETTINGS[key]
+      if (isGiven(declaration, loaded.row[key])) {
+        ;(options as Record<string, unknown>)[declaration.option] = normalized(declaration, loaded.row[key])
+        sources[key] = "settings"
       }
     }
   }

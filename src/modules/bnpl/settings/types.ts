@@ -1,4 +1,5 @@
 import type { Plan } from "../../../client/types"
+import { SETTING_KEYS, type SETTINGS, type SettingColumns, type SettingKey } from "../../../lib/settings-fields"
 import type { Exclusions } from "../../../lib/exclusions"
 import type { Mode } from "../../../lib/mode"
 import type { PlanBounds } from "../../../lib/plan-bounds"
@@ -7,6 +8,9 @@ import type { TrustedProxies } from "../../../lib/client-address"
 import type { LegalTextOverrides } from "../../../lib/legal"
 
 /*
+ * Each admin setting is declared once, in the field table (lib/settings-fields.ts): its API name
+ * (also its column and its name in the admin form), its option name and env variable.
+ *
  * The settings of one store go by five names:
  *   BnplOptions        what the merchant gives in medusa-config.ts (and env stands in for)
  *   SettingsRow        what the admin saved (the `bnpl_settings` row; null = not set there)
@@ -107,6 +111,12 @@ export type BnplOptions = {
   trustedProxies?: TrustedProxies
 }
 
+/** The field table's option names are options of the plugin (a typo there fails to compile). */
+export type TableOptionsAreOptions = Assert<
+  (typeof SETTINGS)[SettingKey]["option"] extends keyof BnplOptions ? true : false
+>
+type Assert<T extends true> = T
+
 /** What the plugin uses for one account (see `mergeSettings`). */
 export type ResolvedOptions = Required<
   Omit<
@@ -123,8 +133,11 @@ export type ResolvedOptions = Required<
 > &
   Pick<BnplOptions, "apiKey" | "returnUrl" | "cancelUrl" | "notificationSignatureHeader">
 
-/** The columns of `bnpl_settings` as read with knex. */
-export type SettingsRow = {
+/**
+ * The columns of `bnpl_settings` as read with knex: the accounts', `mode`, and one per setting of
+ * the field table (lib/settings-fields.ts).
+ */
+export type SettingsRow = SettingColumns & {
   id: string
   api_key_encrypted: string | null
   api_key_hint: string | null
@@ -135,18 +148,6 @@ export type SettingsRow = {
   test_api_url: string | null
   /** The account checkout uses now; null: see `storeMode`. */
   mode: Mode | null
-  plans: Plan[] | null
-  auto_capture: boolean | null
-  shipping_sync_enabled: boolean | null
-  shipping_method_overrides: Record<string, ShippingOverride> | null
-  verify_notification_signature: boolean | null
-  notification_signature_header: string | null
-  plan_bounds: PlanBounds[] | null
-  exclusions: Exclusions | null
-  /** The eligibility interface checkout asks ("v1" | "v2"); null: the option / env / v1. */
-  eligibility_api: "v1" | "v2" | null
-  /** The merchant's credit-advertising texts per market (overrides of the defaults); null: the option / defaults. */
-  legal_texts: LegalTextOverrides | null
   created_at?: Date | string
   updated_at?: Date | string
 }
@@ -154,21 +155,9 @@ export type SettingsRow = {
 /** The writable columns (everything but the id and timestamps). */
 export type SettingsColumns = Omit<SettingsRow, "id" | "created_at" | "updated_at">
 
-export const SETTING_FIELDS = [
-  "api_key",
-  "api_url",
-  "plans",
-  "auto_capture",
-  "shipping_sync_enabled",
-  "shipping_method_overrides",
-  "verify_notification_signature",
-  "notification_signature_header",
-  "plan_bounds",
-  "exclusions",
-  "eligibility_api",
-  "legal_texts",
-] as const
-export type SettingField = (typeof SETTING_FIELDS)[number]
+/** Every field with a `source`: the account's key and URL, and the field table's. */
+export const SETTING_FIELDS = ["api_key", "api_url", ...SETTING_KEYS] as const
+export type SettingField = "api_key" | "api_url" | SettingKey
 
 export type { SettingSource }
 

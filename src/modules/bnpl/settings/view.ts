@@ -1,7 +1,8 @@
 import type { AccountView, SettingsView } from "../../../lib/http-types"
-import { effectiveLegalTexts, LEGAL_DEFAULTS } from "../../../lib/legal"
+import { LEGAL_DEFAULTS } from "../../../lib/legal"
 import { MODES, type Mode } from "../../../lib/mode"
-import type { EffectiveSettings } from "./types"
+import { SETTING_KEYS, SETTINGS, type SettingDeclaration, type SettingViews } from "../../../lib/settings-fields"
+import type { EffectiveSettings, ResolvedOptions } from "./types"
 
 /** The admin's view: every effective value and where it comes from; never the key. */
 export function settingsView(settings: EffectiveSettings, accounts: Record<Mode, EffectiveSettings>): SettingsView {
@@ -14,16 +15,7 @@ export function settingsView(settings: EffectiveSettings, accounts: Record<Mode,
     api_key_hint: settings.apiKeyHint ?? null,
     ...(settings.apiKeyProblem ? { api_key_problem: settings.apiKeyProblem } : {}),
     api_url: options.apiUrl || null,
-    plans: options.plans,
-    auto_capture: options.autoCapture,
-    shipping_sync_enabled: options.shippingSyncEnabled,
-    shipping_method_overrides: options.shippingMethodOverrides,
-    verify_notification_signature: options.verifyNotificationSignature,
-    notification_signature_header: options.notificationSignatureHeader ?? null,
-    plan_bounds: options.planBounds,
-    exclusions: options.exclusions,
-    eligibility_api: options.eligibilityApi,
-    legal_texts: effectiveLegalTexts(options.legalTexts),
+    ...settingViews(options),
     legal_defaults: LEGAL_DEFAULTS,
     source: sources,
     updated_at: settings.row?.updated_at ? new Date(settings.row.updated_at).toISOString() : null,
@@ -38,4 +30,14 @@ function accountView(settings: EffectiveSettings): AccountView {
     api_url: settings.options.apiUrl || null,
     source: { api_key: settings.sources.api_key, api_url: settings.sources.api_url },
   }
+}
+
+/** The field table's settings as the plugin uses them, in the admin's words (lib/settings-fields.ts). */
+function settingViews(options: ResolvedOptions): SettingViews {
+  return Object.fromEntries(
+    SETTING_KEYS.map((key) => {
+      const { option, view } = SETTINGS[key] as SettingDeclaration<any, any, any>
+      return [key, view ? view(options[option as keyof ResolvedOptions]) : options[option as keyof ResolvedOptions]]
+    })
+  ) as SettingViews
 }
