@@ -208,6 +208,18 @@ async function run(ctx) {
     await audit.check(page, 'admin settings (en)', { ours: OURS })
     await auditPayments('en')
 
+    begin('Legal texts: the Netherlands opened by keyboard, its fields labelled, axe')
+    await page.goto(`${backendUrl}/app/settings/bnpl`)
+    const legal = page.getByTestId('bnpl-legal')
+    await legal.getByTestId('bnpl-legal-responsibility').waitFor()
+    const nl = page.getByTestId('bnpl-legal-NL')
+    await nl.locator('summary').focus()
+    await page.keyboard.press('Enter')
+    await nl.locator('#bnpl-legal-NL-artwork').waitFor()
+    assert.match((await accessibleText(page, '#bnpl-legal-NL-artwork')).name, /\S/, 'the AFM artwork URL field has its label')
+    await audit.check(page, 'admin settings, legal texts (en)', { ours: OURS })
+    await screenshot(page, path.join(screenshotsDir, 'settings-legal.png'), nl, { only: true })
+
     // ---------------------------------------------------------------- an order paid in instalments
     begin('a customer pays in 3 instalments (store API, accepted on the sandbox)')
     const customer = medusaClient(backendUrl, { publishableKey: seed.publishable_key })

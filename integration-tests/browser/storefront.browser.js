@@ -48,7 +48,7 @@
  *     button), axe over it open; no plan checked before the customer chooses one, and "pay"
  *     without a plan says to choose one (no payment starts).
  *
- * Screenshots: <screenshotsDir>/storefront-product.png, storefront-plans.png,
+ * Screenshots: <screenshotsDir>/storefront-product.png, storefront-product-{fr,nl}.png, storefront-plans.png,
  * storefront-plans-{de,es,it,nl,pt}.png (the payment step, each in its country's market),
  * storefront-example.png (the representative example) and storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
  * of them, at the end).
@@ -327,6 +327,8 @@ async function run(ctx) {
       await assertOfferAtWidths(productOffer, m, 'product page')
       await credit.exampleByKeyboard(productOffer.locator('.bnpl-example-button'), m.lang)
       await audit.check(page, `product page (${m.market}, ${m.lang})`)
+      // README's pictures: a French product page with its warning, a Dutch one with AFM's symbol.
+      if (m.market === 'FR' || m.market === 'NL') await shot(`storefront-product-${m.market.toLowerCase()}.png`, productOffer)
       await page.goto(`${storefrontUrl}/cart${query}`)
       await assertOfferAtWidths(page.locator('.page .bnpl-offer'), m, 'cart')
       await audit.check(page, `cart (${m.market}, ${m.lang})`)
