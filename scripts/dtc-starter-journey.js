@@ -37,7 +37,7 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { commandLine } = require('./lib/command-line')
 const { readDemoInfo } = require('./lib/demo-info')
-const { createAudit } = require('../integration-tests/browser/a11y')
+const { createAudit } = require('./lib/a11y')
 
 const args = commandLine(
   'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse | --cancel] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase in French through the DTC starter (docs/storefront.md) against the running store.'

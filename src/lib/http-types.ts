@@ -1,10 +1,13 @@
-import type { Plan, ShippingMethod } from "../client/types"
+import type { Plan } from "../client/types"
 import type { LegalMarket, LegalText } from "./legal/markets"
 import type { Mode } from "./mode"
 // Types only (erased): the admin bundle never loads the settings' field table.
 import type { SettingPatchValues, SettingViews } from "./settings-fields"
 // A type only (erased): the admin bundle never loads the kind table.
 import type { MessageKindWord } from "./messages/kinds"
+
+export type { PlanBounds, SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
+import type { SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
 
 /**
  * The shapes of the plugin's admin API (`/admin/bnpl/*`): what the routes answer and what the
@@ -14,14 +17,6 @@ import type { MessageKindWord } from "./messages/kinds"
  */
 
 /** Where a value comes from: saved in the admin, the plugin's options, the environment, the default. */
-export type SettingSource = "settings" | "options" | "env" | "default" | null
-
-/** The merchant's own bounds for a plan, in major units (inclusive); absent = no bound. */
-export type PlanBounds = Plan & { min_amount?: number | null; max_amount?: number | null }
-
-/** The merchant's choice for one shipping option; absent fields are mapped automatically. */
-export type ShippingOverride = { shipping_method?: ShippingMethod; express_delivery?: boolean }
-
 // ------------------------------------------------------------------ settings
 
 /** One account's key state and URL (never the key). */
@@ -116,20 +111,6 @@ export type VerifyResult = {
 }
 
 // ------------------------------------------------------------------ shipping options
-
-export type ShippingMapping = {
-  shipping_method: ShippingMethod
-  express_delivery: boolean
-  /** Why, in the merchant's words (English). */
-  reason: string
-  /** The same reason as codes, for the admin to say in the user's language. */
-  reason_codes: {
-    method: "override" | "metadata" | "nothing_to_ship" | "pickup_set" | "word" | "default"
-    method_word?: string
-    express?: "override" | "metadata" | "word"
-    express_word?: string
-  }
-}
 
 /** `GET /admin/bnpl/shipping-options` → `{shipping_options}`: each store option and what it is sent as. */
 export type ShippingOptionView = {

@@ -2,7 +2,7 @@ import type { AmountConstraint, IneligiblePlan, Plan } from "../client"
 import { formatCents, toCents } from "./money"
 import { planKey } from "./plans"
 
-import type { PlanBounds } from "./http-types"
+import type { PlanBounds } from "./api-shapes"
 
 export type { PlanBounds }
 

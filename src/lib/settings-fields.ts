@@ -4,7 +4,7 @@ import { exclusionsProblems, normalizeExclusions, type Exclusions } from "./excl
 import { effectiveLegalTexts, legalTextsProblems, normalizeLegalTexts, type LegalTextOverrides } from "./legal"
 import { planBoundsProblems, type PlanBounds } from "./plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planIssues, planKey, planLabel, planProblem } from "./plans"
-import type { SettingSource } from "./http-types"
+import type { SettingSource } from "./api-shapes"
 
 /**
  * The field table (in lib: the admin API's types, lib/http-types.ts, are derived from it, and
