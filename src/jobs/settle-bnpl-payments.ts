@@ -16,6 +16,7 @@ import {
   type Knex,
 } from "../modules/bnpl/ledger"
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
+import { recordEndedPaymentsOfOrder } from "../workflows/payment/ended-payments"
 import { orderHoldsPayment } from "../workflows/payment/trigger-deadline"
 import { isBnplError, isConfigured } from "../client"
 import { modeOf, MODES, type Mode } from "../lib/mode"
@@ -137,6 +138,9 @@ async function settleDuePayments(container: MedusaContainer, accounts: Map<Mode,
       logger.info(
         `BNPL payment ${forLog(row.bnpl_payment_id)} settled without an order (${done.status}): ${row.reason}`
       )
+      if (!row.order_id) {
+        await recordInLaterOrder(container, knex, row.cart_id)
+      }
     } catch (e) {
       if (isBnplError(e) && e.code === "unavailable") {
         // This account's service is down: its other payments wait for the next run, the other account's go on.
@@ -147,6 +151,25 @@ async function settleDuePayments(container: MedusaContainer, accounts: Map<Mode,
       }
     }
   }
+}
+
+/**
+ * A payment a failed completion authorized stays in its cart's collection: when the cart was
+ * completed since with a later payment, Medusa records on that order what the service just did
+ * (`recordEndedPayments`). A failure here is logged: the payment is settled either way.
+ */
+async function recordInLaterOrder(container: MedusaContainer, knex: Knex, cartId: string | null) {
+  const orderId = await orderOfCart(knex, cartId)
+  if (!orderId) {
+    return
+  }
+  await recordEndedPaymentsOfOrder(container, orderId).catch((e) =>
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .error(
+        `BNPL order ${orderId}: an earlier payment the service ended is not recorded in Medusa: ${(e as Error).message}`
+      )
+  )
 }
 
 export const config = {

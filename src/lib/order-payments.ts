@@ -1,20 +1,71 @@
+import { toCents, type MedusaAmount } from "./money"
 import { BNPL_PROVIDER_ID } from "./provider-registration"
 
 /** An order's payment as `query.graph` gives it (`payment_collections.payments.*`). */
-export type OrderPaymentLike = { provider_id?: string; data?: Record<string, unknown> | null; canceled_at?: unknown }
+export type OrderPaymentLike = {
+  provider_id?: string
+  data?: Record<string, unknown> | null
+  canceled_at?: unknown
+  created_at?: unknown
+}
 type OrderLike =
   { payment_collections?: ({ payments?: (OrderPaymentLike | null)[] | null } | null)[] | null } | null | undefined
 
-/** Every payment of the order made with this plugin (cancelled ones included). */
+/** Every payment of the order made with this plugin (cancelled ones included), oldest first. */
 export function bnplPaymentsOf<P extends OrderPaymentLike>(order: OrderLike): P[] {
+  const time = (p: OrderPaymentLike) => (p.created_at ? new Date(p.created_at as string).getTime() : 0)
   return (order?.payment_collections ?? [])
     .flatMap((pc) => pc?.payments ?? [])
     .filter((p): p is P => !!p && p.provider_id === BNPL_PROVIDER_ID)
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => time(a.p) - time(b.p) || a.i - b.i) // stable: the graph's order when times are equal or absent
+    .map(({ p }) => p)
 }
 
-/** The order's live BNPL payment (not cancelled), if any. */
+/**
+ * The order's live BNPL payment: its latest one not cancelled. Only one is live in the usual
+ * life; two when a completion failed after authorizing and Medusa's cancel could not reach the
+ * service: the first stays in the collection beside the one the order was placed with, the
+ * latest (see `earlierBnplPayments`).
+ */
 export function liveBnplPaymentOf<P extends OrderPaymentLike>(order: OrderLike): P | undefined {
-  return bnplPaymentsOf<P>(order).find((p) => !p.canceled_at)
+  return bnplPaymentsOf<P>(order)
+    .filter((p) => !p.canceled_at)
+    .at(-1)
+}
+
+/** The fields `earlierBnplPayments` needs besides the order's payments' own. */
+export const ENDED_PAYMENT_FIELDS = [
+  "payment_collections.payments.created_at",
+  "payment_collections.payments.currency_code",
+  "payment_collections.payments.captures.amount",
+  "payment_collections.payments.refunds.amount",
+]
+
+type Amounts = { amount?: MedusaAmount | null }[] | null | undefined
+export type EarlierPayment = { id: string; bnpl_payment_id: string; captured_cents: number; refunded_cents: number }
+
+/**
+ * The order's other live BNPL payments, left from a completion that failed after authorizing
+ * (the plugin ended their service payment once their session went): what Medusa captured and
+ * refunded on each, in cents. Read with `ENDED_PAYMENT_FIELDS`.
+ */
+export function earlierBnplPayments(order: OrderLike & { currency_code?: string }): EarlierPayment[] {
+  type Read = OrderPaymentLike & { id: string; currency_code?: string; captures?: Amounts; refunds?: Amounts }
+  const live = liveBnplPaymentOf<Read>(order)
+  const cents = (rows: Amounts, currency: string) =>
+    (rows ?? []).reduce((sum, r) => sum + toCents(r?.amount ?? 0, currency), 0)
+  return bnplPaymentsOf<Read>(order)
+    .filter((p) => p !== live && !p.canceled_at && typeof p.data?.bnpl_payment_id === "string")
+    .map((p) => {
+      const currency = p.currency_code ?? order?.currency_code ?? "eur"
+      return {
+        id: p.id,
+        bnpl_payment_id: p.data!.bnpl_payment_id as string,
+        captured_cents: cents(p.captures, currency),
+        refunded_cents: cents(p.refunds, currency),
+      }
+    })
 }
 
 /** The service payment ids an order's BNPL payments hold (cancelled payments included). */

@@ -1,6 +1,6 @@
 /**
  * `@medusajs/medusa/core-flows` as the model runs it (the spec's jest.mock): Medusa's real core
- * flows, except the four the plugin calls that need a whole Medusa (its payment module, orders,
+ * flows, except the five the plugin calls that need a whole Medusa (its payment module, orders,
  * the workflow engine's stores): each runs the model's stand-in of Medusa (`modelMedusa` in the
  * container, medusa.ts), which makes the same provider calls in the same order. The cancel
  * workflow's `orderCanceled` hook keeps the handlers registered on it (the plugin's
@@ -33,6 +33,7 @@ export function coreFlowsWithMedusaStandIn() {
     cancelOrderWorkflow,
     processPaymentWorkflow: viaMedusa((medusa, input) => medusa.processPayment(input)),
     capturePaymentWorkflow: viaMedusa((medusa, input) => medusa.captureWorkflow(input.payment_id, input.amount)),
+    refundPaymentWorkflow: viaMedusa((medusa, input) => medusa.refundWorkflow(input.payment_id, Number(input.amount))),
     // The shipping options offered for a cart are not part of the model: none.
     listShippingOptionsForCartWithPricingWorkflow: () => ({ run: async () => ({ result: [] }) }),
   }

@@ -44,9 +44,12 @@ function pidsOfOrder(h: Harness, order: MOrder): string[] {
   return [...new Set([...fromMedusa, ...fromLedger])]
 }
 
+/** The order's live Medusa payment: its latest not cancelled (the one the order was placed with). */
+const livePayment = (order: MOrder) => order.collection.payments.filter((p) => !p.canceled_at).at(-1)
+
 /** The service payment an open order holds: its live Medusa payment's. */
 function heldPid(order: MOrder): string | undefined {
-  return order.collection.payments.find((p) => !p.canceled_at)?.data?.bnpl_payment_id
+  return livePayment(order)?.data?.bnpl_payment_id
 }
 
 export async function violations(h: Harness): Promise<string[]> {
@@ -113,7 +116,7 @@ export async function violations(h: Harness): Promise<string[]> {
   // payment the service charged (a pay-at-shipment one once started) is captured in Medusa.
   if (h.config.autoCapture) {
     for (const order of openOrders) {
-      const payment = order.collection.payments.find((x) => !x.canceled_at)
+      const payment = livePayment(order)
       const p = payment?.data?.bnpl_payment_id && service.get(payment.data.bnpl_payment_id)
       if (p && charged(p) && refunded(p) === 0 && !payment!.captures.length) {
         say(

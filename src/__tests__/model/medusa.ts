@@ -30,6 +30,7 @@ export type MPayment = {
   amount: number
   currency_code: string
   data: Record<string, any>
+  created_at: Date
   captured_at: Date | null
   canceled_at: Date | null
   captures: MCapture[]
@@ -269,6 +270,7 @@ export class MedusaStandIn {
       amount: session.amount,
       currency_code: session.currency_code,
       data,
+      created_at: new Date(),
       captured_at: null,
       canceled_at: null,
       captures: [],
@@ -675,6 +677,7 @@ export class MedusaStandIn {
             amount: p.amount,
             currency_code: p.currency_code,
             canceled_at: iso(p.canceled_at),
+            created_at: iso(p.created_at),
             captured_at: iso(p.captured_at),
             captures: p.captures.map((c) => ({ ...c, raw_amount: { value: String(c.amount), precision: 20 } })),
             refunds: p.refunds.map((r) => ({ ...r, raw_amount: { value: String(r.amount), precision: 20 } })),
@@ -728,6 +731,7 @@ export class MedusaStandIn {
           status: s.status,
         }
       },
+      cancelPayment: async (id: string) => this.cancelPayment(id),
       getWebhookActionAndData: async ({ provider, payload }: { provider: string; payload: any }) => {
         if (`pp_${provider}`.replace(/^pp_pp_/, "pp_") !== PROVIDER_ID) throw new Error(`unknown provider ${provider}`)
         return this.provider.getWebhookActionAndData(payload)

@@ -1,4 +1,4 @@
-import { bnplPaymentsOf, liveBnplPaymentOf, servicePaymentIdsOf } from "../order-payments"
+import { bnplPaymentsOf, earlierBnplPayments, liveBnplPaymentOf, servicePaymentIdsOf } from "../order-payments"
 
 const order = {
   payment_collections: [
@@ -6,15 +6,22 @@ const order = {
     { payments: [{ id: "pay_other", provider_id: "pp_system_default", data: { bnpl_payment_id: "payment_x" } }] },
     {
       payments: [
+        { id: "pay_empty", provider_id: "pp_bnpl_bnpl", data: {}, created_at: "2026-01-01T00:00:00Z" },
         {
           id: "pay_old",
           provider_id: "pp_bnpl_bnpl",
           data: { bnpl_payment_id: "payment_old" },
           canceled_at: "2026-01-01",
+          created_at: "2026-01-02T00:00:00Z",
         },
         null,
-        { id: "pay_live", provider_id: "pp_bnpl_bnpl", data: { bnpl_payment_id: "payment_live" }, canceled_at: null },
-        { id: "pay_empty", provider_id: "pp_bnpl_bnpl", data: {} },
+        {
+          id: "pay_live",
+          provider_id: "pp_bnpl_bnpl",
+          data: { bnpl_payment_id: "payment_live" },
+          canceled_at: null,
+          created_at: "2026-01-03T00:00:00Z",
+        },
       ],
     },
     { payments: null },
@@ -22,17 +29,58 @@ const order = {
 }
 
 describe("an order's BNPL payments", () => {
-  it("are the payments of this provider only", () => {
-    expect(bnplPaymentsOf<{ id: string }>(order).map((p) => p.id)).toEqual(["pay_old", "pay_live", "pay_empty"])
+  it("are the payments of this provider only, oldest first", () => {
+    expect(bnplPaymentsOf<{ id: string }>(order).map((p) => p.id)).toEqual(["pay_empty", "pay_old", "pay_live"])
   })
 
-  it("the live one is the first not cancelled", () => {
+  it("the live one is the latest not cancelled, whatever order the graph gives them in", () => {
     expect(liveBnplPaymentOf<{ id: string }>(order)?.id).toBe("pay_live")
+    const reversed = { payment_collections: [{ payments: [...order.payment_collections[2]!.payments!].reverse() }] }
+    expect(liveBnplPaymentOf<{ id: string }>(reversed)?.id).toBe("pay_live")
     expect(liveBnplPaymentOf({ payment_collections: [] })).toBeUndefined()
     expect(liveBnplPaymentOf(undefined)).toBeUndefined()
   })
 
   it("their service payment ids include cancelled payments", () => {
     expect(servicePaymentIdsOf(order)).toEqual(["payment_old", "payment_live"])
+  })
+
+  it("the earlier live ones (a failed completion's) come with what Medusa captured and refunded, in cents", () => {
+    const twoLive = {
+      currency_code: "eur",
+      payment_collections: [
+        {
+          payments: [
+            {
+              id: "pay_2",
+              provider_id: "pp_bnpl_bnpl",
+              data: { bnpl_payment_id: "payment_2" },
+              created_at: "2026-01-02T00:00:00Z",
+              captures: [{ amount: 60 }],
+            },
+            {
+              id: "pay_1",
+              provider_id: "pp_bnpl_bnpl",
+              data: { bnpl_payment_id: "payment_1" },
+              created_at: "2026-01-01T00:00:00Z",
+              captures: [{ amount: 60 }],
+              refunds: [{ amount: 10.5 }],
+            },
+            {
+              id: "pay_0",
+              provider_id: "pp_bnpl_bnpl",
+              data: { bnpl_payment_id: "payment_0" },
+              created_at: "2025-12-31T00:00:00Z",
+              canceled_at: "2026-01-01T00:00:00Z",
+            },
+          ],
+        },
+      ],
+    }
+    expect(liveBnplPaymentOf<{ id: string }>(twoLive)?.id).toBe("pay_2")
+    expect(earlierBnplPayments(twoLive)).toEqual([
+      { id: "pay_1", bnpl_payment_id: "payment_1", captured_cents: 6000, refunded_cents: 1050 },
+    ])
+    expect(earlierBnplPayments(order)).toEqual([]) // the only other live one has no service payment
   })
 })

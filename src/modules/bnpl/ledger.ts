@@ -72,6 +72,16 @@ export async function findPayment(knex: Knex, pid: string): Promise<LedgerRow | 
   return knex(LEDGER_TABLE).where({ bnpl_payment_id: pid }).whereNull("deleted_at").first()
 }
 
+/**
+ * How the service ended a payment, when it did: `refunded` (everything given back) or
+ * `cancelled` (nothing taken), as the settling recorded its answer. Medusa's refund or cancel
+ * of such a payment is then recorded from this, with no call (the service has nothing left to do).
+ */
+export async function settledAs(knex: Knex, pid: string | undefined): Promise<"refunded" | "cancelled" | undefined> {
+  const row = pid ? await findPayment(knex, pid) : undefined
+  return row?.status === "refunded" || row?.status === "cancelled" ? row.status : undefined
+}
+
 /** A ledger row by its own id (`bnplpay_...`), as the admin names it. */
 export async function ledgerRow(knex: Knex, id: string): Promise<LedgerRow | undefined> {
   return knex(LEDGER_TABLE).where({ id }).whereNull("deleted_at").first()

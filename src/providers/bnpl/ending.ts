@@ -1,5 +1,12 @@
 import { forLog } from "../../lib/signature"
-import { findPayment, markCancelledOrder, markSettled, markToSettle, settleAndRecord } from "../../modules/bnpl/ledger"
+import {
+  findPayment,
+  markCancelledOrder,
+  markSettled,
+  markToSettle,
+  settleAndRecord,
+  settledAs,
+} from "../../modules/bnpl/ledger"
 import { settlePayment } from "../../lib/settlement"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"
@@ -51,6 +58,10 @@ export async function cancelForMedusa(op: Operation, session: BnplSessionData): 
   const pid = session.bnpl_payment_id
   if (!pid) {
     return session
+  }
+  const settled = await settledAs(op.knex, pid)
+  if (settled) {
+    return { ...session, cancelled: settled === "cancelled" } // the service ended it already: nothing to ask
   }
   const done = await settlePayment(op.client(), pid)
   const row = await findPayment(op.knex, pid)

@@ -1,6 +1,6 @@
 import { isBnplError, type Payment } from "../../client"
 import { addAmounts, refundCents, toCents, type MedusaAmount } from "../../lib/money"
-import type { Knex } from "../../modules/bnpl/ledger"
+import { settledAs, type Knex } from "../../modules/bnpl/ledger"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"
 
@@ -36,6 +36,11 @@ export async function refundForMedusa(
   const currency = session.currency_code ?? "eur"
   const before = session.medusa_refunded ?? "0"
   const cents = refundCents(amount, before, currency)
+  if (await settledAs(op.knex, paymentId)) {
+    // The plugin ended it (no order held it then) and the service gave back all it took: this
+    // is Medusa recording that (an earlier payment an order's collection kept), not a new refund.
+    return { ...session, medusa_refunded: addAmounts(before, amount) }
+  }
   const reference = refundReference(paymentId, key, toCents(before, currency), cents)
   const client = op.client()
   const current = await client.getPayment(paymentId)

@@ -6,6 +6,7 @@ import type { PushOutcome } from "./steps/attempt"
 import { pushMessagesStep } from "./steps/push-messages"
 import { readEventStep, type EventRead, type OrderEventInput } from "./steps/read-event"
 import { readMessageStep } from "./steps/read-message"
+import { recordEndedPaymentsStep } from "./steps/record-ended-payments"
 import { recordMessagesStep } from "./steps/record-messages"
 
 export type { OrderEventInput } from "./steps/read-event"
@@ -28,13 +29,15 @@ function underLock<T>(lock: ReturnType<typeof paymentLock>, push: () => T): T {
 
 /**
  * One order event to the service, whatever it tells (`lib/messages/kinds`): read the order
- * once with the union of the fields its kinds need, record each message (the event's own
+ * once with the union of the fields its kinds need, record in Medusa what the service did with
+ * an order placed's earlier payments, record each message (the event's own
  * record, written before the workflow ran, is then deleted), take the payment's lock once,
  * push each message, release. A failure after the lock releases it (the lock step's
  * compensation); the recorded messages stay for the retry job.
  */
 export function orderEventComposition(input: OrderEventInput) {
   const read = readEventStep(input)
+  recordEndedPaymentsStep({ read })
   const ids = recordMessagesStep(
     transform({ read, input }, ({ read, input }) => ({ read, event: input.event, event_id: input.event_id }))
   )

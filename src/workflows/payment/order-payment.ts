@@ -25,6 +25,7 @@ export async function orderWithBnplPayment(
       "payment_collections.payments.data",
       "payment_collections.payments.amount",
       "payment_collections.payments.canceled_at",
+      "payment_collections.payments.created_at",
       ...fields,
     ],
     filters: { id: orderId },

@@ -1,7 +1,12 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesFor, type Message, type MessageEvent } from "../../../lib/messages/content"
 import { kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
-import { bnplPaymentsOf } from "../../../lib/order-payments"
+import {
+  bnplPaymentsOf,
+  earlierBnplPayments,
+  ENDED_PAYMENT_FIELDS,
+  type EarlierPayment,
+} from "../../../lib/order-payments"
 import { TRIGGER_EVENT } from "../../../lib/pay-at-shipment"
 import { lastAccepted, type BuiltShippingInfo } from "../../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../../modules/bnpl"
@@ -37,6 +42,8 @@ export type EventRead = {
   recorded: RecordedMessageRow[]
   reference: { order: { id: string; display_id?: number | string | null }; backendUrl?: string }
   shipping?: ShippingRead
+  /** An order placed: its earlier payments Medusa keeps beside the live one (see `recordEndedPayments`). */
+  earlier?: { payments: EarlierPayment[]; currency: string }
 }
 
 /**
@@ -64,7 +71,12 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
   if (!kinds.length) {
     return new StepResponse(none(orderId))
   }
-  const read = await orderWithBnplPayment(container, orderId, orderFieldsFor(kinds))
+  // An order placed may keep earlier payments a failed completion authorized: read with it.
+  const placed = input.event === "order_placed"
+  const read = await orderWithBnplPayment(container, orderId, [
+    ...orderFieldsFor(kinds),
+    ...(placed ? ENDED_PAYMENT_FIELDS : []),
+  ])
   const { order } = read
   // A cancelled order's payment is cancelled too (Medusa cancels what it had not captured before
   // the event is handled): the service is still told the order's status.
@@ -98,6 +110,7 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     recorded,
     reference: { order: { id: order.id, display_id: order.display_id }, backendUrl: options.backendUrl },
     shipping,
+    ...(placed ? { earlier: { payments: earlierBnplPayments(order), currency: order.currency_code ?? "eur" } } : {}),
   })
 })
 // Nothing to compensate: it only reads (and may fill the snapshot's offered options, a cache).
