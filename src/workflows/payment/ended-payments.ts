@@ -4,6 +4,7 @@ import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { fromCents } from "../../lib/money"
 import { earlierBnplPayments, ENDED_PAYMENT_FIELDS, type EarlierPayment } from "../../lib/order-payments"
 import { findPayment, type Knex } from "../../modules/bnpl/ledger"
+import { orderWithBnplPayment } from "./order-payment"
 
 /** Ledger states in which the service confirmed a payment ended: given back, or never charged. */
 const SETTLED = ["refunded", "cancelled"]
@@ -49,19 +50,6 @@ export async function recordEndedPayments(
 
 /** The same for one order, read here (the settle job, once it ended a payment of a cart that has an order). */
 export async function recordEndedPaymentsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: [
-      "id",
-      "currency_code",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.data",
-      "payment_collections.payments.canceled_at",
-      ...ENDED_PAYMENT_FIELDS,
-    ],
-    filters: { id: orderId },
-  })
-  const order = data[0] as any
+  const { order } = await orderWithBnplPayment(container, orderId, ENDED_PAYMENT_FIELDS)
   return order ? recordEndedPayments(container, earlierBnplPayments(order), order.currency_code ?? "eur") : []
 }
