@@ -3,23 +3,32 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { markTriggered, type Knex } from "../../modules/bnpl/ledger"
 
+type StartedMessage = { payment_id?: string | null; bnpl_payment_id?: string | null }
+
 /**
- * A pay-at-shipment payment the service started (the trigger was accepted): the ledger says
- * so, and, in a store that captures accepted payments, Medusa records the capture now (it was
- * only authorized until the money was taken). Safe to repeat: a captured payment is left as is.
- * Throws when the ledger cannot record it (the trigger message stays pending and is tried
- * again: the service answers a second trigger with the payment already started). A capture
- * Medusa refuses is answered as a problem instead (the payment did start; sending the trigger
+ * A pay-at-shipment payment the service started (the trigger was accepted): the ledger says so
+ * before the message is recorded as accepted. Throws when it cannot (the trigger message stays
+ * pending and is tried again: the service answers a second trigger with the payment already
+ * started).
+ */
+export async function recordStarted(container: MedusaContainer, message: StartedMessage): Promise<void> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  await markTriggered(knex, message.bnpl_payment_id!)
+}
+
+/**
+ * Then, in a store that captures accepted payments, Medusa records the capture (the payment was
+ * only authorized until the money was taken); after the event's messages are accepted, so that
+ * Medusa's capture never delays them. Safe to repeat: a captured payment is left as is. A
+ * capture Medusa refuses is answered as a problem (the payment did start; sending the trigger
  * again would not change that): the merchant captures from the order, which the provider allows
  * now that the ledger knows the payment started.
  */
-export async function recordTriggered(
+export async function captureStarted(
   container: MedusaContainer,
-  message: { payment_id?: string | null; bnpl_payment_id?: string | null },
+  message: StartedMessage,
   autoCapture: boolean
 ): Promise<string | null> {
-  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  await markTriggered(knex, message.bnpl_payment_id!)
   if (!autoCapture || !message.payment_id) {
     return null
   }

@@ -9,12 +9,16 @@ import { triggerKind } from "./trigger"
 export * from "./kind"
 
 /**
- * Every kind of message the plugin sends the service, in the order one event pushes them: the
- * order reference first (status and tracking name it), the trigger next (the money matters
- * most), then the shipping information, the parcels and the status. The order read, the
- * push, the retry, the admin view and the HTTP types derive from this list.
+ * Every kind of message the plugin sends the service, in the order one event records them: the
+ * order reference first (status and tracking name it, so a push sends it before the others, which
+ * then go side by side), the trigger next (the money matters most), then the shipping
+ * information, the parcels and the status. The order read, the push, the retry, the admin view
+ * and the HTTP types derive from this list.
  */
 export const KINDS = [orderReferenceKind, triggerKind, shippingInfoKind, trackingKind, orderStatusKind] as const
+
+/** The kind the others may need accepted first: the order attached to the service payment. */
+export const REFERENCE_KIND: string = orderReferenceKind.kind
 
 export type MessageKind = (typeof KINDS)[number]["kind"]
 export type MessageKindWord = (typeof KINDS)[number]["word"]

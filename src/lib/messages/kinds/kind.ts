@@ -66,13 +66,13 @@ export type SendInput<P> = {
   attached?: AttachedOrder
   call: CallOptions
   effects: {
-    /** Pay at shipment: the service started the payment; answers a capture problem, if any. */
-    paymentStarted(): Promise<string | null>
+    /** Pay at shipment: the service started the payment (the ledger records it; Medusa's capture follows the push). */
+    paymentStarted(): Promise<void>
   }
 }
 
 /** What the service answered that the record keeps. */
-export type Sent = { service_order_id?: string; problem?: string | null }
+export type Sent = { service_order_id?: string }
 
 export type KindSpec<K extends string = string, P = any, W extends string = string> = {
   /** The record's word (`bnpl_shipping_sync.kind`). */

@@ -1,13 +1,20 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientFor, type BnplClient, type CallOptions } from "../../../client"
-import { kindOf } from "../../../lib/messages/kinds"
+import { kindOf, REFERENCE_KIND } from "../../../lib/messages/kinds"
 import { modeOf } from "../../../lib/mode"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import { findPayment } from "../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderMessagesOf } from "../read"
-import { attemptFixed, attemptShippingInfo, outcome, type Attempt, type PushOutcome } from "./attempt"
+import {
+  attemptFixed,
+  attemptShippingInfo,
+  captureStartedPayments,
+  outcome,
+  type Attempt,
+  type PushOutcome,
+} from "./attempt"
 import type { ShippingRead } from "./read-event"
 
 export type PushMessagesInput = {
@@ -18,7 +25,39 @@ export type PushMessagesInput = {
 }
 
 /**
- * One attempt at each recorded message, in order (the reference before what needs it), under
+ * The messages of one push: the order's reference first (the others name the order it
+ * attaches), then each kind's messages in order, the kinds side by side (a kind's sequence is
+ * its own; each is a request to its own path). A kind stops at a service that is down: its
+ * later messages wait for the retry job rather than time out in turn; so does everything
+ * after a reference that met it.
+ */
+export async function pushInPhases(
+  ids: string[],
+  kindOfId: (id: string) => string | undefined,
+  push: (id: string) => Promise<PushOutcome>
+): Promise<PushOutcome[]> {
+  const inOrder = async (group: string[]) => {
+    const done: PushOutcome[] = []
+    for (const id of group) {
+      const result = await push(id)
+      done.push(result)
+      if (result.error_code === "unavailable") break
+    }
+    return done
+  }
+  const first = await inOrder(ids.filter((id) => kindOfId(id) === REFERENCE_KIND))
+  if (first.some((o) => o.error_code === "unavailable")) return first
+  const byKind = new Map<string, string[]>()
+  for (const id of ids.filter((id) => kindOfId(id) !== REFERENCE_KIND)) {
+    const kind = kindOfId(id) ?? id
+    byKind.set(kind, [...(byKind.get(kind) ?? []), id])
+  }
+  const rest = await Promise.all([...byKind.values()].map(inOrder))
+  return [...first, ...rest.flat()]
+}
+
+/**
+ * One attempt at each recorded message (see `pushInPhases`), under
  * the payment's lock (taken by the workflow) so two workers never send the same content twice.
  * The order's messages, the payment's ledger row and its account's client are read once for
  * them all. Never throws for a service problem: each outcome is recorded, a failing message
@@ -49,22 +88,16 @@ export const pushMessagesStep = createStep(
         }))),
       call: input.call ?? {},
       shipping: input.shipping,
+      started: [],
     }
-    const outcomes: PushOutcome[] = []
-    for (const id of input.message_ids) {
+    const one = (id: string): Promise<PushOutcome> => {
       const row = rows.find((r) => r.id === id)
       const spec = row && kindOf(row.kind)
-      const result =
-        !row || !spec
-          ? outcome({ id, status: "missing", attempts: 0 })
-          : spec.fixedAtRecord
-            ? await attemptFixed(attempt, row)
-            : await attemptShippingInfo(attempt, row)
-      outcomes.push(result)
-      if (result.error_code === "unavailable") {
-        break // the service is down: the others wait for the retry job rather than time out in turn
-      }
+      if (!row || !spec) return Promise.resolve(outcome({ id, status: "missing", attempts: 0 }))
+      return spec.fixedAtRecord ? attemptFixed(attempt, row) : attemptShippingInfo(attempt, row)
     }
+    const outcomes = await pushInPhases(input.message_ids, (id) => rows.find((r) => r.id === id)?.kind, one)
+    await captureStartedPayments(attempt)
     return new StepResponse(outcomes)
   }
   // No compensation: an accepted message cannot be taken back, every other outcome is its record.
