@@ -8,6 +8,7 @@ import {
   Customer,
   Deliver,
   FailNextOrderRead,
+  Fault,
   Fulfil,
   Refund,
   RunJob,
@@ -197,6 +198,24 @@ export const REGRESSIONS: Regression[] = [
       new Customer(0, "accepts", "current"),
       new Complete(0, "none"),
       new Ship(0),
+    ],
+  },
+  {
+    // Found by `npm run model` (2,000 sequences, seed 302026, path 1202, shrunk): the order is
+    // cancelled while the service answers one fetch with 503 (Medusa's refund of the captured
+    // payment fails) and the order cannot be read once (the cancel hook's read): the hook gave
+    // up, the ledger kept the payment `ordered`, and nothing ever refunded it. The ledger's
+    // payments of the order's cart are released whatever the order read does.
+    finding: "an order cancelled while its read fails and Medusa's refund fails: the payment never released",
+    config: usual,
+    commands: () => [
+      new Checkout(60, "3x"),
+      new Customer(0, "accepts", "current"),
+      new Complete(0, "none"),
+      new Fault(0, "fetch", "503, retry in an hour", 1),
+      new FailNextOrderRead(),
+      new CancelOrder(0),
+      new Customer(0, "accepts", "current"),
     ],
   },
   {

@@ -21,11 +21,22 @@ import { forLog } from "../../lib/signature"
 async function releaseOrderPayments(container: MedusaContainer, orderId: string) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
-    filters: { id: orderId },
-  })
+  // The order's Medusa payments, and the ledger's payments of its cart: either is enough to
+  // release a payment the order held, so a failed order read leaves the ledger's to release.
+  const data = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "order",
+      fields: ["id", "payment_collections.payments.provider_id", "payment_collections.payments.data"],
+      filters: { id: orderId },
+    })
+    .then(
+      (read) => read.data,
+      (e: Error) => {
+        logger.warn(`BNPL cancelled order ${orderId} could not be read, its cart's payments are released: ${e.message}`)
+        return []
+      }
+    )
   const cart = await knex("order_cart").where({ order_id: orderId }).whereNull("deleted_at").first("cart_id")
   const ofCart = cart ? await paymentsOfCart(knex, cart.cart_id) : []
   const pids = new Set([...servicePaymentIdsOf(data[0]), ...ofCart.map((row) => row.bnpl_payment_id)])
