@@ -6,7 +6,7 @@ import type { OrderShippingInfo } from "./order"
 export const MAX_SYNC_ATTEMPTS = 12
 
 /** First attempt of a recorded sync when the push that follows it did not happen (a crash). */
-export const UNPUSHED_RETRY_AFTER_MS = 60_000
+export const UNPUSHED_RETRY_AFTER_MS = 30_000
 
 /** 1, 2, 4, ... minutes, at most 30: twelve attempts span about three and a half hours. */
 export function nextAttemptDelayMs(attempts: number): number {

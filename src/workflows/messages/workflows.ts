@@ -1,7 +1,5 @@
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import type { CallOptions } from "../../client"
-import { LOCK_POLL_S, LOCK_WAIT_S, paymentLock } from "../payment-lock"
 import type { PushOutcome } from "./steps/attempt"
 import { pushMessagesStep } from "./steps/push-messages"
 import { readEventStep, type EventRead, type OrderEventInput } from "./steps/read-event"
@@ -12,28 +10,12 @@ import { recordMessagesStep } from "./steps/record-messages"
 export type { OrderEventInput } from "./steps/read-event"
 export type OrderEventResult = { order_id: string | null; payment?: EventRead["payment"]; outcomes: PushOutcome[] }
 
-/** The payment's lock around the push: taken once, released by the step after it or its compensation. */
-function underLock<T>(lock: ReturnType<typeof paymentLock>, push: () => T): T {
-  acquireLockStep({
-    key: lock.lockKey,
-    ownerId: lock.owner,
-    timeout: LOCK_WAIT_S,
-    retryInterval: LOCK_POLL_S,
-    ttl: lock.lockTtl,
-    executeOnSubWorkflow: true,
-  })
-  const result = push()
-  releaseLockStep({ key: lock.lockKey, ownerId: lock.owner, executeOnSubWorkflow: true })
-  return result
-}
-
 /**
  * One order event to the service, whatever it tells (`lib/messages/kinds`): read the order
  * once with the union of the fields its kinds need, record in Medusa what the service did with
  * an order placed's earlier payments, record each message (the event's own
- * record, written before the workflow ran, is then deleted), take the payment's lock once,
- * push each message, release. A failure after the lock releases it (the lock step's
- * compensation); the recorded messages stay for the retry job.
+ * record, written before the workflow ran, is then deleted), then push them under the payment's
+ * lock, taken once; the recorded messages stay for the retry job whatever fails.
  */
 export function orderEventComposition(input: OrderEventInput) {
   const read = readEventStep(input)
@@ -41,15 +23,13 @@ export function orderEventComposition(input: OrderEventInput) {
   const ids = recordMessagesStep(
     transform({ read, input }, ({ read, input }) => ({ read, event: input.event, event_id: input.event_id }))
   )
-  const lock = transform({ ids, read }, ({ ids, read }) => paymentLock(ids.length > 0, read.lock_name, ids.length))
-  const outcomes = underLock(lock, () =>
-    pushMessagesStep(
-      transform({ ids, read }, ({ ids, read }) => ({
-        order_id: read.order_id,
-        message_ids: ids,
-        shipping: read.shipping,
-      }))
-    )
+  const outcomes = pushMessagesStep(
+    transform({ ids, read }, ({ ids, read }) => ({
+      order_id: read.order_id,
+      lock_name: read.lock_name,
+      message_ids: ids,
+      shipping: read.shipping,
+    }))
   )
   return transform({ read, outcomes }, ({ read, outcomes }) => ({
     order_id: read.order_id,
@@ -71,16 +51,14 @@ export type RetryMessageInput = { message_id: string; call?: CallOptions }
  */
 export function retryMessageComposition(input: RetryMessageInput) {
   const read = readMessageStep(input)
-  const lock = transform({ read }, ({ read }) => paymentLock(true, read.lock_name))
-  const outcomes = underLock(lock, () =>
-    pushMessagesStep(
-      transform({ read, input }, ({ read, input }) => ({
-        order_id: read.order_id,
-        message_ids: [read.message_id],
-        shipping: read.shipping,
-        call: input.call,
-      }))
-    )
+  const outcomes = pushMessagesStep(
+    transform({ read, input }, ({ read, input }) => ({
+      order_id: read.order_id,
+      lock_name: read.lock_name,
+      message_ids: [read.message_id],
+      shipping: read.shipping,
+      call: input.call,
+    }))
   )
   return transform({ outcomes }, ({ outcomes }) => outcomes[0] ?? null)
 }

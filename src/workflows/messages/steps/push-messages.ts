@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { clientFor, type BnplClient, type CallOptions } from "../../../client"
@@ -15,10 +16,13 @@ import {
   type Attempt,
   type PushOutcome,
 } from "./attempt"
+import { underPaymentLock } from "../../payment-lock"
 import type { ShippingRead } from "./read-event"
 
 export type PushMessagesInput = {
   order_id: string | null
+  /** The payment whose lock the push holds (`underPaymentLock`). */
+  lock_name: string
   message_ids: string[]
   shipping?: ShippingRead
   call?: CallOptions
@@ -58,7 +62,7 @@ export async function pushInPhases(
 
 /**
  * One attempt at each recorded message (see `pushInPhases`), under
- * the payment's lock (taken by the workflow) so two workers never send the same content twice.
+ * the payment's lock (`underPaymentLock`) so two workers never send the same content twice.
  * The order's messages, the payment's ledger row and its account's client are read once for
  * them all. Never throws for a service problem: each outcome is recorded, a failing message
  * stays pending for the retry job, and one the account cannot take is `unavailable`.
@@ -66,39 +70,51 @@ export async function pushInPhases(
 export const pushMessagesStep = createStep(
   "bnpl-push-order-messages",
   async (input: PushMessagesInput, { container }) => {
-    if (!input.order_id || !input.message_ids.length) {
+    const orderId = input.order_id
+    if (!orderId || !input.message_ids.length) {
       return new StepResponse<PushOutcome[]>([])
     }
-    const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-    const rows = await orderMessagesOf(container, input.order_id)
-    const first = rows.find((r) => r.id === input.message_ids[0])
-    const pid = input.shipping?.info.kind === "ready" ? input.shipping.info.bnpl_payment_id : first?.bnpl_payment_id
-    const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    const ledger = pid ? await findPayment(knex, pid) : undefined
-    let client: Promise<{ client: BnplClient; autoCapture: boolean }> | undefined
-    const attempt: Attempt = {
-      container,
-      rows,
-      ledgerStatus: ledger?.status,
-      // Through the account of the payment's own mode, also after the store switched modes.
-      client: () =>
-        (client ??= bnpl.getOptions(modeOf(ledger)).then((options) => ({
-          client: clientFor(options, container.resolve("logger")),
-          autoCapture: options.autoCapture,
-        }))),
-      call: input.call ?? {},
-      shipping: input.shipping,
-      started: [],
-    }
-    const one = (id: string): Promise<PushOutcome> => {
-      const row = rows.find((r) => r.id === id)
-      const spec = row && kindOf(row.kind)
-      if (!row || !spec) return Promise.resolve(outcome({ id, status: "missing", attempts: 0 }))
-      return spec.fixedAtRecord ? attemptFixed(attempt, row) : attemptShippingInfo(attempt, row)
-    }
-    const outcomes = await pushInPhases(input.message_ids, (id) => rows.find((r) => r.id === id)?.kind, one)
-    await captureStartedPayments(attempt)
-    return new StepResponse(outcomes)
+    return new StepResponse(
+      await underPaymentLock(container, input.lock_name, () => pushUnderLock(orderId, input, container))
+    )
   }
   // No compensation: an accepted message cannot be taken back, every other outcome is its record.
 )
+
+/** The push itself, the payment's lock held. */
+async function pushUnderLock(
+  orderId: string,
+  input: PushMessagesInput,
+  container: MedusaContainer
+): Promise<PushOutcome[]> {
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const rows = await orderMessagesOf(container, orderId)
+  const first = rows.find((r) => r.id === input.message_ids[0])
+  const pid = input.shipping?.info.kind === "ready" ? input.shipping.info.bnpl_payment_id : first?.bnpl_payment_id
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const ledger = pid ? await findPayment(knex, pid) : undefined
+  let client: Promise<{ client: BnplClient; autoCapture: boolean }> | undefined
+  const attempt: Attempt = {
+    container,
+    rows,
+    ledgerStatus: ledger?.status,
+    // Through the account of the payment's own mode, also after the store switched modes.
+    client: () =>
+      (client ??= bnpl.getOptions(modeOf(ledger)).then((options) => ({
+        client: clientFor(options, container.resolve("logger")),
+        autoCapture: options.autoCapture,
+      }))),
+    call: input.call ?? {},
+    shipping: input.shipping,
+    started: [],
+  }
+  const one = (id: string): Promise<PushOutcome> => {
+    const row = rows.find((r) => r.id === id)
+    const spec = row && kindOf(row.kind)
+    if (!row || !spec) return Promise.resolve(outcome({ id, status: "missing", attempts: 0 }))
+    return spec.fixedAtRecord ? attemptFixed(attempt, row) : attemptShippingInfo(attempt, row)
+  }
+  const outcomes = await pushInPhases(input.message_ids, (id) => rows.find((r) => r.id === id)?.kind, one)
+  await captureStartedPayments(attempt)
+  return outcomes
+}
