@@ -1,7 +1,7 @@
 'use strict'
 
 /**
- * The fault suite's report (integration-tests/http/faults.spec.ts, scripts/faults.js): one row
+ * The fault suite's report (integration-tests/http/faults-*.spec.ts, scripts/faults.js): one row
  * per scenario, printed as a table. Columns marked * must be 0 (the suite and `npm run faults`
  * fail otherwise).
  */

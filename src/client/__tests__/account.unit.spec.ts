@@ -1,5 +1,5 @@
 import { BnplClient } from "../client"
-import { BnplServiceError } from "../errors"
+import { failure } from "./client-fixtures"
 
 const { startSandbox } = require("../../../sandbox/server")
 
@@ -17,16 +17,6 @@ beforeEach(() => sandbox.reset())
 
 // The default 10 s timeout: beyond jest's 5 s per test, so a busy machine's slow answer is never a timeout.
 const client = () => new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retryDelayMs: 5 })
-
-async function failure(promise: Promise<unknown>): Promise<BnplServiceError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(BnplServiceError)
-    return error as BnplServiceError
-  }
-  throw new Error("expected the call to fail, it succeeded")
-}
 
 describe("account calls", () => {
   it("reads the account and its fee plans, deferred and not-sold ones included", async () => {

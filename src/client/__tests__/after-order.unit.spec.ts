@@ -1,5 +1,5 @@
 import { BnplClient } from "../client"
-import { BnplServiceError } from "../errors"
+import { failure } from "./client-fixtures"
 
 const { startSandbox } = require("../../../sandbox/server")
 
@@ -19,16 +19,6 @@ beforeEach(() => sandbox.reset())
 const client = () => new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retryDelayMs: 5 })
 const seen = (method: string, prefix: string) =>
   sandbox.requests.filter((r: any) => r.method === method && r.path.startsWith(prefix))
-
-async function failure(promise: Promise<unknown>): Promise<BnplServiceError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(BnplServiceError)
-    return error as BnplServiceError
-  }
-  throw new Error("expected the call to fail, it succeeded")
-}
 
 async function newPaymentId(): Promise<string> {
   const payment = await client().createPayment({

@@ -1,6 +1,6 @@
 import { awaitsTrigger, hasCharged } from "../../lib/settlement"
 import { BnplClient } from "../client"
-import { BnplServiceError } from "../errors"
+import { failure } from "./client-fixtures"
 
 const { startSandbox } = require("../../../sandbox/server")
 
@@ -21,16 +21,6 @@ const FORMS = [
   { form: "iso", before: null, after: (v: unknown) => typeof v === "string" && ISO.test(v) },
   { form: "boolean", before: false, after: (v: unknown) => v === true },
 ] as const
-
-async function failure(promise: Promise<unknown>): Promise<BnplServiceError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(BnplServiceError)
-    return error as BnplServiceError
-  }
-  throw new Error("expected the call to fail, it succeeded")
-}
 
 function onSandbox(options: Record<string, unknown>) {
   const box: { sandbox: any } = { sandbox: undefined }

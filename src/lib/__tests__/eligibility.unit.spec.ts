@@ -1,113 +1,29 @@
-import { BnplClient } from "../../client"
-import { boundedAnswerCache } from "../answer-cache"
-import { BreakerRegistry } from "../circuit-breaker"
-import { checkPlans, type AnswerCache } from "../eligibility"
-import { MIN_ANSWERS, P99_MULTIPLE, ResponseTimesRegistry } from "../response-deadline"
-
-const { startSandbox } = require("../../../sandbox/server")
+import {
+  ask,
+  clock,
+  ELIGIBILITY,
+  eligibilityRequests,
+  HANG,
+  INACTIVE_KEY,
+  PLANS,
+  sandbox,
+  timedOut,
+  useEligibilitySandbox,
+} from "./eligibility-fixtures"
 
 /**
- * `checkPlans` against the sandbox over real HTTP: the circuit breaker, per-group degradation
- * and the brief keeping of failed answers, counted in requests the sandbox received (never in
+ * `checkPlans` against the sandbox over real HTTP (eligibility-fixtures.ts): the circuit breaker,
+ * per-group degradation and the brief keeping of failed answers, counted in requests the sandbox received (never in
  * timings). The clock of the breakers and the cache is a variable, so "30 s later" is immediate;
  * the clients' timeouts are run by hand, so a request times out when the test says, never
  * because a busy machine was slow to answer.
+ *
+ * Here: the circuit breaker, failed answers kept briefly, per-group degradation, cold look-ups
+ * under a budget, product pages' own breakers. The wait learnt from answers and the background
+ * probe: eligibility-deadlines.unit.spec.ts; the newer interface: eligibility-v2.unit.spec.ts.
  */
-const ACTIVE_KEY = "sk_test_active_0000000000000000"
-const INACTIVE_KEY = "sk_test_inactive_000000000000000"
-const ELIGIBILITY = "/v1/payments/eligibility"
-const PLANS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }]
 
-let sandbox: any
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, autoNotify: false })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
-
-/** A hung service: answered after a minute, so never within a test (jest stops one at 5 s). */
-const HANG = { delayMs: 60_000 }
-
-/**
- * The clients' timeouts (BnplClient's `timer`), run by hand. `waits`: the timeout each request
- * was given, in order. `timedOut` returns `answer` once its hung request, the `requests`-th the
- * sandbox received, has timed out: when every other request has been answered (polled, nothing
- * timed). An answer that comes sooner is returned as it is, for the test's checks to catch.
- */
-function handTimer() {
-  const running = new Set<() => void>()
-  const waits: number[] = []
-  const timer = (ms: number, expire: () => void) => {
-    waits.push(ms)
-    running.add(expire)
-    return () => void running.delete(expire)
-  }
-  async function timedOut<T>(answer: Promise<T>, requests: number): Promise<T> {
-    let answered = false
-    void answer.then(() => (answered = true))
-    while (!answered && (requestCount(ELIGIBILITY) < requests || running.size !== 1)) {
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    if (!answered) running.forEach((expire) => expire())
-    return answer
-  }
-  return { timer, waits, timedOut }
-}
-
-/**
- * What answer times are read from (checkPlans' `clock`): it moves 20 ms at each reading, so every
- * answer, read when asked and when answered, took 20 ms whatever the machine's speed.
- */
-const ANSWER_MS = 20
-const LEARNT_MS = P99_MULTIPLE * ANSWER_MS
-let readings = 0
-const answerClock = () => (readings += ANSWER_MS)
-
-let clock: { now: number }
-let breakers: BreakerRegistry
-let cache: AnswerCache
-let timers: ReturnType<typeof handTimer>
-beforeEach(() => {
-  sandbox.reset()
-  clock = { now: Date.parse("2026-11-23T10:00:00Z") }
-  breakers = new BreakerRegistry({ failureThreshold: 3, coolDownMs: 30_000, now: () => clock.now })
-  cache = boundedAnswerCache(100, () => clock.now)
-  timers = handTimer()
-  readings = 0
-})
-
-const requestCount = (path: string): number => sandbox.requests.filter((r: any) => r.path === path).length
-const eligibilityRequests = () => requestCount(ELIGIBILITY)
-const timedOut = <T>(answer: Promise<T>, requests: number) => timers.timedOut(answer, requests)
-
-const ask = (
-  cents: number,
-  options: {
-    key?: string
-    plans?: typeof PLANS
-    surface?: "cart" | "product_page"
-    mayAsk?: () => boolean
-  } = {}
-) =>
-  checkPlans({
-    client: new BnplClient({
-      apiKey: options.key ?? ACTIVE_KEY,
-      baseUrl: sandbox.url,
-      retries: 0,
-      timer: timers.timer,
-    }),
-    cents,
-    currency: "eur",
-    plans: options.plans ?? [{ installments_count: 3 }, { installments_count: 4 }],
-    timeoutMs: 200,
-    cache,
-    cacheScope: options.key ?? ACTIVE_KEY,
-    breakers,
-    surface: options.surface ?? "cart",
-    mayAsk: options.mayAsk,
-    now: new Date(clock.now),
-  })
+useEligibilitySandbox()
 
 describe("checkPlans: circuit breaker", () => {
   it("a hung service: after 3 timeouts, no request goes out during the cool-down; the answer is unavailable", async () => {
@@ -284,223 +200,5 @@ describe("checkPlans: product pages and carts have their own breakers", () => {
     expect(eligibilityRequests()).toBe(2)
     expect(await ask(110_000, { surface: "product_page" })).toMatchObject({ service_available: true })
     expect(eligibilityRequests()).toBe(2)
-  })
-})
-
-describe("checkPlans: the wait learnt from the service's answers", () => {
-  const learning = (cents: number, registry?: ResponseTimesRegistry) =>
-    checkPlans({
-      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
-      cents,
-      currency: "eur",
-      plans: [{ installments_count: 3 }],
-      timeoutMs: 5_000,
-      deadlines: registry ? { registry, floorMs: 50 } : undefined,
-      clock: answerClock,
-      cache,
-      cacheScope: ACTIVE_KEY,
-      breakers,
-      surface: "cart",
-      now: new Date(clock.now),
-    })
-
-  it("gives up on a hung service after a multiple of its usual answer time; a probe waits the ceiling", async () => {
-    const registry = new ResponseTimesRegistry()
-    for (let i = 0; i < MIN_ANSWERS; i++) {
-      expect(await learning(100_000 + i, registry)).toMatchObject({ service_available: true })
-    }
-    expect(timers.waits).toEqual(Array(MIN_ANSWERS).fill(5_000)) // too few answers yet: the ceiling
-    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
-    // Three carts given up on after 4 x their usual answer time, not the 5 s ceiling: the breaker opens.
-    for (let i = 1; i <= 3; i++) {
-      const answer = await timedOut(learning(200_000 + i, registry), MIN_ANSWERS + i)
-      expect(answer).toMatchObject({ service_available: false })
-    }
-    expect(timers.waits.slice(MIN_ANSWERS)).toEqual([LEARNT_MS, LEARNT_MS, LEARNT_MS])
-    const asked = eligibilityRequests()
-    expect(await learning(210_000, registry)).toMatchObject({ service_available: false })
-    expect(eligibilityRequests()).toBe(asked)
-    // After the cool-down, the probe waits the ceiling: a service that became slow is heard.
-    sandbox.clearFaults()
-    clock.now += 30_000
-    expect(await learning(300_000, registry)).toMatchObject({ service_available: true })
-    expect(timers.waits.slice(-1)).toEqual([5_000])
-  })
-
-  it("without learning, waits the whole timeout", async () => {
-    expect(await learning(400_000)).toMatchObject({ service_available: true })
-    expect(timers.waits).toEqual([5_000])
-  })
-})
-
-describe("checkPlans: the newer eligibility interface", () => {
-  const MANY = [
-    { installments_count: 3 },
-    { installments_count: 4 },
-    { installments_count: 10 },
-    { installments_count: 1, deferred_days: 30 },
-    { installments_count: 1, deferred_months: 1 },
-  ]
-  const askWith = (eligibilityApi: "v1" | "v2", cents: number) =>
-    checkPlans({
-      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
-      cents,
-      currency: "eur",
-      plans: MANY,
-      timeoutMs: 2_000,
-      cache: boundedAnswerCache(100, () => clock.now), // each interface its own: both really asked
-      cacheScope: ACTIVE_KEY,
-      surface: "cart",
-      eligibilityApi,
-      countries: { billing: "FR", shipping: "DE" },
-      now: new Date(clock.now),
-    })
-  // Due dates count from each call's second: the rest must be the same.
-  const undated = (answer: any) => ({
-    ...answer,
-    plans: answer.plans.map((p: any) => ({
-      ...p,
-      payment_plan: p.payment_plan?.map(({ due_date: _d, ...i }: any) => i),
-    })),
-  })
-
-  it("gives the same plans as v1 (eligible, refused with reasons and constraints), in one request where v1 makes one per deferral group", async () => {
-    // Below the account's minimum, below the 10x credit plan's, all eligible, above the maximum.
-    for (const cents of [4_000, 30_000, 60_000, 600_000]) {
-      sandbox.clearRequests()
-      const v1 = await askWith("v1", cents)
-      const v2 = await askWith("v2", cents)
-      expect(undated(v2)).toEqual(undated(v1))
-      expect(sandbox.requests.filter((r: any) => r.path === ELIGIBILITY)).toHaveLength(3)
-      const v2Requests = sandbox.requests.filter((r: any) => r.path === "/v2/payments/eligibility")
-      expect(v2Requests).toHaveLength(1)
-      expect(v2Requests[0].body).toMatchObject({
-        billing_address: { country: "FR" },
-        shipping_address: { country: "DE" },
-      })
-    }
-    const sample = await askWith("v2", 30_000)
-    expect(sample.plans.map((p: any) => [p.installments_count, p.eligible])).toEqual([
-      [3, true],
-      [4, true],
-      [10, false],
-      [1, true],
-      [1, true],
-    ])
-  })
-
-  it("an answer asked for one country is not served for another", async () => {
-    sandbox.clearRequests()
-    const ask2 = (countries: { billing?: string; shipping?: string }) =>
-      checkPlans({
-        client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
-        cents: 61_000,
-        currency: "eur",
-        plans: MANY,
-        timeoutMs: 2_000,
-        cache,
-        cacheScope: ACTIVE_KEY,
-        surface: "cart",
-        eligibilityApi: "v2",
-        countries,
-        now: new Date(clock.now),
-      })
-    await ask2({ billing: "FR", shipping: "FR" })
-    await ask2({ billing: "FR", shipping: "FR" })
-    await ask2({ billing: "FR", shipping: "DE" })
-    expect(sandbox.requests.filter((r: any) => r.path === "/v2/payments/eligibility")).toHaveLength(2)
-  })
-})
-
-describe("checkPlans: the open breaker's background probe", () => {
-  /** The probes' timer, run by hand: `probe()` runs the one due and waits for it to end. */
-  let due: (() => Promise<void>)[]
-  let probing: BreakerRegistry
-  beforeEach(() => {
-    due = []
-    probing = new BreakerRegistry({
-      failureThreshold: 3,
-      coolDownMs: 30_000,
-      backgroundProbeIntervalMs: 5_000,
-      now: () => clock.now,
-      schedule: (_ms, run) => {
-        due.push(run)
-        return () => (due = due.filter((r) => r !== run))
-      },
-    })
-  })
-  const probe = async () => {
-    expect(due).toHaveLength(1) // one per breaker, never more
-    await due.shift()!()
-  }
-  const requestsTo = (path: string) => sandbox.requests.filter((r: any) => r.path === path)
-  const askProbed = (cents: number, registry?: ResponseTimesRegistry, eligibilityApi?: "v1" | "v2") =>
-    checkPlans({
-      client: new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retries: 0, timer: timers.timer }),
-      cents,
-      currency: "eur",
-      plans: [{ installments_count: 3 }, { installments_count: 4 }],
-      timeoutMs: 5_000,
-      deadlines: registry ? { registry, floorMs: 50 } : undefined,
-      clock: answerClock,
-      cache,
-      cacheScope: ACTIVE_KEY,
-      breakers: probing,
-      surface: "cart",
-      eligibilityApi,
-      now: new Date(clock.now),
-    })
-
-  it("repeats the last request with the ceiling's wait; once answered, the next cart is asked at once", async () => {
-    const registry = new ResponseTimesRegistry()
-    for (let i = 0; i < MIN_ANSWERS; i++) await askProbed(500_000 + i, registry)
-    // Hung: the carts give up at their learnt deadline...
-    sandbox.setFault({ match: { path: ELIGIBILITY }, ...HANG })
-    for (let i = 1; i <= 3; i++) {
-      const answer = await timedOut(askProbed(510_000 + i, registry), MIN_ANSWERS + i)
-      expect(answer).toMatchObject({ service_available: false })
-    }
-    expect(timers.waits.slice(-3)).toEqual([LEARNT_MS, LEARNT_MS, LEARNT_MS])
-    expect(due).toHaveLength(1)
-    const [last] = requestsTo(ELIGIBILITY).slice(-1)
-    // ...the background probe waits the ceiling, so a service that is slow but answers is heard.
-    sandbox.clearFaults()
-    await probe()
-    expect(timers.waits.slice(-1)).toEqual([5_000])
-    const [repeated] = requestsTo(ELIGIBILITY).slice(-1)
-    expect(requestsTo(ELIGIBILITY)).toHaveLength(MIN_ANSWERS + 4)
-    expect(repeated.body).toEqual(last.body)
-    expect(repeated.headers.authorization).toBe(last.headers.authorization)
-    expect(repeated.status).toBe(200)
-    // No 30 s passed: the cool-down ended with the probe's answer.
-    expect(await askProbed(520_000, registry)).toMatchObject({ service_available: true })
-    expect(requestsTo(ELIGIBILITY)).toHaveLength(MIN_ANSWERS + 5)
-    expect(due).toHaveLength(0)
-  })
-
-  it("not answered: asked again an interval later, carts still answered at once without a request", async () => {
-    sandbox.setFault({ match: { path: ELIGIBILITY }, status: 503 })
-    for (let i = 1; i <= 3; i++) await askProbed(530_000 + i)
-    await probe()
-    expect(requestsTo(ELIGIBILITY)).toHaveLength(4)
-    expect(await askProbed(531_000)).toMatchObject({ service_available: false })
-    expect(requestsTo(ELIGIBILITY)).toHaveLength(4)
-    sandbox.clearFaults()
-    await probe()
-    expect(requestsTo(ELIGIBILITY)).toHaveLength(5)
-    expect(await askProbed(532_000)).toMatchObject({ service_available: true })
-  })
-
-  it("v2: the one request for every plan is repeated", async () => {
-    const V2 = "/v2/payments/eligibility"
-    sandbox.setFault({ match: { path: V2 }, status: 503 })
-    for (let i = 1; i <= 3; i++) await askProbed(540_000 + i, undefined, "v2")
-    const [last] = requestsTo(V2).slice(-1)
-    sandbox.clearFaults()
-    await probe()
-    expect(requestsTo(V2)).toHaveLength(4)
-    expect(requestsTo(V2)[3].body).toEqual(last.body)
-    expect(await askProbed(541_000, undefined, "v2")).toMatchObject({ service_available: true })
-    expect(requestsTo(ELIGIBILITY)).toHaveLength(0)
   })
 })
