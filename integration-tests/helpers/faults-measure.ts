@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import { BNPL_PROVIDER_ID } from "./store"
 import { eventually, TEST_API_KEY } from "./checkout"
-import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import retryBnplMessages from "../../src/jobs/retry-messages"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 import type { FaultJourneys } from "./faults-journeys"
 import {
@@ -63,12 +63,12 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
       }
     }
     for (let round = 0; round < 3; round++) {
-      const pending = await bnpl().listBnplShippingSyncs({ status: "pending" })
+      const pending = await bnpl().listBnplServiceMessages({ status: "pending" })
       if (!pending.length) break
-      await bnpl().updateBnplShippingSyncs(
+      await bnpl().updateBnplServiceMessages(
         pending.map((s: any) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) }))
       )
-      await retryBnplShippingSync(getContainer())
+      await retryBnplMessages(getContainer())
     }
   }
 

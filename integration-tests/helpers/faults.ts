@@ -45,7 +45,7 @@ import { BNPL_PROVIDER_ID, type StoreSetup } from "./store"
  * there as JSON, `<file>.json`), FAULTS_VERBOSE=1 (keep Medusa's and the plugin's logs of the
  * injected failures), FAULTS_DEBUG=1 (each operation's answer and time).
  *
- * Recovery uses the automatic path: the retry job (`src/jobs/retry-shipping-sync.ts`), called as
+ * Recovery uses the automatic path: the retry job (`src/jobs/retry-messages.ts`), called as
  * the scheduler calls it, after each pending sync's `next_attempt_at` is moved to now (the
  * backoff of minutes having elapsed); the admin's "push again" is never used. A sync counts as
  * delivered only if the sandbox logged a request it processed and answered with that very

@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import retryBnplMessages from "../../src/jobs/retry-messages"
 
 jest.setTimeout(180 * 1000)
 
@@ -10,7 +10,7 @@ const ports = testPorts(3)
 /**
  * After the order (issue 19, section 2): what each Medusa event tells the service, through a
  * real Medusa over HTTP, its PostgreSQL and the sandbox over HTTP. Each message is one durable
- * row (`bnpl_shipping_sync` with its `kind`), sent once, retried by the job after failures.
+ * row (`bnpl_service_message` with its `kind`), sent once, retried by the job after failures.
  */
 medusaIntegrationTestRunner({
   env: ports.env,
@@ -20,8 +20,8 @@ medusaIntegrationTestRunner({
 
     const bnpl = () => getContainer().resolve("bnpl") as any
     const messagesOf = (orderId: string, kind?: string) =>
-      bnpl().listBnplShippingSyncs(
-        { order_id: orderId, ...(kind ? { kind } : { kind: ["order_reference", "order_status", "tracking"] }) },
+      bnpl().listBnplServiceMessages(
+        { order_id: orderId, ...(kind ? { kind } : { kind: ["order", "status", "tracking"] }) },
         { order: { created_at: "ASC" } }
       )
     const calls = (prefix: string, method = "POST") =>
@@ -66,13 +66,13 @@ medusaIntegrationTestRunner({
 
     /** The retry job, with every pending message made due (as if its backoff had passed). */
     async function runRetryJob(orderId: string) {
-      const pending = (await bnpl().listBnplShippingSyncs({ order_id: orderId, status: "pending" })) as any[]
+      const pending = (await bnpl().listBnplServiceMessages({ order_id: orderId, status: "pending" })) as any[]
       if (pending.length) {
-        await bnpl().updateBnplShippingSyncs(
+        await bnpl().updateBnplServiceMessages(
           pending.map((s) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) }))
         )
       }
-      await retryBnplShippingSync(getContainer())
+      await retryBnplMessages(getContainer())
     }
 
     it("order placed: the shop's order is attached (display id, admin URL), once, and shown to the admin", async () => {
@@ -90,7 +90,7 @@ medusaIntegrationTestRunner({
       })
       const serviceOrder = sandbox().payments.get(pid).orders[0]
       expect(reference).toMatchObject({
-        kind: "order_reference",
+        kind: "order",
         trigger: "order_placed",
         status: "synced",
         attempts: 1,
@@ -125,15 +125,15 @@ medusaIntegrationTestRunner({
       // Rows recorded together share their created_at: compared in a fixed order.
       expect(sorted(rows.map((r: any) => [r.kind, r.status, r.fulfillment_id]))).toEqual(
         sorted([
-          ["order_reference", "synced", null],
+          ["order", "synced", null],
           ["tracking", "synced", fulfillmentId],
           ["tracking", "synced", fulfillmentId],
-          ["order_status", "synced", null],
+          ["status", "synced", null],
         ])
       )
       // The shipping information went as before, beside them.
       const [sync] = await eventually(async () => {
-        const syncs = await bnpl().listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })
+        const syncs = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
         return syncs.length && syncs[0].status !== "pending" && syncs
       })
       expect(sync).toMatchObject({ status: "synced", trigger: "fulfillment_created" })
@@ -167,7 +167,7 @@ medusaIntegrationTestRunner({
         "P2",
       ])
       expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`)).toHaveLength(1)
-      const statuses = await messagesOf(order.id, "order_status")
+      const statuses = await messagesOf(order.id, "status")
       expect(statuses.map((r: any) => r.status)).toEqual(["synced", "unchanged"])
     })
 
@@ -188,7 +188,7 @@ medusaIntegrationTestRunner({
         { status: "delivered", is_shipped: true },
       ])
       const [, , , delivered] = await messagesOf(order.id)
-      expect(delivered).toMatchObject({ kind: "order_status", trigger: "delivery_created", status: "synced" })
+      expect(delivered).toMatchObject({ kind: "status", trigger: "delivery_created", status: "synced" })
     })
 
     it("order canceled: status canceled, beside the payment's release", async () => {
@@ -197,7 +197,7 @@ medusaIntegrationTestRunner({
       const response = await api.post(`/admin/orders/${order.id}/cancel`, {}, admin())
       expect(response.status).toBe(200)
       const rows = await settled(order.id, 2)
-      expect(rows[1]).toMatchObject({ kind: "order_status", trigger: "order_canceled", status: "synced" })
+      expect(rows[1]).toMatchObject({ kind: "status", trigger: "order_canceled", status: "synced" })
       expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body)).toEqual([
         { status: "canceled", is_shipped: false },
       ])
@@ -219,7 +219,7 @@ medusaIntegrationTestRunner({
       expect(sorted(waiting.slice(1).map((r: any) => [r.kind, r.status]))).toEqual(
         sorted([
           ["tracking", "pending"],
-          ["order_status", "pending"],
+          ["status", "pending"],
         ])
       )
       expect(calls("/v2/orders/")).toHaveLength(0)
@@ -229,14 +229,14 @@ medusaIntegrationTestRunner({
       sandbox().setFault({ match: { path: "/v2/orders/" }, status: 503, count: 1 })
       sandbox().setFault({ match: { path: `/v1/payments/${pid}/orders/${order.display_id}/status` }, status: 503, count: 1 })
       await runRetryJob(order.id)
-      expect((await messagesOf(order.id, "order_reference"))[0]).toMatchObject({ status: "synced", attempts: 2 })
+      expect((await messagesOf(order.id, "order"))[0]).toMatchObject({ status: "synced", attempts: 2 })
       for (let run = 0; run < 3; run++) await runRetryJob(order.id)
       const rows = await messagesOf(order.id)
       expect(sorted(rows.map((r: any) => [r.kind, r.status]))).toEqual(
         sorted([
-          ["order_reference", "synced"],
+          ["order", "synced"],
           ["tracking", "synced"],
-          ["order_status", "synced"],
+          ["status", "synced"],
         ])
       )
       // Accepted once each, whatever the failures before.
@@ -278,7 +278,7 @@ medusaIntegrationTestRunner({
       await runRetryJob(order.id)
       expect(calls(`/v1/payments/${pid}/orders`)).toHaveLength(1)
       const [sync] = await eventually(async () => {
-        const syncs = await bnpl().listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })
+        const syncs = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
         return syncs.length && syncs[0].status !== "pending" && syncs
       })
       expect(sync.status).toBe("synced")

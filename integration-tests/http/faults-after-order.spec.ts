@@ -1,7 +1,7 @@
 import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { canonical, CLIENT_TIMEOUT_MS, ITERATIONS, ok, placedOrder, pool, short, type Row } from "../helpers/faults"
 import { faultSuite } from "../helpers/faults-suite"
-import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import retryBnplMessages from "../../src/jobs/retry-messages"
 
 /**
  * The fault suite (integration-tests/helpers/faults.ts says what it counts), after the order
@@ -30,7 +30,7 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
    * again after its acceptance had reached the plugin; a re-send after a lost answer is counted
    * apart). A fulfillment, shipment or delivery the merchant could not make is a failure seen.
    */
-  const AFTER_ORDER_KINDS = ["order_reference", "tracking", "order_status", "trigger"] as const
+  const AFTER_ORDER_KINDS = ["order", "tracking", "status", "trigger"] as const
   type AfterOrderKind = (typeof AFTER_ORDER_KINDS)[number]
   const AFTER_ORDER_FAULTS: { name: string; fault: Record<string, unknown> }[] = [
     { name: "after the order: 503s", fault: { status: 503, ratio: 0.5, seed: 21 } },
@@ -43,7 +43,7 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
   type Shipped = { orderId: string; displayId: number; pid: string; parcels: string[]; pickedUp?: boolean }
 
   const afterOrderRows = (orderId: string) =>
-    bnpl().listBnplShippingSyncs({ order_id: orderId, kind: [...AFTER_ORDER_KINDS] }) as Promise<any[]>
+    bnpl().listBnplServiceMessages({ order_id: orderId, kind: [...AFTER_ORDER_KINDS] }) as Promise<any[]>
   /**
    * `count` messages recorded for the order and the event's own push over (subscribers run after
    * the answer): nothing changed for half a second. A push stops at the first outage, leaving
@@ -145,10 +145,10 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
 
   /** The retry job as the scheduler runs it, each pending message made due (its backoff elapsed). */
   async function retryRound() {
-    const pending = await bnpl().listBnplShippingSyncs({ status: "pending" })
+    const pending = await bnpl().listBnplServiceMessages({ status: "pending" })
     if (!pending.length) return false
-    await bnpl().updateBnplShippingSyncs(pending.map((s: any) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) })))
-    await retryBnplShippingSync(getContainer())
+    await bnpl().updateBnplServiceMessages(pending.map((s: any) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) })))
+    await retryBnplMessages(getContainer())
     return true
   }
 
@@ -170,12 +170,12 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
       const serviceOrder = payment?.orders?.find((o: any) => o.merchant_reference === reference)
       const records = await afterOrderRows(order.orderId)
       for (const record of records) {
-        const closed = ["synced", "unchanged"].includes(record.status) || (record.kind === "order_status" && record.status === "skipped")
+        const closed = ["synced", "unchanged"].includes(record.status) || (record.kind === "status" && record.status === "skipped")
         if (!closed) lost(record.kind, `record of order ${order.orderId} ${record.status} after ${record.attempts} attempt(s): ${short(record.last_error)}`)
       }
       // What the service holds once everything ran: the order attached, both parcels, the last status, the trigger.
       perKind.order_reference.contents++
-      if (!serviceOrder) lost("order_reference", `order ${reference} not attached to ${order.pid}`)
+      if (!serviceOrder) lost("order", `order ${reference} not attached to ${order.pid}`)
       for (const parcel of order.parcels) {
         perKind.tracking.contents++
         if (!serviceOrder?.shipments?.some((s: any) => s.tracking_number === parcel)) lost("tracking", `parcel ${parcel} unknown to the service`)
@@ -183,7 +183,7 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
       // Shipped, then delivered; picked up: delivered only, and no parcel.
       perKind.order_status.contents += order.pickedUp ? 1 : 2
       if (serviceOrder?.status !== "delivered" || serviceOrder?.is_shipped !== true) {
-        lost("order_status", `order ${reference} is "${serviceOrder?.status ?? "-"}" at the service, not delivered`)
+        lost("status", `order ${reference} is "${serviceOrder?.status ?? "-"}" at the service, not delivered`)
       }
       if (order.pickedUp) {
         const tracking = records.filter((r: any) => r.kind === "tracking").length + (serviceOrder?.shipments?.length ?? 0)
@@ -213,7 +213,7 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
         perKind[kind].requests += requests.length
         perKind[kind].faulted += requests.filter((r: any) => r.fault).length
         // Tracking and status answers are not read: a wrong-shaped one still tells the plugin it was taken.
-        const answerRead = kind === "order_reference" || kind === "trigger"
+        const answerRead = kind === "order" || kind === "trigger"
         const processed = (r: any) => r.status >= 200 && r.status < 300 && (!r.fault || r.fault === "wrongShape")
         const acknowledged = (r: any) => processed(r) && (!r.fault || !answerRead)
         const acknowledgedBodies = new Set<string>()

@@ -228,7 +228,7 @@ medusaIntegrationTestRunner({
       expect(refundedCents(pid2)).toBe(0)
       expect((await row(pid2)).status).toBe("ordered")
       // The order's messages name the payment it was placed with.
-      const told = await knex()("bnpl_shipping_sync").where({ order_id: done.data.order.id }).whereNot({ kind: "event" })
+      const told = await knex()("bnpl_service_message").where({ order_id: done.data.order.id }).whereNot({ kind: "event" })
       expect(told.length).toBeGreaterThan(0)
       expect(told.every((r: any) => r.bnpl_payment_id === pid2)).toBe(true)
     })

@@ -34,14 +34,14 @@ medusaIntegrationTestRunner({
     /** As if the message's last write were long ago (push again waits a few seconds between attempts). */
     const age = (messageId: string) =>
       getContainer()
-        .resolve("__pg_connection__")("bnpl_shipping_sync")
+        .resolve("__pg_connection__")("bnpl_service_message")
         .where({ id: messageId })
         .update({ updated_at: new Date(Date.now() - 60_000) })
 
     /** Every message of the order recorded and attempted at least once (subscribers run after the answer). */
     const settled = (orderId: string, count: number) =>
       eventually(async () => {
-        const rows = await bnpl().listBnplShippingSyncs({ order_id: orderId })
+        const rows = await bnpl().listBnplServiceMessages({ order_id: orderId })
         return rows.length >= count && rows.every((r: any) => r.status !== "pending" || r.attempts > 0) && rows
       })
 
@@ -102,7 +102,7 @@ medusaIntegrationTestRunner({
       sandbox().setFault({ match: { method: "POST", path: "/v1/payments/payment_" }, status: 503, count: 3 })
       const { order, pid } = await paidOrder(sandbox(), 129.9)
       const [reference] = await settled(order.id, 1)
-      expect(reference).toMatchObject({ kind: "order_reference", status: "pending", attempts: 1 })
+      expect(reference).toMatchObject({ kind: "order", status: "pending", attempts: 1 })
       const attach = `/v1/payments/${pid}/orders`
 
       // Moments after its attempt: 429, saying when, and nothing sent.
@@ -149,10 +149,10 @@ medusaIntegrationTestRunner({
       sandbox().setFault({ match: { method: "POST", path: `/v1/payment/${pid}` }, status: 503, count: 3 })
       await ship(order.id, "S1")
       const sync = await eventually(async () => {
-        const [row] = await bnpl().listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })
+        const [row] = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
         return row?.attempts > 0 && row
       })
-      await bnpl().updateBnplShippingSyncs({ id: sync.id, status: "failed", next_attempt_at: null })
+      await bnpl().updateBnplServiceMessages({ id: sync.id, status: "failed", next_attempt_at: null })
       await age(sync.id)
       const entry = (await view(order.id)).messages.find((m: any) => m.id === sync.id)
       expect(entry).toMatchObject({ kind: "shipping_info", status: "failed", can_push_again: true })
@@ -246,7 +246,7 @@ medusaIntegrationTestRunner({
       const second = await paidOrder(sandbox(), 129.9)
       const [reference] = await settled(first.order.id, 1)
       await settled(second.order.id, 1)
-      await bnpl().updateBnplShippingSyncs({ id: reference.id, status: "pending" })
+      await bnpl().updateBnplServiceMessages({ id: reference.id, status: "pending" })
       await age(reference.id)
       const before = sandbox().requests.length
       const other = await push(second.order.id, reference.id)

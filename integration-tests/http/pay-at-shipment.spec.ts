@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
-import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import retryBnplMessages from "../../src/jobs/retry-messages"
 
 jest.setTimeout(300 * 1000)
 
@@ -32,7 +32,7 @@ medusaIntegrationTestRunner({
     const knex = () => getContainer().resolve("__pg_connection__") as any
     const ledger = (pid: string) => knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first()
     const triggers = (orderId: string) =>
-      (getContainer().resolve("bnpl") as any).listBnplShippingSyncs({ order_id: orderId, kind: "trigger" })
+      (getContainer().resolve("bnpl") as any).listBnplServiceMessages({ order_id: orderId, kind: "trigger" })
     const calls = (suffix: string, method = "POST") =>
       sandbox().requests.filter((r: any) => r.method === method && r.path.endsWith(suffix))
     const accepted = (suffix: string, method = "POST") =>
@@ -81,11 +81,11 @@ medusaIntegrationTestRunner({
     /** The retry job, with every pending message made due (as if its backoff had passed). */
     async function runRetryJob(orderId: string) {
       const bnpl = getContainer().resolve("bnpl") as any
-      const pending = (await bnpl.listBnplShippingSyncs({ order_id: orderId, status: "pending" })) as any[]
+      const pending = (await bnpl.listBnplServiceMessages({ order_id: orderId, status: "pending" })) as any[]
       if (pending.length) {
-        await bnpl.updateBnplShippingSyncs(pending.map((s) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) })))
+        await bnpl.updateBnplServiceMessages(pending.map((s) => ({ id: s.id, next_attempt_at: new Date(Date.now() - 1000) })))
       }
-      await retryBnplShippingSync(getContainer())
+      await retryBnplMessages(getContainer())
     }
 
     it("checkout offers it beside the plain plan, asked of the service in the same request", async () => {
@@ -158,7 +158,7 @@ medusaIntegrationTestRunner({
       // The second parcel ships: no second trigger.
       await ship(order.id, "T2", await fulfill(order.id, 1))
       await eventually(async () => {
-        const rows = await (getContainer().resolve("bnpl") as any).listBnplShippingSyncs({ order_id: order.id, kind: "tracking" })
+        const rows = await (getContainer().resolve("bnpl") as any).listBnplServiceMessages({ order_id: order.id, kind: "tracking" })
         return rows.length === 2 && rows.every((r: any) => r.status !== "pending")
       })
       await runRetryJob(order.id)
@@ -278,7 +278,7 @@ medusaIntegrationTestRunner({
       // The merchant starts it (a few seconds later: "push again" waits between attempts):
       // accepted, gone from the list; again: 409, nothing sent.
       const [refused] = await triggers(order.id)
-      await knex()("bnpl_shipping_sync").where({ id: refused.id }).update({ updated_at: new Date(Date.now() - 60_000) })
+      await knex()("bnpl_service_message").where({ id: refused.id }).update({ updated_at: new Date(Date.now() - 60_000) })
       const started = await api.post(`/admin/bnpl/orders/${order.id}/start-payment`, {}, admin())
       expect(started.status).toBe(200)
       expect(started.data.message).toMatchObject({ kind: "trigger", status: "accepted" })
@@ -303,7 +303,7 @@ medusaIntegrationTestRunner({
       const order = done.data.order
       const bnpl = getContainer().resolve("bnpl") as any
       const messages = () =>
-        bnpl.listBnplShippingSyncs({ order_id: order.id, kind: ["order_reference", "tracking", "order_status", "trigger"] })
+        bnpl.listBnplServiceMessages({ order_id: order.id, kind: ["order", "tracking", "status", "trigger"] })
       /** `count` messages recorded and the event's own push over: nothing changed for half a second (a push stops at the first outage). */
       const attempted = (count: number) => {
         let [last, since] = ["", Date.now()]
@@ -326,8 +326,8 @@ medusaIntegrationTestRunner({
       sandbox().setFault({ match: { method: "POST", path: `/v1/payments/${pid}/` }, delayMs: 300 })
       sandbox().setFault({ match: { method: "POST", path: "/v2/orders/" }, delayMs: 300 })
       const before = sandbox().requests.length
-      await bnpl.updateBnplShippingSyncs(pending.map((r: any) => ({ id: r.id, next_attempt_at: new Date(Date.now() - 1000) })))
-      await Promise.all([0, 1, 2].map(() => retryBnplShippingSync(getContainer())))
+      await bnpl.updateBnplServiceMessages(pending.map((r: any) => ({ id: r.id, next_attempt_at: new Date(Date.now() - 1000) })))
+      await Promise.all([0, 1, 2].map(() => retryBnplMessages(getContainer())))
       // Whatever a worker left for later (waiting for the reference), later runs finish.
       for (let run = 0; run < 3; run++) await runRetryJob(order.id)
 

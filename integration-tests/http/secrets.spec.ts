@@ -79,7 +79,7 @@ medusaIntegrationTestRunner({
       )
       const bnpl = getContainer().resolve("bnpl") as any
       await eventually(
-        async () => (await bnpl.listBnplShippingSyncs({ order_id: order.id, kind: "shipping_info" })).length > 0
+        async () => (await bnpl.listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })).length > 0
       )
       await api.get(`/admin/bnpl/orders/${order.id}`, admin())
 

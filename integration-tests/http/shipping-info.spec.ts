@@ -4,7 +4,7 @@ import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import { eventually, storefront, testPorts } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { DEFAULT_PRODUCTS, setupStore } from "../helpers/store"
-import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import retryBnplMessages from "../../src/jobs/retry-messages"
 
 jest.setTimeout(180 * 1000)
 
@@ -22,7 +22,7 @@ medusaIntegrationTestRunner({
 
     const bnpl = () => getContainer().resolve("bnpl") as any
     const syncsOf = (orderId: string) =>
-      bnpl().listBnplShippingSyncs({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
+      bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) =>
       sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}` && r.method === "POST" && !r.fault)
     const lastInfo = (pid: string) => edits(pid).at(-1)?.body.payment.shipping_info
@@ -178,8 +178,8 @@ medusaIntegrationTestRunner({
         await knex.raw(`alter table "shipping_option_type_away" rename to "shipping_option_type"`)
       }
       const [pending] = await syncsOf(order.id)
-      await bnpl().updateBnplShippingSyncs({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
-      await retryBnplShippingSync(getContainer())
+      await bnpl().updateBnplServiceMessages({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
+      await retryBnplMessages(getContainer())
       const [synced] = await syncsOf(order.id)
       expect(synced).toMatchObject({ status: "synced", attempts: 2 })
       expect(lastInfo(pid).selected_options).toEqual([expect.objectContaining({ title: "Colissimo Home" })])
@@ -193,9 +193,9 @@ medusaIntegrationTestRunner({
       expect(first.status).toBe("synced")
       // The first push was recorded by a server whose clock runs an hour ahead.
       const ahead = new Date(Date.now() + 3600_000)
-      await bnpl().updateBnplShippingSyncs({ id: first.id, synced_at: ahead })
+      await bnpl().updateBnplServiceMessages({ id: first.id, synced_at: ahead })
       const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
-      await knex("bnpl_shipping_sync").where({ id: first.id }).update({ created_at: ahead })
+      await knex("bnpl_service_message").where({ id: first.id }).update({ created_at: ahead })
 
       const express = store().shippingOptions.find((o) => o.name === "Express 24h")!
       await api.post(`/admin/order-edits`, { order_id: order.id }, admin())

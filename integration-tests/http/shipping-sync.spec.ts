@@ -2,7 +2,8 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { useSandboxStore } from "../helpers/sandbox-store"
 import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../helpers/store"
-import retryBnplShippingSync from "../../src/jobs/retry-shipping-sync"
+import retryBnplMessages from "../../src/jobs/retry-messages"
+import { paymentLockKey } from "../../src/workflows/messages/payment-lock"
 
 jest.setTimeout(120 * 1000)
 
@@ -20,7 +21,7 @@ medusaIntegrationTestRunner({
 
     const bnpl = () => getContainer().resolve("bnpl") as any
     const syncsOf = (orderId: string) =>
-      bnpl().listBnplShippingSyncs({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
+      bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) => sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
 
     async function fulfill(orderId: string, itemIndexes?: number[]) {
@@ -74,9 +75,9 @@ medusaIntegrationTestRunner({
       expect(pending.last_error).not.toContain(TEST_API_KEY)
 
       // The scheduled job picks it up once due, and the service has recovered.
-      await bnpl().updateBnplShippingSyncs({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
-      await retryBnplShippingSync(getContainer())
-      await retryBnplShippingSync(getContainer())
+      await bnpl().updateBnplServiceMessages({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
+      await retryBnplMessages(getContainer())
+      await retryBnplMessages(getContainer())
       const [synced] = await syncsOf(order.id)
       expect(synced).toMatchObject({ status: "synced", attempts: 2 })
       const accepted = edits(pid).filter((r: any) => !r.fault)
@@ -147,7 +148,7 @@ medusaIntegrationTestRunner({
     /** Whether another owner could take the payment's push lock right now (taken and given back at once). */
     async function lockIsFree(pid: string) {
       const locking = getContainer().resolve("locking") as any
-      const key = `bnpl-shipping-sync:${pid}`
+      const key = paymentLockKey(pid)
       try {
         await locking.acquire(key, { ownerId: "test-probe", expire: 5 })
       } catch {
@@ -182,13 +183,13 @@ medusaIntegrationTestRunner({
       // The order's own message (its reference, sent when it was placed) is settled first: the
       // failure below must hit this push's record, not that one's.
       await eventually(async () => {
-        const rows = await bnpl().listBnplShippingSyncs({ order_id: order.id })
+        const rows = await bnpl().listBnplServiceMessages({ order_id: order.id })
         return rows.length > 0 && rows.every((r: any) => r.status !== "pending")
       })
       // The push fails, then recording its outcome fails too (a database error): the step throws.
       sandbox().setFault({ match: { method: "POST", path: `/v1/payment/${pid}` }, status: 500 })
       const recordOutcome = jest
-        .spyOn(bnpl(), "updateBnplShippingSyncs")
+        .spyOn(bnpl(), "updateBnplServiceMessages")
         .mockRejectedValueOnce(new Error("connection terminated"))
       try {
         const failed = await pushAgain(order.id).catch((e: any) => e.response)
@@ -204,8 +205,8 @@ medusaIntegrationTestRunner({
       sandbox().clearFaults()
       const [pending] = await syncsOf(order.id)
       expect(pending).toMatchObject({ status: "pending", attempts: 0 })
-      await bnpl().updateBnplShippingSyncs({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
-      await retryBnplShippingSync(getContainer())
+      await bnpl().updateBnplServiceMessages({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
+      await retryBnplMessages(getContainer())
       const [synced] = await syncsOf(order.id)
       expect(synced).toMatchObject({ status: "synced", attempts: 1 })
       expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
@@ -268,14 +269,14 @@ medusaIntegrationTestRunner({
     })
 
     it("ignores orders not paid with the plugin, quietly", async () => {
-      const { syncShippingInfoWorkflow } = await import("../../src/workflows/sync-shipping-info")
+      const { syncShippingInfoWorkflow } = await import("../../src/workflows/messages/sync-shipping-info")
       sandbox().clearRequests()
-      const before = (await bnpl().listBnplShippingSyncs({})).length
+      const before = (await bnpl().listBnplServiceMessages({})).length
       const { result } = await syncShippingInfoWorkflow(getContainer()).run({
         input: { order_id: "order_not_paid_with_bnpl", trigger: "manual" },
       })
       expect(result).toBeNull()
-      expect(await bnpl().listBnplShippingSyncs({})).toHaveLength(before)
+      expect(await bnpl().listBnplServiceMessages({})).toHaveLength(before)
       expect(sandbox().requests).toHaveLength(0)
     })
   },

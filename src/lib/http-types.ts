@@ -4,7 +4,7 @@ import type { Mode } from "./mode"
 // Types only (erased): the admin bundle never loads the settings' field table.
 import type { SettingPatchValues, SettingViews } from "./settings-fields"
 // A type only (erased): the admin bundle never loads the kind table.
-import type { MessageKindWord } from "./messages/kinds"
+import type { MessageKind } from "./messages/kinds"
 
 export type { PlanBounds, SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
 import type { SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
@@ -192,7 +192,7 @@ export type OrderToShipView = {
 export type OrderMessageView = {
   id: string
   /** The kind's word, from the kind table (`lib/messages/kinds`). */
-  kind: MessageKindWord
+  kind: MessageKind
   /** accepted: the service has it; pending: retried; failed: it does not, and nothing retries it. */
   status: "pending" | "accepted" | "failed"
   /** The record's own word: sent, unchanged, pending, failed, skipped, unavailable. */

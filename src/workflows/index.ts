@@ -1,1 +1,2 @@
-export { syncShippingInfoWorkflow, retryShippingSyncWorkflow } from "./sync-shipping-info"
+export { syncShippingInfoWorkflow } from "./messages/sync-shipping-info"
+export { orderEventWorkflow, retryMessageWorkflow } from "./messages/workflows"

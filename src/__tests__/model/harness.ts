@@ -1,7 +1,7 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
 import { settleBnplPaymentsAt } from "../../jobs/settle-bnpl-payments"
-import retryBnplShippingSync from "../../jobs/retry-shipping-sync"
+import retryBnplMessages from "../../jobs/retry-messages"
 import warnTriggerDeadlines from "../../jobs/warn-trigger-deadlines"
 import { forgetProcessMemory } from "../../lib/process-memory"
 import { forgetCachedSettings } from "../../modules/bnpl/settings"
@@ -218,7 +218,7 @@ export class Harness {
   }
 
   async runRetryJob() {
-    await retryBnplShippingSync(this.container)
+    await retryBnplMessages(this.container)
   }
 
   async runWarnJob() {

@@ -2,7 +2,7 @@ import { effectiveSettings, settingsSourceFrom, type BnplOptions } from "../../m
 
 /**
  * The bnpl module as the workflows, subscribers and jobs resolve it (`container.resolve("bnpl")`):
- * its generated data methods over `bnpl_shipping_sync` (the record of every message to the
+ * its generated data methods over `bnpl_service_message` (the record of every message to the
  * service) kept in memory, as Medusa's generated `list/create/retrieve/update/delete` answer
  * them (copies, filters by equality, arrays as IN, `{$lte}`, `order`, `take`), and `getOptions`
  * exactly as the module service computes it (`effectiveSettings` over the settings row, the
@@ -30,19 +30,19 @@ export function memoryModule(injected: Record<string, unknown>, pluginOptions: B
     return String(dir).toUpperCase() === "DESC" ? sorted.reverse() : sorted
   }
   const notFound = (id: string) =>
-    Object.assign(new Error(`BnplShippingSync with id: ${id} was not found`), { type: "not_found" })
+    Object.assign(new Error(`BnplServiceMessage with id: ${id} was not found`), { type: "not_found" })
   return {
     rows,
     getOptions: async (mode?: any) =>
       (await effectiveSettings(settingsSourceFrom(injected), pluginOptions, process.env, mode)).options,
-    listBnplShippingSyncs: async (filter: Record<string, any> = {}, config: { take?: number; order?: any } = {}) =>
+    listBnplServiceMessages: async (filter: Record<string, any> = {}, config: { take?: number; order?: any } = {}) =>
       ordered(
         rows.filter((r) => !r.deleted_at && matches(r, filter)),
         config.order
       )
         .slice(0, config.take ?? rows.length)
         .map((r) => ({ ...r })),
-    createBnplShippingSyncs: async (input: any) => {
+    createBnplServiceMessages: async (input: any) => {
       const list = (Array.isArray(input) ? input : [input]).map((r: any) => ({
         id: `sync_${String(++n).padStart(4, "0")}`,
         attempts: 0,
@@ -58,18 +58,18 @@ export function memoryModule(injected: Record<string, unknown>, pluginOptions: B
       rows.push(...list)
       return Array.isArray(input) ? list.map((r) => ({ ...r })) : { ...list[0] }
     },
-    retrieveBnplShippingSync: async (id: string) => {
+    retrieveBnplServiceMessage: async (id: string) => {
       const row = rows.find((r) => r.id === id && !r.deleted_at)
       if (!row) throw notFound(id)
       return { ...row }
     },
-    updateBnplShippingSyncs: async (patch: any) => {
+    updateBnplServiceMessages: async (patch: any) => {
       const row = rows.find((r) => r.id === patch.id)
       if (!row) throw notFound(patch.id)
       Object.assign(row, patch, { updated_at: new Date() })
       return { ...row }
     },
-    deleteBnplShippingSyncs: async (ids: string | string[]) => {
+    deleteBnplServiceMessages: async (ids: string | string[]) => {
       for (const id of Array.isArray(ids) ? ids : [ids]) {
         const row = rows.find((r) => r.id === id)
         if (row) row.deleted_at = new Date()

@@ -46,11 +46,10 @@ export function messagesToRecord(
   reference: { order: Pick<OrderRead, "id" | "display_id">; backendUrl?: string }
 ): (Message & { hash: string | null })[] {
   const known = new Set(recorded.filter((r) => r.status !== "failed").map((r) => `${r.kind}:${r.payload_hash}`))
-  const referenced =
-    recorded.some((r) => r.kind === "order_reference") || messages.some((m) => m.kind === "order_reference")
+  const referenced = recorded.some((r) => r.kind === "order") || messages.some((m) => m.kind === "order")
   const withReference: Message[] =
     !referenced && messages.some((m) => kindOf(m.kind)?.bringsReference)
-      ? [{ kind: "order_reference", payload: orderReference(reference.order, reference.backendUrl) }, ...messages]
+      ? [{ kind: "order", payload: orderReference(reference.order, reference.backendUrl) }, ...messages]
       : messages
   return withReference
     .map((m) => ({ ...m, hash: m.payload === null ? null : hashMessage(m.kind, m.payload) }))

@@ -82,7 +82,7 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
   // The reference itself, and the trigger (it starts the payment), need no attached order.
   if (!kindOf(row.kind)?.needsAttachedOrder) return { action: "push" }
   // Status and tracking name the attached order: the reference must be accepted first.
-  const reference = lastAcceptedOf(payment, "order_reference")
+  const reference = lastAcceptedOf(payment, "order")
   if (reference) {
     return {
       action: "push",
@@ -92,7 +92,7 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
       },
     }
   }
-  const references = payment.filter((r) => r.kind === "order_reference")
+  const references = payment.filter((r) => r.kind === "order")
   if (references.some((r) => r.status === "unavailable")) {
     return {
       action: "unavailable",

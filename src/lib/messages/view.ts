@@ -1,10 +1,8 @@
-import { wordOf, type MessageKindWord } from "./kinds"
-
-export type { MessageKindWord } from "./kinds"
+import type { MessageKind } from "./kinds"
 
 /**
- * What the admin API says of a recorded message (`bnpl_shipping_sync`): the record's internal
- * kinds and statuses in the words of `GET /admin/bnpl/orders/:id` `messages[]` (design.md),
+ * What the admin API says of a recorded message (`bnpl_service_message`): its kind as recorded,
+ * its status in the words of `GET /admin/bnpl/orders/:id` `messages[]` (design.md),
  * and whether "Push again" may send it now. The one place these words are decided.
  */
 
@@ -24,8 +22,6 @@ const STATUS_WORDS: Record<string, MessageStatusWord> = {
   unavailable: "failed",
 }
 
-/** The kind's word in the admin API (`KINDS`); a row of an unknown kind keeps its own. */
-export const messageKindWord = (kind: string): MessageKindWord => wordOf(kind) as MessageKindWord
 export const messageStatusWord = (status: string): MessageStatusWord => STATUS_WORDS[status] ?? "failed"
 
 /** The record's fields the admin view is made of. */
@@ -48,7 +44,7 @@ export type RecordedMessage = {
 export function messageView(row: RecordedMessage) {
   return {
     id: row.id,
-    kind: messageKindWord(row.kind),
+    kind: row.kind as MessageKind, // the record's word is the API's
     status: messageStatusWord(row.status),
     /** The record's own word (sent, unchanged, skipped, unavailable...): why `status` is what it is. */
     outcome: row.status === "synced" ? "sent" : row.status,

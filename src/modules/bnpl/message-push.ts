@@ -1,7 +1,7 @@
 import { decidePushAgain, PUSH_AGAIN_INTERVAL_MS, type PushAgainDecision } from "../../lib/messages/view"
 
 /**
- * "Push again" for one recorded message (`bnpl_shipping_sync`), claimed in one conditional
+ * "Push again" for one recorded message (`bnpl_service_message`), claimed in one conditional
  * UPDATE: of any number of concurrent calls, at most one per `PUSH_AGAIN_INTERVAL_MS` gets to
  * attempt the message (the row lock serialises the UPDATEs; the later ones see the fresh
  * `updated_at` and claim nothing). The attempt itself then runs under the payment's lock, where
@@ -10,7 +10,7 @@ import { decidePushAgain, PUSH_AGAIN_INTERVAL_MS, type PushAgainDecision } from 
 
 export type Knex = any
 
-const TABLE = "bnpl_shipping_sync"
+const TABLE = "bnpl_service_message"
 
 export type MessagePushClaim = { found: false } | { found: true; kind: string; decision: PushAgainDecision }
 

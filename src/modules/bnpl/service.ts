@@ -44,7 +44,7 @@ import BnplCheckoutSnapshot from "./models/checkout-snapshot"
 import BnplNotificationSecret from "./models/notification-secret"
 import BnplPayment from "./models/payment"
 import BnplSettings from "./models/settings"
-import BnplShippingSync from "./models/shipping-sync"
+import BnplServiceMessage from "./models/service-message"
 
 type InjectedDependencies = Record<string, unknown>
 
@@ -58,7 +58,7 @@ export type AccountCheck = (options: ResolvedOptions, sent: { plans: boolean; bo
 class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,
-  BnplShippingSync,
+  BnplServiceMessage,
   BnplCheckoutSnapshot,
   BnplPayment,
   BnplNotificationSecret,

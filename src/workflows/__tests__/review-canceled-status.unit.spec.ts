@@ -34,22 +34,22 @@ describe("review: the status of a cancelled order whose payment was only authori
     }
     const bnpl = {
       getOptions: async () => ({ backendUrl: "http://localhost:9000", triggerOn: "shipment" }),
-      listBnplShippingSyncs: async () => [
+      listBnplServiceMessages: async () => [
         // The order's reference was attached when it was placed.
         {
           id: "sync_ref",
-          kind: "order_reference",
+          kind: "order",
           status: "synced",
           payload_hash: "h",
           bnpl_payment_id: "payment_abc",
         },
       ],
-      createBnplShippingSyncs: async (rows: any[]) => {
+      createBnplServiceMessages: async (rows: any[]) => {
         created.push(...rows)
         return rows.map((r, i) => ({ ...r, id: `sync_${i}` }))
       },
-      deleteBnplShippingSyncs: async () => {},
-      retrieveBnplShippingSync: async () => ({ status: "failed" }),
+      deleteBnplServiceMessages: async () => {},
+      retrieveBnplServiceMessage: async () => ({ status: "failed" }),
     }
     const container = createMedusaContainer()
     container.register({
@@ -62,7 +62,7 @@ describe("review: the status of a cancelled order whose payment was only authori
       .catch(() => undefined) // only what was recorded matters here (no locking module in this container)
     return created.map((r) => [r.kind, r.payload])
   }
-  const canceled = [["order_status", { status: "canceled", is_shipped: false }]]
+  const canceled = [["status", { status: "canceled", is_shipped: false }]]
 
   it("control: a payment Medusa did not cancel (captured, refunded): canceled is recorded", async () => {
     expect(await recordedOnCancel(null)).toEqual(canceled)

@@ -13,7 +13,7 @@ import {
   type ServicePlan,
 } from "../../lib/account-plans"
 import { boundedAnswerCache, type AnswerCache } from "../../lib/answer-cache"
-import { sharedOrLocalCache } from "../answer-cache"
+import { sharedOrLocalCache } from "../eligibility/answer-cache"
 import type { AccountView, SettingsView } from "../../lib/http-types"
 import type { Mode } from "../../lib/mode"
 import type { PlanBounds } from "../../lib/plan-bounds"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { boundedAnswerCache, type AnswerCache } from "../../lib/answer-cache"
-import { sharedOrLocalCache } from "../answer-cache"
+import { sharedOrLocalCache } from "./answer-cache"
 import { BreakerRegistry } from "../../lib/circuit-breaker"
 import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../lib/response-deadline"
 import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility-answer"

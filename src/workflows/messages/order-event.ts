@@ -55,7 +55,7 @@ async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?:
 }
 
 async function recordEvent(container: MedusaContainer, event: OrderEvent): Promise<string> {
-  const [row] = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplShippingSyncs([
+  const [row] = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplServiceMessages([
     {
       // The order may be unknown yet (shipment and delivery name the fulfillment): found when read.
       order_id: event.order_id ?? "",
@@ -75,7 +75,7 @@ async function failedEvent(container: MedusaContainer, eventId: string | undefin
   if (!eventId) return
   await container
     .resolve<BnplModuleService>(BNPL_MODULE)
-    .updateBnplShippingSyncs({ id: eventId, ...failedAttempt(attempts + 1), last_error: error.slice(0, 500) })
+    .updateBnplServiceMessages({ id: eventId, ...failedAttempt(attempts + 1), last_error: error.slice(0, 500) })
     .catch(() => undefined) // recorded its messages (and left) before failing: they are the job's now
 }
 
@@ -91,7 +91,7 @@ export async function attemptRecorded(
   if (row.kind !== "event") {
     return (await retryMessageWorkflow(container).run({ input: { message_id: row.id, call } })).result
   }
-  const recorded = await container.resolve<BnplModuleService>(BNPL_MODULE).retrieveBnplShippingSync(row.id)
+  const recorded = await container.resolve<BnplModuleService>(BNPL_MODULE).retrieveBnplServiceMessage(row.id)
   if (recorded.status !== "pending") return null
   const payload = recorded.payload as Record<string, any>
   // Rows recorded before the pipeline was one name the event `trigger`.

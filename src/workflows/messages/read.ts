@@ -44,7 +44,7 @@ export type RecordedMessageRow = MessageRow & {
 export async function orderMessagesOf(container: MedusaContainer, orderId: string): Promise<RecordedMessageRow[]> {
   return (await container
     .resolve<BnplModuleService>(BNPL_MODULE)
-    .listBnplShippingSyncs(
+    .listBnplServiceMessages(
       { order_id: orderId, kind: KINDS.map((k) => k.kind) },
       { select: [...ROW_FIELDS] }
     )) as unknown as RecordedMessageRow[]

@@ -33,7 +33,7 @@ export async function ordersToShip(
     }),
     container
       .resolve<BnplModuleService>(BNPL_MODULE)
-      .listBnplShippingSyncs(
+      .listBnplServiceMessages(
         { order_id: orderIds, kind: "trigger" },
         { select: ["order_id", "bnpl_payment_id", "status", "last_error", "created_at"] }
       ),

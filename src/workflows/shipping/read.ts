@@ -155,7 +155,7 @@ export type OrderShippingRead = {
 export async function acceptedSyncsOf(container: MedusaContainer, orderId: string) {
   return container
     .resolve<BnplModuleService>(BNPL_MODULE)
-    .listBnplShippingSyncs(
+    .listBnplServiceMessages(
       { order_id: orderId, kind: "shipping_info", status: "synced" },
       { select: ["id", "bnpl_payment_id", "payload_hash", "accepted_sequence", "synced_at"] }
     )

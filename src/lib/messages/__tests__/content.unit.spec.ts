@@ -24,7 +24,7 @@ describe("what each order event tells the service", () => {
   it("placed: the order reference (display id, admin URL)", () => {
     expect(messagesFor("order_placed", order, { backendUrl: "https://shop.test/" })).toEqual([
       {
-        kind: "order_reference",
+        kind: "order",
         payload: { merchant_reference: "1042", merchant_url: "https://shop.test/app/orders/order_01" },
       },
     ])
@@ -38,13 +38,13 @@ describe("what each order event tells the service", () => {
         payload: { carrier: "Colissimo Home", tracking_number: "6A1", tracking_url: "https://track.test/6A1" },
       },
       { kind: "tracking", fulfillment_id: "ful_1", payload: { carrier: "Colissimo Home", tracking_number: "6A2" } },
-      { kind: "order_status", payload: { status: "shipped", is_shipped: true } },
+      { kind: "status", payload: { status: "shipped", is_shipped: true } },
     ])
   })
 
   it("shipment of an unknown fulfillment: the status only", () => {
     expect(messagesFor("shipment_created", order, { fulfillment_id: "ful_x" })).toEqual([
-      { kind: "order_status", payload: { status: "shipped", is_shipped: true } },
+      { kind: "status", payload: { status: "shipped", is_shipped: true } },
     ])
   })
 
@@ -52,12 +52,12 @@ describe("what each order event tells the service", () => {
     ["delivery_created", { status: "delivered", is_shipped: true }],
     ["order_canceled", { status: "canceled", is_shipped: false }],
   ] as const)("%s: its status", (trigger, payload) => {
-    expect(messagesFor(trigger, order)).toEqual([{ kind: "order_status", payload }])
+    expect(messagesFor(trigger, order)).toEqual([{ kind: "status", payload }])
   })
 
   it("pay at shipment: every event that hands goods over at or after the one that starts the payment sends the trigger first", () => {
     const shipped = messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "shipment_created" })
-    expect(shipped.map((m) => m.kind)).toEqual(["trigger", "tracking", "order_status"])
+    expect(shipped.map((m) => m.kind)).toEqual(["trigger", "tracking", "status"])
     expect(shipped[0]).toEqual({ kind: "trigger", payload: { on: "shipment_created" } })
     // A fulfillment is not a handover when the store triggers on shipment: its shipping information only.
     const shippingInfo = { kind: "shipping_info", payload: null }
@@ -71,24 +71,24 @@ describe("what each order event tells the service", () => {
       messagesFor("shipment_created", order, { fulfillment_id: "ful_2", startsOn: "fulfillment_created" }).map(
         (m) => m.kind
       )
-    ).toEqual(["trigger", "tracking", "order_status"])
+    ).toEqual(["trigger", "tracking", "status"])
     // Picked up (delivered without a shipment): the goods left, the payment starts.
     expect(messagesFor("delivery_created", order, { startsOn: "shipment_created" }).map((m) => m.kind)).toEqual([
       "trigger",
-      "order_status",
+      "status",
     ])
     expect(messagesFor("order_canceled", order, { startsOn: "shipment_created" }).map((m) => m.kind)).toEqual([
-      "order_status",
+      "status",
     ])
     expect(messagesFor("fulfillment_created", order)).toEqual([shippingInfo])
-    expect(messagesFor("delivery_created", order).map((m) => m.kind)).toEqual(["order_status"])
+    expect(messagesFor("delivery_created", order).map((m) => m.kind)).toEqual(["status"])
   })
 
   it("shipping information: on a fulfillment; when placed only with nothing to ship; after a change only once pushed", () => {
     const digital = { ...order, items: [{ requires_shipping: false }] }
-    expect(messagesFor("order_placed", digital).map((m) => m.kind)).toEqual(["order_reference", "shipping_info"])
+    expect(messagesFor("order_placed", digital).map((m) => m.kind)).toEqual(["order", "shipping_info"])
     expect(messagesFor("order_placed", { ...order, items: [{ requires_shipping: true }] }).map((m) => m.kind)).toEqual([
-      "order_reference",
+      "order",
     ])
     expect(messagesFor("order_edit_confirmed", order)).toEqual([])
     const pushed = [{ kind: "shipping_info", status: "synced" }]
@@ -100,19 +100,13 @@ describe("what each order event tells the service", () => {
 
   it("an order placed before orders were attached gets its reference with the first message that needs it", () => {
     const shipped = messagesFor("shipment_created", order, { fulfillment_id: "ful_2" })
-    expect(messagesToRecord(shipped, [], { order }).map((m) => m.kind)).toEqual([
-      "order_reference",
-      "tracking",
-      "order_status",
-    ])
+    expect(messagesToRecord(shipped, [], { order }).map((m) => m.kind)).toEqual(["order", "tracking", "status"])
     // A parcel recorded before (and not failed) is not recorded again; the status is (it may have moved).
     const recorded = [
       { kind: "tracking", status: "pending", payload_hash: hashMessage("tracking", shipped[0].payload) },
     ]
-    const reference = [{ kind: "order_reference", status: "synced" }]
-    expect(messagesToRecord(shipped, [...recorded, ...reference], { order }).map((m) => m.kind)).toEqual([
-      "order_status",
-    ])
+    const reference = [{ kind: "order", status: "synced" }]
+    expect(messagesToRecord(shipped, [...recorded, ...reference], { order }).map((m) => m.kind)).toEqual(["status"])
     expect(messagesToRecord(messagesFor("fulfillment_created", order), [], { order }).map((m) => m.kind)).toEqual([
       "shipping_info",
     ])
@@ -157,10 +151,8 @@ describe("content hash per kind", () => {
 
   it("differs with the content and with the kind", () => {
     const status = { status: "shipped", is_shipped: true }
-    expect(hashMessage("order_status", status)).not.toBe(
-      hashMessage("order_status", { ...status, status: "delivered" })
-    )
-    expect(hashMessage("order_status", status)).not.toBe(hashMessage("order_reference", status))
+    expect(hashMessage("status", status)).not.toBe(hashMessage("status", { ...status, status: "delivered" }))
+    expect(hashMessage("status", status)).not.toBe(hashMessage("order", status))
   })
 
   it("keeps the shipping sync's own hash for shipping_info (rows recorded before compare with it)", () => {

@@ -11,7 +11,7 @@ const row = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">): Mes
 })
 const reference = row({
   id: "ref",
-  kind: "order_reference",
+  kind: "order",
   status: "synced",
   accepted_sequence: 1,
   service_order_id: "order_svc",
@@ -21,18 +21,18 @@ const reference = row({
 
 describe("one attempt at a message", () => {
   it("a message decided already is left alone", () => {
-    expect(decideMessage(row({ id: "m", kind: "order_status", status: "synced" }), [])).toEqual({ action: "done" })
+    expect(decideMessage(row({ id: "m", kind: "status", status: "synced" }), [])).toEqual({ action: "done" })
   })
 
   it("no service payment id: skipped", () => {
-    expect(decideMessage(row({ id: "m", kind: "order_reference", bnpl_payment_id: null }), [])).toMatchObject({
+    expect(decideMessage(row({ id: "m", kind: "order", bnpl_payment_id: null }), [])).toMatchObject({
       action: "skip",
     })
   })
 
   it("the reference is pushed first; status and tracking then name the attached order", () => {
-    expect(decideMessage(row({ id: "r2", kind: "order_reference" }), [])).toEqual({ action: "push" })
-    const status = row({ id: "s", kind: "order_status", payload_hash: "shipped" })
+    expect(decideMessage(row({ id: "r2", kind: "order" }), [])).toEqual({ action: "push" })
+    const status = row({ id: "s", kind: "status", payload_hash: "shipped" })
     expect(decideMessage(status, [reference, status])).toEqual({
       action: "push",
       reference: { merchant_reference: "1042", service_order_id: "order_svc" },
@@ -49,13 +49,13 @@ describe("one attempt at a message", () => {
   it("a status equal to the last accepted is unchanged; a different one is pushed", () => {
     const shipped = row({
       id: "s1",
-      kind: "order_status",
+      kind: "status",
       status: "synced",
       payload_hash: "shipped",
       accepted_sequence: 1,
     })
-    const again = row({ id: "s2", kind: "order_status", payload_hash: "shipped", created_at: at(5) })
-    const delivered = row({ id: "s3", kind: "order_status", payload_hash: "delivered", created_at: at(6) })
+    const again = row({ id: "s2", kind: "status", payload_hash: "shipped", created_at: at(5) })
+    const delivered = row({ id: "s3", kind: "status", payload_hash: "delivered", created_at: at(6) })
     expect(decideMessage(again, [reference, shipped, again])).toEqual({ action: "unchanged" })
     expect(decideMessage(delivered, [reference, shipped, delivered]).action).toBe("push")
   })
@@ -63,7 +63,7 @@ describe("one attempt at a message", () => {
   it("a late retry never puts an older status over a newer accepted one", () => {
     const shipped = row({
       id: "s1",
-      kind: "order_status",
+      kind: "status",
       payload_hash: "shipped",
       payload: { status: "shipped" },
       created_at: at(1),
@@ -71,7 +71,7 @@ describe("one attempt at a message", () => {
     })
     const delivered = row({
       id: "s2",
-      kind: "order_status",
+      kind: "status",
       status: "synced",
       payload_hash: "delivered",
       payload: { status: "delivered" },
@@ -84,7 +84,7 @@ describe("one attempt at a message", () => {
   it("a status never goes back: a shipment handled after its delivery is skipped, whatever was recorded first", () => {
     const delivered = row({
       id: "d",
-      kind: "order_status",
+      kind: "status",
       status: "synced",
       payload_hash: "delivered",
       payload: { status: "delivered" },
@@ -93,7 +93,7 @@ describe("one attempt at a message", () => {
     })
     const shippedLater = row({
       id: "s",
-      kind: "order_status",
+      kind: "status",
       payload_hash: "shipped",
       payload: { status: "shipped" },
       created_at: at(2),
@@ -106,8 +106,8 @@ describe("one attempt at a message", () => {
   })
 
   it("waits for the reference (retried), gives up with it, or is unavailable with it", () => {
-    const status = row({ id: "s", kind: "order_status" })
-    const pending = row({ id: "r", kind: "order_reference", status: "pending", created_at: at(0) })
+    const status = row({ id: "s", kind: "status" })
+    const pending = row({ id: "r", kind: "order", status: "pending", created_at: at(0) })
     expect(decideMessage(status, [pending, status])).toMatchObject({ action: "fail", final: false })
     expect(decideMessage({ ...status, attempts: 11 }, [pending, status])).toMatchObject({ action: "fail", final: true })
     expect(decideMessage(status, [{ ...pending, status: "failed" }, status])).toMatchObject({
@@ -129,7 +129,7 @@ describe("one attempt at a message", () => {
   })
 
   it("numbers accepted messages per kind", () => {
-    expect(nextSequence([reference], "order_reference")).toBe(2)
+    expect(nextSequence([reference], "order")).toBe(2)
     expect(nextSequence([reference], "tracking")).toBe(1)
   })
 })

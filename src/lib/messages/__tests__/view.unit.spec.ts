@@ -3,7 +3,7 @@ import { decidePushAgain, messageView, PUSH_AGAIN_INTERVAL_MS, type RecordedMess
 const NOW = Date.UTC(2026, 10, 25, 18, 0, 0)
 const row = (fields: Partial<RecordedMessage> = {}): RecordedMessage => ({
   id: "bnplsync_1",
-  kind: "order_status",
+  kind: "status",
   status: "pending",
   trigger: "shipment_created",
   attempts: 1,
@@ -19,8 +19,8 @@ const row = (fields: Partial<RecordedMessage> = {}): RecordedMessage => ({
 describe("a recorded message in the admin API's words", () => {
   it.each([
     ["shipping_info", "shipping_info"],
-    ["order_reference", "order"],
-    ["order_status", "status"],
+    ["order", "order"],
+    ["status", "status"],
     ["tracking", "tracking"],
     ["trigger", "trigger"],
   ])("kind %s → %s", (kind, word) => {

@@ -21,15 +21,11 @@ export const KINDS = [orderReferenceKind, triggerKind, shippingInfoKind, trackin
 export const REFERENCE_KIND: string = orderReferenceKind.kind
 
 export type MessageKind = (typeof KINDS)[number]["kind"]
-export type MessageKindWord = (typeof KINDS)[number]["word"]
 
 const BY_KIND = new Map<string, KindSpec>(KINDS.map((k) => [k.kind, k as KindSpec]))
 
 /** The entry of a recorded kind (undefined for `event` rows and unknown words). */
 export const kindOf = (kind: string): KindSpec | undefined => BY_KIND.get(kind)
-
-/** The admin API's word for a recorded kind (an unknown one as is). */
-export const wordOf = (kind: string): string => BY_KIND.get(kind)?.word ?? kind
 
 /** The kinds an event may record, given what was recorded for the order before. */
 export function kindsFor(event: MessageEvent, recorded: RecordedRow[], only?: readonly string[]): KindSpec[] {

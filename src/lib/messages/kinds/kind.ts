@@ -74,11 +74,9 @@ export type SendInput<P> = {
 /** What the service answered that the record keeps. */
 export type Sent = { service_order_id?: string }
 
-export type KindSpec<K extends string = string, P = any, W extends string = string> = {
-  /** The record's word (`bnpl_shipping_sync.kind`). */
+export type KindSpec<K extends string = string, P = any> = {
+  /** The kind's one word: the record's (`bnpl_service_message.kind`) and the admin API's (`messages[].kind`). */
   kind: K
-  /** The admin API's word (`messages[].kind`). */
-  word: W
   /** A set (each content once per payment: a parcel, the trigger), not a state the next replaces. */
   oncePerContent: boolean
   /** Content fixed when the event happens; else rebuilt from the order at each attempt. */
@@ -103,5 +101,5 @@ export type KindSpec<K extends string = string, P = any, W extends string = stri
   send(input: SendInput<P>): Promise<Sent | void>
 }
 
-/** An entry, with its words kept literal so the kinds' unions derive from the list. */
-export const defineKind = <const K extends string, const W extends string, P>(spec: KindSpec<K, P, W>) => spec
+/** An entry, with its word kept literal so the kinds' union derives from the list. */
+export const defineKind = <const K extends string, P>(spec: KindSpec<K, P>) => spec

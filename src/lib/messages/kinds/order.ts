@@ -15,8 +15,7 @@ export function orderReference(order: Pick<OrderRead, "id" | "display_id">, back
  * list twice is the same state). Status and tracking name it, so it goes first.
  */
 export const orderReferenceKind = defineKind({
-  kind: "order_reference",
-  word: "order",
+  kind: "order",
   oncePerContent: false,
   fixedAtRecord: true,
   needsAttachedOrder: false,

@@ -13,7 +13,6 @@ const CHANGES: MessageEvent[] = ["order_edit_confirmed", "claim_created", "excha
  */
 export const shippingInfoKind = defineKind({
   kind: "shipping_info",
-  word: "shipping_info",
   oncePerContent: false,
   fixedAtRecord: false,
   needsAttachedOrder: false,

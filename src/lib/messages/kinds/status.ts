@@ -16,8 +16,7 @@ const RANK: Record<string, number> = { shipped: 1, delivered: 2, canceled: 3 }
 
 /** The order's status (`POST /v1/payments/<id>/orders/<reference>/status`), on the attached order. */
 export const orderStatusKind = defineKind({
-  kind: "order_status",
-  word: "status",
+  kind: "status",
   oncePerContent: false,
   fixedAtRecord: true,
   needsAttachedOrder: true,

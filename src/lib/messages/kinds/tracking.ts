@@ -33,7 +33,6 @@ export function trackingOf(fulfillment: FulfillmentRead) {
 /** Each parcel of a shipped fulfillment, once (`POST /v2/orders/<service order id>/shipment`). */
 export const trackingKind = defineKind({
   kind: "tracking",
-  word: "tracking",
   oncePerContent: true,
   fixedAtRecord: true,
   needsAttachedOrder: true,

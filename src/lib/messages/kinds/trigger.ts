@@ -21,7 +21,6 @@ export function startsPayment(event: MessageEvent, startsOn: MessageEvent | unde
  */
 export const triggerKind = defineKind({
   kind: "trigger",
-  word: "trigger",
   oncePerContent: true,
   fixedAtRecord: true,
   needsAttachedOrder: false,

@@ -21,20 +21,20 @@ function memoryRecord() {
     Object.entries(filter).every(([k, v]) => (Array.isArray(v) ? v.includes(row[k]) : row[k] === v))
   return {
     rows,
-    listBnplShippingSyncs: async (filter: Record<string, any> = {}) =>
+    listBnplServiceMessages: async (filter: Record<string, any> = {}) =>
       rows.filter((r) => matches(r, filter)).map((r) => ({ ...r })),
-    createBnplShippingSyncs: async (input: any[]) => {
+    createBnplServiceMessages: async (input: any[]) => {
       const list = input.map((r) => ({ id: `msg_${++n}`, attempts: 0, created_at: new Date(Date.now() + n), ...r }))
       rows.push(...list)
       return list.map((r) => ({ ...r }))
     },
-    retrieveBnplShippingSync: async (id: string) => ({ ...rows.find((r) => r.id === id) }),
-    updateBnplShippingSyncs: async (patch: any) =>
+    retrieveBnplServiceMessage: async (id: string) => ({ ...rows.find((r) => r.id === id) }),
+    updateBnplServiceMessages: async (patch: any) =>
       Object.assign(
         rows.find((r) => r.id === patch.id),
         patch
       ),
-    deleteBnplShippingSyncs: async (id: string) => {
+    deleteBnplServiceMessages: async (id: string) => {
       rows.splice(
         rows.findIndex((r) => r.id === id),
         1
@@ -163,11 +163,11 @@ describe("one order read and one lock per event", () => {
     ])
     // Every message accepted, and no event left behind.
     expect(record.rows.map((r) => [r.kind, r.status])).toEqual([
-      ["order_reference", "synced"],
+      ["order", "synced"],
       ["trigger", "synced"],
       ["shipping_info", "synced"],
       ["tracking", "synced"],
-      ["order_status", "synced"],
+      ["status", "synced"],
     ])
   })
 })

@@ -54,7 +54,7 @@ export const outcome = (s: {
 
 /** Writes one outcome, and keeps the in-memory rows current for the messages after it. */
 async function write(a: Attempt, patch: { id: string } & Record<string, unknown>): Promise<PushOutcome> {
-  const updated = await a.container.resolve<BnplModuleService>(BNPL_MODULE).updateBnplShippingSyncs(patch as any)
+  const updated = await a.container.resolve<BnplModuleService>(BNPL_MODULE).updateBnplServiceMessages(patch as any)
   const row = a.rows.find((r) => r.id === patch.id)
   if (row) Object.assign(row, updated)
   return outcome(updated as any)
@@ -210,7 +210,7 @@ export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOut
     case "done":
       return outcome(row)
     case "ignore":
-      await bnpl.deleteBnplShippingSyncs(row.id)
+      await bnpl.deleteBnplServiceMessages(row.id)
       return { sync_id: row.id, kind: row.kind, status: "ignored", attempts: row.attempts }
     case "fail":
       return recordFailure(a, row, { ...built, attempts }, decision.message, { final: decision.final })

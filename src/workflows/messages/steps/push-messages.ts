@@ -16,7 +16,7 @@ import {
   type Attempt,
   type PushOutcome,
 } from "./attempt"
-import { underPaymentLock } from "../../payment-lock"
+import { underPaymentLock } from "../payment-lock"
 import type { ShippingRead } from "./read-event"
 
 export type PushMessagesInput = {

@@ -16,7 +16,7 @@ export const readMessageStep = createStep(
   "bnpl-read-order-message",
   async (input: { message_id: string }, { container }) => {
     const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-    const row = await bnpl.retrieveBnplShippingSync(input.message_id, {
+    const row = await bnpl.retrieveBnplServiceMessage(input.message_id, {
       select: ["id", "kind", "order_id", "payment_id", "bnpl_payment_id"],
     })
     const own = row.bnpl_payment_id ?? row.payment_id ?? row.order_id

@@ -35,9 +35,9 @@ export const recordMessagesStep = createStep(
         next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
       }
     })
-    const created = rows.length ? await bnpl.createBnplShippingSyncs(rows) : []
+    const created = rows.length ? await bnpl.createBnplServiceMessages(rows) : []
     if (event_id) {
-      await bnpl.deleteBnplShippingSyncs(event_id)
+      await bnpl.deleteBnplServiceMessages(event_id)
     }
     return new StepResponse<string[]>(created.map((r) => r.id))
   }

@@ -41,7 +41,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
     ? await findPayment(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), session.bnpl_payment_id)
     : undefined
   // One read of what the service was told: the shipping syncs, and the after-order messages.
-  const told = await bnpl.listBnplShippingSyncs({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
+  const told = await bnpl.listBnplServiceMessages({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
   const syncs = told.filter((s) => s.kind === "shipping_info").slice(0, 50)
   return {
     order_id: orderId,

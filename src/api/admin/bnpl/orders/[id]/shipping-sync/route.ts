@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { orderWithBnplPayment } from "../../../../../../workflows/payment/order-payment"
 import { orderView } from "../helpers"
-import { syncShippingInfoWorkflow } from "../../../../../../workflows/sync-shipping-info"
+import { syncShippingInfoWorkflow } from "../../../../../../workflows/messages/sync-shipping-info"
 
 /**
  * `POST /admin/bnpl/orders/:id/shipping-sync`: push the order's shipping information again

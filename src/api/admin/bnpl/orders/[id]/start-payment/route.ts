@@ -37,7 +37,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
-  const recorded = await bnpl.listBnplShippingSyncs(
+  const recorded = await bnpl.listBnplServiceMessages(
     { order_id: orderId, kind: "trigger", bnpl_payment_id: pid },
     { select: ["id", "status", "last_error", "created_at", "updated_at"] }
   )
@@ -57,7 +57,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   // Nothing left to push again: a new trigger record, sent at once (the job's if this process dies).
-  const [created] = await bnpl.createBnplShippingSyncs([
+  const [created] = await bnpl.createBnplServiceMessages([
     {
       order_id: orderId,
       kind: "trigger",

@@ -6,13 +6,13 @@ import { model } from "@medusajs/framework/utils"
  * shipping sync's record (hence the table's name, kept: rows and the retry job carry over), it
  * now holds every kind; `kind` says which.
  */
-const BnplShippingSync = model
-  .define("bnpl_shipping_sync", {
+const BnplServiceMessage = model
+  .define("bnpl_service_message", {
     id: model.id({ prefix: "bnplsync" }).primaryKey(),
     order_id: model.text(),
     /**
-     * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order_reference`,
-     * `order_status`, `tracking`, `trigger`), or `event`: an order event recorded before its
+     * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order`,
+     * `status`, `tracking`, `trigger`), or `event`: an order event recorded before its
      * messages (deleted once they are; left pending when the order could not be read, for the
      * retry job to handle the event again). Nothing is sent for an `event` row itself. Text, not
      * an enum: the table is the one list (written only from it), so a new kind needs no migration.
@@ -43,9 +43,9 @@ const BnplShippingSync = model
      * payment's lock: "the last accepted" never depends on server clocks.
      */
     accepted_sequence: model.number().nullable(),
-    /** An accepted `order_reference`: the service's id of the attached order, where tracking goes. */
+    /** An accepted `order`: the service's id of the attached order, where tracking goes. */
     service_order_id: model.text().nullable(),
   })
   .indexes([{ on: ["order_id"] }, { on: ["status", "next_attempt_at"] }, { on: ["order_id", "kind"] }])
 
-export default BnplShippingSync
+export default BnplServiceMessage

@@ -12,7 +12,7 @@ export const LOCK_WAIT_S = 30
 export const LOCK_LEASE_S = 10
 
 /** The lock's name for a payment's messages (the order's while the payment is unknown). */
-export const paymentLockKey = (paymentKey: string) => `bnpl-shipping-sync:${paymentKey}`
+export const paymentLockKey = (paymentKey: string) => `bnpl-payment-messages:${paymentKey}`
 
 /**
  * Runs `job` holding the lock of one payment's messages to the service, of every kind: one push

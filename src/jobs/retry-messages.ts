@@ -8,7 +8,7 @@ import { attemptRecorded } from "../workflows/messages/order-event"
  * (shipping information rebuilt from the order as it is now; the others as recorded) and order
  * events whose messages were never recorded (handled again now). The job's backoff is the
  * retry: one short attempt each, and the run stops at the first the service cannot take now,
- * so an outage never makes a run last long. (The job keeps its first name: schedulers know it.)
+ * so an outage never makes a run last long.
  */
 export default async function retryBnplMessages(container: MedusaContainer) {
   const logger = container.resolve("logger")
@@ -32,7 +32,7 @@ export default async function retryBnplMessages(container: MedusaContainer) {
 async function dueMessages(container: MedusaContainer, limit = 100) {
   const due = await container
     .resolve<BnplModuleService>(BNPL_MODULE)
-    .listBnplShippingSyncs(
+    .listBnplServiceMessages(
       { status: "pending", next_attempt_at: { $lte: new Date() } },
       { order: { next_attempt_at: "ASC" }, take: limit, select: ["id", "kind", "order_id"] }
     )
@@ -45,6 +45,6 @@ async function dueMessages(container: MedusaContainer, limit = 100) {
  * service has it within about 45 s. A run with nothing due is one indexed query.
  */
 export const config = {
-  name: "bnpl-retry-shipping-sync",
+  name: "bnpl-retry-messages",
   schedule: { interval: 15_000 },
 }
