@@ -100,7 +100,7 @@ async function run(ctx) {
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
     const detail = problems.length ? `\nbrowser errors:\n  ${problems.slice(-10).join('\n  ')}` : ''
     const message = error instanceof Error ? error.message : String(error)
-    throw new Error(`step "${a.step}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${detail}`)
+    throw new Error(`step "${a.steps.current}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${detail}`)
   }
 }
 

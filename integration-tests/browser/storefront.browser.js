@@ -124,12 +124,12 @@ async function run(ctx) {
     // Every violation of every state at once (a failure above stops before this).
     j.audit.assertClean()
     assert.deepEqual(problems, [], 'no error in the page')
-    log(`storefront journey done (${((Date.now() - j.t0) / 1000).toFixed(1)} s)`)
+    log(`storefront journey done (${((Date.now() - j.steps.t0) / 1000).toFixed(1)} s)`)
   } catch (error) {
     const file = path.join(ctx.failureDir, `storefront-failure.png`)
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined)
     const message = error instanceof Error ? error.message : String(error)
-    throw new Error(`step "${j.step}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${problems.length ? `\n${problems.join('\n')}` : ''}`)
+    throw new Error(`step "${j.steps.current}" failed at ${page.url()}: ${message}\nscreenshot: ${file}${problems.length ? `\n${problems.join('\n')}` : ''}`)
   }
 }
 

@@ -2,7 +2,7 @@
 
 /**
  * The admin journey's state and checks its steps share (admin.browser.js runs the steps in order
- * on one page): the step being run (for the failure message), the axe audit of what the plugin
+ * on one page): the step being run (steps.js), the axe audit of what the plugin
  * renders, the payments without an order audited, the payment id inside its card at 320 px, and
  * screenshots named and logged.
  */
@@ -10,6 +10,7 @@
 const path = require('node:path')
 const assert = require('node:assert/strict')
 const { createAudit } = require('../a11y')
+const { createSteps } = require('../steps')
 const { OURS, screenshot } = require('./pages')
 
 /**
@@ -19,18 +20,15 @@ const { OURS, screenshot } = require('./pages')
  */
 function createAdminJourney(ctx, page) {
   const { backendUrl, screenshotsDir, log } = ctx
-  const t0 = Date.now()
   const audit = createAudit({ log })
+  const steps = createSteps(log)
   const a = {
     ...ctx,
     page,
     audit,
-    /** The step being run, named in the failure. */
-    step: 'start',
-    begin(/** @type {string} */ name) {
-      a.step = name
-      log(`${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
-    },
+    /** The step being run (`steps.current`, named in the failure). */
+    steps,
+    begin: steps.begin,
     /** axe over the page, only what the plugin renders counting. */
     check: (/** @type {string} */ state) => audit.check(page, state, { ours: OURS }),
     /** The payments without an order (Settings), audited. */

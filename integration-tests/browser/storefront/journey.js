@@ -13,6 +13,7 @@ const assert = require('node:assert/strict')
 const { medusaClient, eventually } = require('../../../scripts/lib/store-api')
 const { createAudit, accessibleText } = require('../a11y')
 const { createCreditChecks, MARKETS } = require('../credit')
+const { createSteps } = require('../steps')
 
 /** The widths every market's offers are checked at (as axe's). */
 const WIDTHS = [1280, 320]
@@ -31,7 +32,7 @@ const FR_IN_ENGLISH = { ...MARKETS.find((m) => m.market === 'FR'), lang: 'en' }
  */
 function createJourney(ctx, page) {
   const { backendUrl, log } = ctx
-  const t0 = Date.now()
+  const steps = createSteps(log)
   const audit = createAudit({ log })
   const credit = createCreditChecks(page, { log })
   const client = medusaClient(backendUrl)
@@ -43,13 +44,9 @@ function createJourney(ctx, page) {
     audit,
     credit,
     client,
-    t0,
-    /** The step being run, named in the failure. */
-    step: 'start',
-    begin(/** @type {string} */ name) {
-      j.step = name
-      log(`${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
-    },
+    /** The step being run (`steps.current`, named in the failure). */
+    steps,
+    begin: steps.begin,
     async shot(/** @type {string} */ name, /** @type {import('playwright-core').Locator | undefined} */ focus) {
       const file = path.join(ctx.screenshotsDir, name)
       if (focus) await focus.scrollIntoViewIfNeeded()
@@ -92,6 +89,14 @@ function createJourney(ctx, page) {
     lastPathPart: () => new URL(page.url()).pathname.split('/').pop(),
     /** The demo's cart forgotten (the next product added starts a new one). */
     emptyCart: () => page.evaluate(() => window.localStorage.removeItem('bnpl-demo-cart')),
+  }
+  return Object.assign(j, merchantApi(j), customerMoves(j))
+}
+
+/** The admin API, as the merchant's side of the journey. @param {any} j */
+function merchantApi(j) {
+  const { client } = j
+  return {
     /** Orders paid with the service payment `pid` (admin API). */
     async ordersOfPayment(/** @type {string} */ pid) {
       const { data } = await client.admin('GET', '/admin/orders?fields=id,*payment_collections.payments&limit=100&order=-created_at')
@@ -103,13 +108,12 @@ function createJourney(ctx, page) {
       // Settings apply on the server within 3 s.
       await eventually(what, async () => {
         const { data } = await client.store('GET', '/store/bnpl/eligibility?amount=129.90&currency_code=eur', undefined, {
-          headers: { 'x-publishable-api-key': ctx.seed.publishable_key },
+          headers: { 'x-publishable-api-key': j.seed.publishable_key },
         })
         return offered(data.eligibility.plans)
       }, { timeoutMs: 10_000 })
     },
   }
-  return Object.assign(j, customerMoves(j))
 }
 
 /** The customer's moves through checkout and the hosted page. @param {any} j */
