@@ -9,9 +9,14 @@
  *   - a product grid of cheap items (every price below the smallest plan minimum of the sandbox
  *     account, 50.00) in one `?amounts=` request: answered from the account's own bounds.
  * Counts of requests the sandbox received, never timings. The plans saved before are put back.
+ * Also BENCH_ONLY=plans: these rows alone, on a configured boot with v1, then one with v2.
  */
 
+const { ADMIN } = require('../lib/medusa')
 const { storeApi, adminApi, cartSequence } = require('./store')
+const { markdownTable } = require('./report')
+const { say } = require('./config')
+const { withBoot, endPart } = require('./setup')
 
 const TWO_DEFERRAL_GROUPS = [{ installments_count: 3 }, { installments_count: 4 }, { installments_count: 1, deferred_days: 30 }]
 /** 24 product cards, 12 prices from 3.90 to 49.90: all below every plan's minimum (the account's 50.00). */
@@ -81,4 +86,22 @@ function plansRows(runs) {
   return rows
 }
 
-module.exports = { plansBenchmark, plansRows, TWO_DEFERRAL_GROUPS }
+/** The account's plans benchmark on a running boot, announced. @param {import('./setup').Bench} bench */
+function plansOn(bench, server) {
+  say(`${server.name}: the account's plans: cart sequence ×2 with plans of two deferral groups, a grid of cheap items`)
+  return plansBenchmark(server, bench.seed, { sandbox: bench.sandbox, admin: ADMIN })
+}
+
+/** The account's plans benchmark on a boot of its own (`env`: v1 or v2). @param {import('./setup').Bench} bench */
+const plansOnBoot = (bench, name, env) => withBoot(bench, name, { env }, (server) => plansOn(bench, server))
+
+/** BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, then one with v2). @param {import('./setup').Bench} bench */
+async function plansOnly(bench) {
+  const runs = [
+    { api: 'v1', result: await plansOnBoot(bench, 'configured', bench.configuredEnv) },
+    { api: 'v2', result: await plansOnBoot(bench, 'configured-v2', bench.v2Env) },
+  ]
+  await endPart(bench, "the account's plans only", [markdownTable(plansRows(runs))])
+}
+
+module.exports = { plansBenchmark, plansRows, plansOn, plansOnBoot, plansOnly, TWO_DEFERRAL_GROUPS }

@@ -1,0 +1,153 @@
+'use strict'
+
+/**
+ * The store and the plugin installed in it (install test, step 2): a store in the temporary folder
+ * cloned from one of Medusa's starters at its own Medusa release, its own `npm install`, README's
+ * upgrade to `--medusa <version>`, then a real `npm install <tarball>` as a merchant runs `npm
+ * install medusa-plugin-bnpl` (refused by npm outside the peer range, then forced); then what
+ * the store resolves: the plugin from its own node_modules, importing only what it declares, its
+ * peers within their ranges.
+ */
+
+const fs = require('node:fs')
+const path = require('node:path')
+const { spawnSync } = require('node:child_process')
+const { builtinModules } = require('node:module')
+const { checkPackageImports } = require('../lib/package-imports')
+const { PLUGIN_NAME, ROOT_PKG, MEDUSA_RANGE, semver } = require('./plugin')
+const { check, assert, say, seconds } = require('./checks')
+const { run, runInBackground, workFolder } = require('./commands')
+const { writeStarter } = require('./starters')
+const { UPGRADE_COMMAND } = require('./readme')
+
+/**
+ * The store to make: in its own temporary folder, `starterName` at `medusaVersion` (outside the
+ * plugin's range: the refusal is what is checked).
+ * @param {{medusaVersion: string, starterName: string}} options
+ */
+function makeStore({ medusaVersion, starterName }) {
+  // Our own folder; as root it must be traversable by the `postgres` user that runs the cluster.
+  const tmp = workFolder('bnpl-install-test-')
+  fs.chmodSync(tmp, 0o755)
+  const dir = path.join(tmp, 'store')
+  say(`temporary folder ${tmp}`)
+  const inRange = semver.satisfies(medusaVersion, MEDUSA_RANGE)
+  say(`store on Medusa ${medusaVersion}; the plugin supports ${MEDUSA_RANGE}${inRange ? '' : ': expecting the refusal'}`)
+  return {
+    tmp,
+    dir,
+    medusaVersion,
+    starterName,
+    inRange,
+    pluginDir: path.join(dir, 'node_modules', PLUGIN_NAME),
+    serverDir: path.join(dir, '.medusa', 'server'),
+    npmArgs: ['--no-audit', '--no-fund', '--prefer-offline'],
+  }
+}
+
+/** The starter written as cloned (README step 2 in its config) and its own `npm install`. */
+function cloneStarter(store, install) {
+  const { dir, starterName, inRange, medusaVersion } = store
+  return check(`${starterName} as cloned: its own npm install`, async () => {
+    const written = writeStarter(dir, { name: starterName, config: install.config, projectConfigLines: install.projectConfigLines, pinMedusa: inRange ? undefined : medusaVersion })
+    await run('npm-install-starter', 'npm', ['install', ...store.npmArgs], { cwd: dir, timeoutMs: 900_000 })
+    return { ...written, detail: `Medusa ${inRange ? written.medusa : medusaVersion} (package.json of ${starterName}${inRange ? '' : `, every @medusajs/* pinned at ${medusaVersion}`})` }
+  })
+}
+
+/** README's upgrade command to the version under test, then `npm install`. */
+function upgradeMedusa(store) {
+  const { dir, medusaVersion, tarball } = store
+  return check(`README's upgrade to Medusa ${medusaVersion}: ${UPGRADE_COMMAND} --medusa ${medusaVersion}, npm install`, async () => {
+    const t = Date.now()
+    // The tarball stands for the registry's package, as in `npm install medusa-plugin-bnpl`.
+    const upgrade = UPGRADE_COMMAND.replace(`--package=${PLUGIN_NAME}`, `--package=${tarball.file}`)
+    const changed = await run('upgrade', 'bash', ['-c', `${upgrade} --medusa ${medusaVersion}`], { cwd: dir, timeoutMs: 300_000 })
+    await run('npm-install-upgraded', 'npm', ['install', ...store.npmArgs], { cwd: dir, timeoutMs: 900_000 })
+    const version = (/** @type {string} */ name) => JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
+    assert(version('@medusajs/medusa') === medusaVersion, `after the upgrade the store's @medusajs/medusa is ${version('@medusajs/medusa')}`)
+    const moved = changed.split('\n').filter((l) => l.includes(' -> ')).length
+    return `${moved} packages moved from ${store.starter.medusa}; ${['@medusajs/ui', 'react-router-dom'].filter((n) => fs.existsSync(path.join(dir, 'node_modules', n))).map((n) => `${n}@${version(n)}`).join(', ')}; ${seconds(t)} s`
+  })
+}
+
+/** `npm install <tarball>`; outside the range, npm's refusal first, then the install forced. */
+function installPlugin(store) {
+  const { dir, medusaVersion, inRange, tarball, npmArgs } = store
+  return check(`npm install ${PLUGIN_NAME} (the tarball) into the store on Medusa ${medusaVersion}`, async () => {
+    const t = Date.now()
+    if (!inRange) {
+      // What a merchant meets first: npm refuses, naming the peer range.
+      const refused = await runInBackground('npm-install-plugin', 'npm', ['install', ...npmArgs, tarball.file], { cwd: dir, timeoutMs: 600_000 })
+      assert(!refused.ok, `npm installed ${PLUGIN_NAME} into a store on Medusa ${medusaVersion} (outside ${MEDUSA_RANGE}) without complaint`)
+      assert(/ERESOLVE/.test(refused.output), `npm refused, but not with ERESOLVE:\n${refused.output}`)
+      await run('npm-install-plugin-forced', 'npm', ['install', ...npmArgs, '--legacy-peer-deps', tarball.file], { cwd: dir, timeoutMs: 600_000 })
+    } else {
+      await run('npm-install-plugin', 'npm', ['install', ...npmArgs, tarball.file], { cwd: dir, timeoutMs: 600_000 })
+    }
+    const installed = JSON.parse(fs.readFileSync(path.join(store.pluginDir, 'package.json'), 'utf8'))
+    assert(installed.version === ROOT_PKG.version, `node_modules/${PLUGIN_NAME} is ${installed.version}, expected ${ROOT_PKG.version}`)
+    const medusa = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', '@medusajs', 'medusa', 'package.json'), 'utf8')).version
+    assert(medusa === medusaVersion, `the store's @medusajs/medusa is ${medusa}, expected ${medusaVersion}`)
+    return `${seconds(t)} s${inRange ? '' : ' (refused with ERESOLVE; forced with --legacy-peer-deps as npm advises)'}`
+  })
+}
+
+/** Links out of the store in its node_modules (scoped folders included). */
+function linksOutOf(/** @type {string} */ storeDir) {
+  const storeReal = fs.realpathSync(storeDir)
+  const links = []
+  const inspect = (/** @type {string} */ dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isSymbolicLink() && !fs.realpathSync(full).startsWith(storeReal + path.sep)) links.push(full)
+      else if (entry.isDirectory() && entry.name.startsWith('@')) inspect(full)
+    }
+  }
+  inspect(path.join(storeDir, 'node_modules'))
+  return links
+}
+
+/** The plugin resolves inside the store, and nothing in its node_modules links out of it. */
+function loadsFromStoreOnly(store) {
+  const storeDir = store.dir
+  return check("the store loads the plugin from its node_modules, nothing from this repository", async () => {
+    const resolved = spawnSync(
+      process.execPath,
+      ['-e', `for (const r of process.argv.slice(1)) console.log(require.resolve(r))`, `${PLUGIN_NAME}/providers/bnpl`, `${PLUGIN_NAME}/package.json`],
+      { cwd: storeDir, encoding: 'utf8' }
+    )
+    assert(resolved.status === 0, `resolving ${PLUGIN_NAME} from the store failed: ${resolved.stderr}`)
+    const storeReal = fs.realpathSync(storeDir)
+    const outside = resolved.stdout.trim().split('\n').filter((p) => !fs.realpathSync(p).startsWith(storeReal + path.sep))
+    assert(!outside.length, `resolved outside the store: ${outside.join(', ')}`)
+    const links = linksOutOf(storeDir)
+    assert(!links.length, `links out of the store: ${links.join(', ')}`)
+    return `${PLUGIN_NAME}/providers/bnpl → ${path.relative(storeDir, fs.realpathSync(resolved.stdout.trim().split('\n')[0]))}`
+  })
+}
+
+/** The installed package's built code imports only Node built-ins and its declared (peer) dependencies. */
+function importsOnlyDeclared(store) {
+  return check('the installed plugin imports only Node built-ins and declared dependencies', async () => {
+    const { problems, modules } = checkPackageImports(store.pluginDir)
+    assert(!problems.length, problems.join('\n'))
+    return modules.filter((m) => !m.startsWith('node:') && !builtinModules.includes(m)).join(', ')
+  })
+}
+
+/** Each peer dependency of the plugin, as the store resolved it, within its range. */
+function peersWithinRanges(store) {
+  return check(`the plugin's peers resolved in the store within their ranges`, async () => {
+    const versions = Object.entries(ROOT_PKG.peerDependencies).map(([name, range]) => {
+      const file = path.join(store.dir, 'node_modules', name, 'package.json')
+      const version = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : 'missing'
+      return { name, range, version, ok: version !== 'missing' && semver.satisfies(version, /** @type {string} */ (range)) }
+    })
+    const bad = versions.filter((v) => !v.ok)
+    assert(!bad.length, bad.map((v) => `${v.name}@${v.version} (wanted ${v.range})`).join(', '))
+    return versions.map((v) => `${v.name}@${v.version}`).join(', ')
+  })
+}
+
+module.exports = { makeStore, cloneStarter, upgradeMedusa, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges }

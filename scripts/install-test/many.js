@@ -1,0 +1,47 @@
+'use strict'
+
+/**
+ * Several stores (`--medusa a,b,c` or several `--starters`): the plugin built and packed once,
+ * then one store per starter and version, side by side (scripts/install-test.js again, with
+ * `--tarball`): a store's npm installs wait on the disk and the network while another builds, so
+ * together they take about as long as the longest rather than the sum. Each store's whole output
+ * is printed when it ends, in order.
+ */
+
+const fs = require('node:fs')
+const { ROOT, MEDUSA_RANGE, semver } = require('./plugin')
+const { say, results, CheckFailed } = require('./checks')
+const { session, workFolder, logPath, runInBackground } = require('./commands')
+const { buildAndPack } = require('./tarball')
+
+/** Each starter at each version in the range; a version outside it (the refusal) on the last starter only. */
+const storesToMake = (versions, starters) =>
+  versions.flatMap((version) => (semver.satisfies(version, MEDUSA_RANGE) ? starters.map((starter) => ({ version, starter })) : [{ version, starter: starters[starters.length - 1] }]))
+
+/**
+ * @param {{script: string, versions: string[], starters: string[]}} options
+ * `script`: scripts/install-test.js, run once per store.
+ */
+async function storesSideBySide({ script, versions, starters }) {
+  say(`Node ${process.version}; repository ${ROOT}; stores from ${starters.join(', ')} on Medusa ${versions.join(', ')}, side by side`)
+  workFolder('bnpl-install-tests-')
+  const tarball = await buildAndPack()
+  const flags = [...(session.keep ? ['--keep'] : []), ...(session.verbose ? ['--verbose'] : [])]
+  const stores = storesToMake(versions, starters).map(({ version, starter }) => ({
+    version: `${version} (${starter})`,
+    log: `store-${starter}-${version}`,
+    done: runInBackground(`store-${starter}-${version}`, process.execPath, [script, '--medusa', version, '--starters', starter, '--tarball', tarball.file, ...flags], { cwd: ROOT, timeoutMs: 3_600_000 }),
+  }))
+  let failures = 0
+  for (const store of stores) {
+    const outcome = await store.done
+    console.log(`\n${'-'.repeat(30)} store on Medusa ${store.version} ${'-'.repeat(30)}`)
+    console.log(fs.readFileSync(logPath(store.log), 'utf8').trimEnd())
+    const summary = /Total: [^\n]*/.exec(fs.readFileSync(logPath(store.log), 'utf8'))
+    results.push({ name: `store on Medusa ${store.version}`, ok: outcome.ok, detail: summary ? summary[0] : outcome.output.slice(-2000), seconds: outcome.seconds })
+    if (!outcome.ok) failures++
+  }
+  if (failures) throw new CheckFailed(`${failures} of ${stores.length} stores failed`)
+}
+
+module.exports = { storesSideBySide }
