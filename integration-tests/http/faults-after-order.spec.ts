@@ -174,14 +174,14 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
         if (!closed) lost(record.kind, `record of order ${order.orderId} ${record.status} after ${record.attempts} attempt(s): ${short(record.last_error)}`)
       }
       // What the service holds once everything ran: the order attached, both parcels, the last status, the trigger.
-      perKind.order_reference.contents++
+      perKind.order.contents++
       if (!serviceOrder) lost("order", `order ${reference} not attached to ${order.pid}`)
       for (const parcel of order.parcels) {
         perKind.tracking.contents++
         if (!serviceOrder?.shipments?.some((s: any) => s.tracking_number === parcel)) lost("tracking", `parcel ${parcel} unknown to the service`)
       }
       // Shipped, then delivered; picked up: delivered only, and no parcel.
-      perKind.order_status.contents += order.pickedUp ? 1 : 2
+      perKind.status.contents += order.pickedUp ? 1 : 2
       if (serviceOrder?.status !== "delivered" || serviceOrder?.is_shipped !== true) {
         lost("status", `order ${reference} is "${serviceOrder?.status ?? "-"}" at the service, not delivered`)
       }
@@ -203,8 +203,8 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
 
       // Each request of the kind, in the order the service received them.
       const paths: Record<AfterOrderKind, string | undefined> = {
-        order_reference: `/v1/payments/${order.pid}/orders`,
-        order_status: `/v1/payments/${order.pid}/orders/${reference}/status`,
+        order: `/v1/payments/${order.pid}/orders`,
+        status: `/v1/payments/${order.pid}/orders/${reference}/status`,
         tracking: serviceOrder ? `/v2/orders/${serviceOrder.id}/shipment` : undefined,
         trigger: `/v1/payments/${order.pid}/trigger`,
       }

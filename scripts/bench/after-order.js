@@ -27,10 +27,10 @@ const PAY_AT_SHIPMENT_PLANS = [{ installments_count: 3 }, { installments_count: 
 const endpointOf = (r) =>
   `${r.method} ${r.path.replace(/\/v1\/payments\/(?!eligibility)[^/]+/, '/v1/payments/{id}').replace(/\/v1\/payment\/[^/]+/, '/v1/payment/{id}').replace(/\/v2\/orders\/[^/]+/, '/v2/orders/{order_id}').replace(/\/orders\/[^/]+\/status$/, '/orders/{reference}/status')}`
 
-/** The order's messages to the service (bnpl_shipping_sync rows), every kind. */
+/** The order's messages to the service (bnpl_service_message rows), every kind. */
 async function messagesOf(db, orderIds) {
   const { rows } = await db.query(
-    `SELECT order_id, kind, status, attempts, synced_at FROM bnpl_shipping_sync WHERE order_id = ANY($1) AND deleted_at IS NULL`,
+    `SELECT order_id, kind, status, attempts, synced_at FROM bnpl_service_message WHERE order_id = ANY($1) AND deleted_at IS NULL`,
     [orderIds]
   )
   return rows
@@ -80,7 +80,7 @@ function messageTimes(shipped, rows) {
   const shipmentOnly = []
   const fulfillmentOnly = []
   for (const s of shipped) {
-    const messages = (byOrder.get(s.orderId) ?? []).filter((r) => r.kind !== 'order_reference')
+    const messages = (byOrder.get(s.orderId) ?? []).filter((r) => r.kind !== 'order')
     if (messages.length < 4 || messages.some((r) => r.status !== 'synced' || !r.synced_at)) continue
     const last = Math.max(...messages.map((r) => r.synced_at.getTime()))
     all.push(last - s.fulfilledAt)
@@ -136,7 +136,7 @@ async function afterOrder(bench, server) {
       ...times,
       complete: times.all.length,
       seconds: (Date.now() - started) / 1000,
-      statuses: countBy(rows.filter((r) => r.kind !== 'order_reference').map((r) => `${r.kind}:${r.status}`)),
+      statuses: countBy(rows.filter((r) => r.kind !== 'order').map((r) => `${r.kind}:${r.status}`)),
       perFulfillment: requests.length / n,
       byEndpoint: Object.fromEntries(Object.entries(countBy(requests.map(endpointOf))).map(([k, v]) => [k, Math.round((v / n) * 100) / 100])),
       duplicates: duplicatesOf(processed),

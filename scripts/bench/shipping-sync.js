@@ -40,7 +40,7 @@ async function bnplCheckouts(sandbox, server, seed, n) {
 /** Each order's sync row of its fulfillment once every one has settled (or the time is up). */
 function syncRows(databaseUrl, orderIds, n) {
   const query = `SELECT s.order_id, s.status, s.attempts, s.synced_at, f.created_at AS fulfillment_created_at
-           FROM bnpl_shipping_sync s LEFT JOIN fulfillment f ON f.id = s.fulfillment_id
+           FROM bnpl_service_message s LEFT JOIN fulfillment f ON f.id = s.fulfillment_id
           WHERE s.order_id = ANY($1) AND s.trigger = 'fulfillment_created' AND s.deleted_at IS NULL`
   const settled = (rows) => rows.filter((r) => r.status !== 'pending').length >= n
   return withDatabase(databaseUrl, (db) => pollUntil(async () => (await db.query(query, [orderIds])).rows, settled, 120_000 + n * 200, 250))
