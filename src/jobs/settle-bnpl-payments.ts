@@ -8,13 +8,11 @@ import {
   markToSettle,
   orderOfCart,
   paymentSession,
-  paymentsToSettle,
-  retryAfterAccountChange,
-  settleAndRecord,
   settleBackoffMs,
   staleOpenPayments,
   type Knex,
 } from "../modules/bnpl/ledger"
+import { paymentsToSettle, retryAfterAccountChange, settleAndRecord } from "../modules/bnpl/ledger-settling"
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
 import { recordEndedPaymentsOfOrder } from "../workflows/payment/ended-payments"
 import { orderHoldsPayment } from "../workflows/payment/trigger-deadline"

@@ -1,12 +1,6 @@
 import { forLog } from "../../lib/signature"
-import {
-  findPayment,
-  markCancelledOrder,
-  markSettled,
-  markToSettle,
-  settleAndRecord,
-  settledAs,
-} from "../../modules/bnpl/ledger"
+import { findPayment, markCancelledOrder, markToSettle, settledAs } from "../../modules/bnpl/ledger"
+import { markSettled, settleAndRecord } from "../../modules/bnpl/ledger-settling"
 import { settlePayment } from "../../lib/settlement"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"

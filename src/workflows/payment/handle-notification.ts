@@ -10,10 +10,10 @@ import {
   markToSettle,
   orderOfCart,
   paymentSession,
-  settleAndRecord,
   type Knex,
   type LedgerRow,
 } from "../../modules/bnpl/ledger"
+import { settleAndRecord } from "../../modules/bnpl/ledger-settling"
 import { toCents } from "../../lib/money"
 import { cancelAwaitingOrder } from "./awaiting-order"
 import { clientFor } from "../../client"

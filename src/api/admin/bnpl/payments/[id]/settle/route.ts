@@ -2,7 +2,8 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
-import { ledgerRow, settleAndRecord, type Knex } from "../../../../../../modules/bnpl/ledger"
+import { ledgerRow, type Knex } from "../../../../../../modules/bnpl/ledger"
+import { settleAndRecord } from "../../../../../../modules/bnpl/ledger-settling"
 import { modeOf } from "../../../../../../lib/mode"
 
 /**
