@@ -120,9 +120,11 @@ function shapeProblems(options: BnplOptions): string[] {
       `eligibilityTimeoutFloorMs (${floor}) must not exceed eligibilityTimeoutMs (${ceiling}): the floor is the shortest wait, eligibilityTimeoutMs the longest`
     )
   }
-  for (const key of ["autoCapture", "shippingSyncEnabled", "verifyNotificationSignature"] as const) {
-    if (options[key] !== undefined && typeof options[key] !== "boolean") {
-      problems.push(`${key} must be true or false`)
+  // Every switch of the field table: a new one is checked here without being named.
+  for (const { option } of Object.values(SETTINGS).filter((s) => s.column === "boolean")) {
+    const value = (options as Record<string, unknown>)[option]
+    if (value !== undefined && typeof value !== "boolean") {
+      problems.push(`${option} must be true or false`)
     }
   }
   if (options.eligibilityApi !== undefined && !ELIGIBILITY_APIS.includes(options.eligibilityApi)) {
