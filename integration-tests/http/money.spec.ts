@@ -228,8 +228,10 @@ medusaIntegrationTestRunner({
       expect(refundedCents(pid2)).toBe(0)
       expect((await row(pid2)).status).toBe("ordered")
       // The order's messages name the payment it was placed with.
-      const told = await knex()("bnpl_service_message").where({ order_id: done.data.order.id }).whereNot({ kind: "event" })
-      expect(told.length).toBeGreaterThan(0)
+      const told = await eventually(async () => {
+        const rows = await knex()("bnpl_service_message").where({ order_id: done.data.order.id }).whereNot({ kind: "event" })
+        return rows.length > 0 && rows
+      })
       expect(told.every((r: any) => r.bnpl_payment_id === pid2)).toBe(true)
     })
   },
