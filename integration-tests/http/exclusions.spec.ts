@@ -1,4 +1,3 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { ContainerRegistrationKeys, ProductStatus } from "@medusajs/framework/utils"
 import {
@@ -6,8 +5,8 @@ import {
   createProductsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { ADDRESS, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { createBnplStorefront } from "../../storefront/src"
 
 jest.setTimeout(120 * 1000)
@@ -20,11 +19,9 @@ const GIFT_CARD_REASON = 'Instalment payment is not available for "Gift card" (s
  * running app against the sandbox over HTTP: a mixed cart gets no plans, with a reason the
  * storefront can show, and costs no service call; the provider refuses a session for it.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt, startBnplSession } = storefront(api, store)
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, productAt, startBnplSession }) => {
     let giftCard: { variantId: string; profileId: string; productId: string }
 
     const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/payments"))
@@ -295,5 +292,5 @@ medusaIntegrationTestRunner({
       expect(refused.status).toBe(400)
       expect(refused.data.message).toContain(message)
     })
-  },
-})
+  }
+)

@@ -1,8 +1,7 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import path from "node:path"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { ADDRESS, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { LEGAL_DEFAULTS } from "../../src/lib/legal"
 
 jest.setTimeout(120 * 1000)
@@ -19,12 +18,9 @@ const AFM_ARTWORK = "https://cdn.example.com/afm-warning.svg"
  * answer for the offer's market (no request, read or service call of their own), refused with a
  * 400 naming the field, and nothing saved then.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, productAt }) => {
     const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
     const eligibility = (query: string) =>
       api.get(`/store/bnpl/eligibility?${query}`, store().storeHeaders).catch((e: any) => e.response)
@@ -225,5 +221,5 @@ medusaIntegrationTestRunner({
       return reads
     }
     const SRC = path.resolve(__dirname, "../../src") + path.sep
-  },
-})
+  }
+)
