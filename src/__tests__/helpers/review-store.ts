@@ -6,8 +6,7 @@ import { forgetCachedSettings } from "../../modules/bnpl/settings"
 import { operationFor } from "../../providers/bnpl/operation"
 import type BnplProviderService from "../../providers/bnpl/service"
 import { memoryDb } from "./memory-db"
-
-const { startSandbox } = require("../../../sandbox/server")
+import { suiteSandbox } from "./sandbox"
 
 /**
  * What the review repros share (review-*.unit.spec.ts under providers/ and workflows/, and
@@ -25,17 +24,7 @@ export const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: (
  * tests (call it in the describe block) and closed after them. The object returned is the
  * sandbox's API (url, requests, payments, accept, reset, setFault...) once it has started.
  */
-export function liveSandbox(key = LIVE_KEY): any {
-  const live: any = {}
-  beforeAll(async () => {
-    const started = await startSandbox({ port: 0, autoNotify: false, merchants: { [key]: { name: "Live Store" } } })
-    Object.defineProperties(live, Object.getOwnPropertyDescriptors(started))
-  })
-  afterAll(async () => {
-    await live.close?.()
-  })
-  return live
-}
+export const liveSandbox = (key = LIVE_KEY): any => suiteSandbox({ merchants: { [key]: { name: "Live Store" } } })
 
 /**
  * A fresh store (settings cache forgotten, an empty in-memory database) with the live account
