@@ -1,4 +1,4 @@
-import { ADDRESS, testPorts } from "../helpers/checkout"
+import { ADDRESS, cartBody, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(300 * 1000)
@@ -123,13 +123,7 @@ sandboxStoreSuite(
         sandbox().clearRequests()
         const { data } = await api.post(
           "/store/carts",
-          {
-            region_id: store().regionId,
-            email: "jeanne@example.com",
-            billing_address: ADDRESS,
-            shipping_address: ADDRESS,
-            items: [{ variant_id: product.variantId, quantity }],
-          },
+          cartBody(store(), [{ variant_id: product.variantId, quantity }]),
           store().storeHeaders
         )
         const { eligibility } = (

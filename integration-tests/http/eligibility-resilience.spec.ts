@@ -1,4 +1,4 @@
-import { ADDRESS, testPorts } from "../helpers/checkout"
+import { cartBody, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { forgetProcessMemory } from "../../src/lib/process-memory"
 import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/plans"
@@ -61,13 +61,7 @@ sandboxStoreSuite(
     const createCart = (price: number, quantity = 1, headers = h()) =>
       api.post(
         "/store/carts",
-        {
-          region_id: store().regionId,
-          email: "jeanne@example.com",
-          shipping_address: ADDRESS,
-          billing_address: ADDRESS,
-          items: [{ variant_id: productAt(price).variantId, quantity }],
-        },
+        cartBody(store(), [{ variant_id: productAt(price).variantId, quantity }]),
         headers
       )
 

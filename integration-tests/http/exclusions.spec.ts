@@ -1,11 +1,11 @@
-import path from "node:path"
 import { ContainerRegistrationKeys, ProductStatus } from "@medusajs/framework/utils"
 import {
   createProductCategoriesWorkflow,
   createProductsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { ADDRESS, testPorts } from "../helpers/checkout"
+import { cartBody, testPorts } from "../helpers/checkout"
+import { pluginQueryReads } from "../helpers/plugin-reads"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { createBnplStorefront } from "../../storefront/src"
 
@@ -32,13 +32,7 @@ sandboxStoreSuite(
     async function cart(variantIds: string[]) {
       const { data } = await api.post(
         "/store/carts",
-        {
-          region_id: store().regionId,
-          email: "jeanne@example.com",
-          shipping_address: ADDRESS,
-          billing_address: ADDRESS,
-          items: variantIds.map((variant_id) => ({ variant_id, quantity: 1 })),
-        },
+        cartBody(store(), variantIds.map((variant_id) => ({ variant_id, quantity: 1 }))),
         store().storeHeaders
       )
       return data.cart
@@ -185,28 +179,8 @@ sandboxStoreSuite(
       expect((await plansOf((await cart([productAt(30).variantId])).id)).service_available).toBe(true)
     })
 
-    /**
-     * Reads of carts and products (`query.graph`) made by the plugin's own code while `run`
-     * runs: Medusa's Query is wrapped, passing every call through, and a call counts when the
-     * plugin's src/ is on its stack (the call site is, synchronously).
-     */
-    async function pluginReadsDuring(run: () => Promise<unknown>) {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY) as any
-      const graph = query.graph
-      const reads: string[] = []
-      query.graph = function (this: unknown, config: { entity: string }, ...rest: unknown[]) {
-        const ours = (new Error().stack ?? "").split("\n").find((frame) => frame.includes(SRC) && !frame.includes("node_modules"))
-        if (ours) reads.push(`${config.entity} from ${ours.trim()}`)
-        return graph.call(this, config, ...rest)
-      }
-      try {
-        await run()
-      } finally {
-        query.graph = graph
-      }
-      return reads
-    }
-    const SRC = path.resolve(__dirname, "../../src") + path.sep
+    /** Reads of carts and products by the plugin's own code while `run` runs (helpers/plugin-reads.ts). */
+    const pluginReadsDuring = (run: () => Promise<unknown>) => pluginQueryReads(getContainer(), run)
 
     /**
      * SQL statements on the plugin's own tables while `run` runs (the shared connection's

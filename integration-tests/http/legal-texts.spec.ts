@@ -1,6 +1,6 @@
-import path from "node:path"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { ADDRESS, testPorts } from "../helpers/checkout"
+import { pluginQueryReads } from "../helpers/plugin-reads"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { LEGAL_DEFAULTS } from "../../src/lib/legal"
 
@@ -198,28 +198,7 @@ sandboxStoreSuite(
       expect(refused.data.message).toMatch(/country_code must be a 2-letter ISO 3166-1 country code/)
     })
 
-    /**
-     * Reads of carts and products (`query.graph`) made by the plugin's own code while `run`
-     * runs: every call passes through, and counts when the plugin's src/ is on its stack.
-     */
-    async function pluginReadsDuring(run: () => Promise<unknown>) {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY) as any
-      const graph = query.graph
-      const reads: string[] = []
-      query.graph = function (this: unknown, config: { entity: string }, ...rest: unknown[]) {
-        const ours = (new Error().stack ?? "")
-          .split("\n")
-          .find((frame) => frame.includes(SRC) && !frame.includes("node_modules"))
-        if (ours) reads.push(`${config.entity} from ${ours.trim()}`)
-        return graph.call(this, config, ...rest)
-      }
-      try {
-        await run()
-      } finally {
-        query.graph = graph
-      }
-      return reads
-    }
-    const SRC = path.resolve(__dirname, "../../src") + path.sep
+    /** Reads of carts and products by the plugin's own code while `run` runs (helpers/plugin-reads.ts). */
+    const pluginReadsDuring = (run: () => Promise<unknown>) => pluginQueryReads(getContainer(), run)
   }
 )
