@@ -40,6 +40,15 @@ export const ADDRESS = {
   country_code: "fr",
 }
 
+/** A new cart's body (`POST /store/carts`): Jeanne's, in the store's region, both addresses ADDRESS, with `items`. */
+export const cartBody = (store: StoreSetup, items: { variant_id: string; quantity: number }[]) => ({
+  region_id: store.regionId,
+  email: "jeanne@example.com",
+  shipping_address: ADDRESS,
+  billing_address: ADDRESS,
+  items,
+})
+
 /** A storefront's checkout through the store API: cart, shipping, BNPL session, completion. */
 export function storefront(api: any, store: () => StoreSetup) {
   const productAt = (price: number) => store().products.find((p) => p.price === price)!
@@ -47,13 +56,7 @@ export function storefront(api: any, store: () => StoreSetup) {
   async function cartWith(price: number, quantity = 1, shippingOption = "Colissimo Home") {
     const { data } = await api.post(
       "/store/carts",
-      {
-        region_id: store().regionId,
-        email: "jeanne@example.com",
-        shipping_address: ADDRESS,
-        billing_address: ADDRESS,
-        items: [{ variant_id: productAt(price).variantId, quantity }],
-      },
+      cartBody(store(), [{ variant_id: productAt(price).variantId, quantity }]),
       store().storeHeaders
     )
     const option = store().shippingOptions.find((o) => o.name === shippingOption)!

@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "./admin"
+import { storefront, type testPorts } from "./checkout"
 import { setupStore, type StoreSetup, type StoreSetupOptions } from "./store"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -63,4 +66,47 @@ export function useSandboxStore(
     /** Axios request options with the admin's token: `api.get("/admin/...", admin())`. */
     admin: () => admin,
   }
+}
+
+/** What a suite of `sandboxStoreSuite` is given. */
+export type SandboxStoreSuite = { api: any; getContainer: () => MedusaContainer } & ReturnType<
+  typeof useSandboxStore
+> &
+  ReturnType<typeof storefront> & {
+    /** The bnpl module's service (its message record, settings...). */
+    bnpl: () => any
+    /** The app's database (knex). */
+    knex: () => any
+  }
+
+/**
+ * The opening most HTTP suites share: Medusa's runner on `ports` (its `env`, or `env` when the
+ * suite adds to it), and in its testSuite the sandbox, the store and the admin
+ * (`useSandboxStore` on `ports.sandbox`, with `options`), the storefront's checkout steps
+ * (`storefront`), the bnpl module and the database. `suite` declares the tests:
+ *
+ *   sandboxStoreSuite({ ports }, ({ api, sandbox, admin, paidOrder, bnpl }) => { it(...) })
+ */
+export function sandboxStoreSuite(
+  {
+    ports,
+    env = ports.env,
+    ...options
+  }: { ports: ReturnType<typeof testPorts>; env?: Record<string, string> } & Omit<SandboxStoreOptions, "port">,
+  suite: (t: SandboxStoreSuite) => void
+) {
+  medusaIntegrationTestRunner({
+    env,
+    testSuite: ({ api, getContainer }: { api: any; getContainer: () => MedusaContainer }) => {
+      const setUp = useSandboxStore({ api, getContainer }, { port: ports.sandbox, ...options })
+      suite({
+        api,
+        getContainer,
+        ...setUp,
+        ...storefront(api, setUp.store),
+        bnpl: () => getContainer().resolve("bnpl") as any,
+        knex: () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any,
+      })
+    },
+  })
 }

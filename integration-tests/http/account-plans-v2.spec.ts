@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ADDRESS, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { ADDRESS, cartBody, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -15,11 +14,9 @@ const V2 = "/v2/payments/eligibility"
  * countries sent, and v1 again for an account that answers v2 with a 404 (said in Verify); the
  * admin's `eligibility_api` wins over the env.
  */
-medusaIntegrationTestRunner({
-  env: { ...ports.env, BNPL_ELIGIBILITY_API: "v2" },
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-
+sandboxStoreSuite(
+  { ports, env: { ...ports.env, BNPL_ELIGIBILITY_API: "v2" } },
+  ({ api, sandbox, store, admin }) => {
     const calls = (path: string) => sandbox().requests.filter((r: any) => r.path === path)
     const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
     const plansFor = async (amount: string) =>
@@ -126,13 +123,7 @@ medusaIntegrationTestRunner({
         sandbox().clearRequests()
         const { data } = await api.post(
           "/store/carts",
-          {
-            region_id: store().regionId,
-            email: "jeanne@example.com",
-            billing_address: ADDRESS,
-            shipping_address: ADDRESS,
-            items: [{ variant_id: product.variantId, quantity }],
-          },
+          cartBody(store(), [{ variant_id: product.variantId, quantity }]),
           store().storeHeaders
         )
         const { eligibility } = (
@@ -164,5 +155,5 @@ medusaIntegrationTestRunner({
       expect((await save({ eligibility_api: null })).status).toBe(200)
       expect(await settings()).toMatchObject({ eligibility_api: "v2", source: { eligibility_api: "env" } })
     })
-  },
-})
+  }
+)

@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(300 * 1000)
 
@@ -14,11 +13,9 @@ const ACTIVE_KEY = "sk_test_active_0000000000000000"
  * shipment, 30 days), 4x, 2x, 10x/12x credit from 500.00 EUR, pay in 15/30 days and 1 month, all
  * others from 50.00 to 5,000.00 EUR; a 5x listed but not sold.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, sandbox, store, admin }) => {
     const calls = (prefix = "/") => sandbox().requests.filter((r: any) => r.path.startsWith(prefix))
     const settings = async () => (await api.get("/admin/bnpl/settings", admin())).data.settings
     const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
@@ -150,5 +147,5 @@ medusaIntegrationTestRunner({
       expect(data.service_plans.filter((p: any) => p.enabled).map((p: any) => p.installments_count)).toEqual([3, 4])
       expect(JSON.stringify(data)).not.toContain(ACTIVE_KEY)
     })
-  },
-})
+  }
+)

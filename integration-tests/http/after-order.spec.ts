@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
 
 jest.setTimeout(180 * 1000)
@@ -12,13 +11,9 @@ const ports = testPorts(3)
  * real Medusa over HTTP, its PostgreSQL and the sandbox over HTTP. Each message is one durable
  * row (`bnpl_service_message` with its `kind`), sent once, retried by the job after failures.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { paidOrder } = storefront(api, store)
-
-    const bnpl = () => getContainer().resolve("bnpl") as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl }) => {
     const messagesOf = (orderId: string, kind?: string) =>
       bnpl().listBnplServiceMessages(
         { order_id: orderId, ...(kind ? { kind } : { kind: ["order", "status", "tracking"] }) },
@@ -283,5 +278,5 @@ medusaIntegrationTestRunner({
       })
       expect(sync.status).toBe("synced")
     })
-  },
-})
+  }
+)

@@ -1,7 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
-import { notificationPath, RETURN_URL, storefront, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { notificationPath, RETURN_URL, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/lib/signature"
 
 jest.setTimeout(120 * 1000)
@@ -13,12 +12,9 @@ const APP_PORT = ports.app
  * Checkout through the real store API of a running Medusa app against the sandbox over HTTP:
  * plans, session, hosted page, completion, notifications, refunds and a failing service.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt, cartWith, startBnplSession, complete } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, sandbox, store, admin, productAt, cartWith, startBnplSession, complete }) => {
     const notify = (pid: string) =>
       api
         .get(notificationPath(sandbox(), pid), { headers: { "x-bnpl-signature": signPaymentId(pid, API_KEY) } })
@@ -259,5 +255,5 @@ medusaIntegrationTestRunner({
       expect(refunds.every((r: any) => typeof r.body.merchant_reference === "string")).toBe(true)
       expect(sandbox().payments.get(pid).refunds).toHaveLength(2)
     })
-  },
-})
+  }
+)

@@ -1,7 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
-import { RETURN_URL, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { RETURN_URL, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 // Booting the app under load can take minutes.
 jest.setTimeout(300 * 1000)
@@ -13,12 +12,9 @@ const ports = testPorts()
  * hosted page and e-mails speak it: the cart's, else the storefront's (`x-medusa-locale`), else
  * the store's; only a language the service speaks, sent as the language alone.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, sandbox, store, admin, cartWith }) => {
     /** The cart's BNPL session created with `headers` (the storefront's own, e.g. its locale). */
     async function startSession(cartId: string, headers: Record<string, string> = {}) {
       const withHeaders = { headers: { ...store().storeHeaders.headers, ...headers } }
@@ -75,5 +71,5 @@ medusaIntegrationTestRunner({
       await startSession(next.id)
       expect(sentLocale()).toBe("es")
     })
-  },
-})
+  }
+)

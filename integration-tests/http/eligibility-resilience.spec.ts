@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { cartBody, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { forgetProcessMemory } from "../../src/lib/process-memory"
 import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/plans"
 
@@ -18,13 +17,11 @@ const ELIGIBILITY = "/v1/payments/eligibility"
  * The breakers live in the app's process and are per account: each test that opens or probes
  * one uses an account of its own (a sandbox merchant, its key saved in the admin settings).
  */
-medusaIntegrationTestRunner({
+sandboxStoreSuite(
   // The requests come from this process through a proxy the store declares (loopback): the
   // visitor each test plays is the one its X-Forwarded-For names.
-  env: { ...ports.env, BNPL_TRUSTED_PROXIES: "loopback" },
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt } = storefront(api, store)
+  { ports, env: { ...ports.env, BNPL_TRUSTED_PROXIES: "loopback" } },
+  ({ api, getContainer, sandbox, store, admin, productAt }) => {
     const h = () => store().storeHeaders
     const eligibilityRequests = () => sandbox().requests.filter((r: any) => r.path === ELIGIBILITY)
     /**
@@ -64,13 +61,7 @@ medusaIntegrationTestRunner({
     const createCart = (price: number, quantity = 1, headers = h()) =>
       api.post(
         "/store/carts",
-        {
-          region_id: store().regionId,
-          email: "jeanne@example.com",
-          shipping_address: ADDRESS,
-          billing_address: ADDRESS,
-          items: [{ variant_id: productAt(price).variantId, quantity }],
-        },
+        cartBody(store(), [{ variant_id: productAt(price).variantId, quantity }]),
         headers
       )
 
@@ -319,5 +310,5 @@ medusaIntegrationTestRunner({
       const { data: forCart } = await api.get(`/store/bnpl/eligibility?cart_id=${cart.id}`, h())
       expect(forCart.eligibility).toMatchObject({ service_available: true, plans: [{ eligible: true }, { eligible: true }] })
     })
-  },
-})
+  }
+)

@@ -1,13 +1,12 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { ContainerRegistrationKeys, ProductStatus } from "@medusajs/framework/utils"
 import {
   createProductCategoriesWorkflow,
   createProductsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { cartBody, testPorts } from "../helpers/checkout"
+import { pluginQueryReads } from "../helpers/plugin-reads"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { createBnplStorefront } from "../../storefront/src"
 
 jest.setTimeout(120 * 1000)
@@ -20,11 +19,9 @@ const GIFT_CARD_REASON = 'Instalment payment is not available for "Gift card" (s
  * running app against the sandbox over HTTP: a mixed cart gets no plans, with a reason the
  * storefront can show, and costs no service call; the provider refuses a session for it.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt, startBnplSession } = storefront(api, store)
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, productAt, startBnplSession }) => {
     let giftCard: { variantId: string; profileId: string; productId: string }
 
     const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/payments"))
@@ -35,13 +32,7 @@ medusaIntegrationTestRunner({
     async function cart(variantIds: string[]) {
       const { data } = await api.post(
         "/store/carts",
-        {
-          region_id: store().regionId,
-          email: "jeanne@example.com",
-          shipping_address: ADDRESS,
-          billing_address: ADDRESS,
-          items: variantIds.map((variant_id) => ({ variant_id, quantity: 1 })),
-        },
+        cartBody(store(), variantIds.map((variant_id) => ({ variant_id, quantity: 1 }))),
         store().storeHeaders
       )
       return data.cart
@@ -188,28 +179,8 @@ medusaIntegrationTestRunner({
       expect((await plansOf((await cart([productAt(30).variantId])).id)).service_available).toBe(true)
     })
 
-    /**
-     * Reads of carts and products (`query.graph`) made by the plugin's own code while `run`
-     * runs: Medusa's Query is wrapped, passing every call through, and a call counts when the
-     * plugin's src/ is on its stack (the call site is, synchronously).
-     */
-    async function pluginReadsDuring(run: () => Promise<unknown>) {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY) as any
-      const graph = query.graph
-      const reads: string[] = []
-      query.graph = function (this: unknown, config: { entity: string }, ...rest: unknown[]) {
-        const ours = (new Error().stack ?? "").split("\n").find((frame) => frame.includes(SRC) && !frame.includes("node_modules"))
-        if (ours) reads.push(`${config.entity} from ${ours.trim()}`)
-        return graph.call(this, config, ...rest)
-      }
-      try {
-        await run()
-      } finally {
-        query.graph = graph
-      }
-      return reads
-    }
-    const SRC = path.resolve(__dirname, "../../src") + path.sep
+    /** Reads of carts and products by the plugin's own code while `run` runs (helpers/plugin-reads.ts). */
+    const pluginReadsDuring = (run: () => Promise<unknown>) => pluginQueryReads(getContainer(), run)
 
     /**
      * SQL statements on the plugin's own tables while `run` runs (the shared connection's
@@ -295,5 +266,5 @@ medusaIntegrationTestRunner({
       expect(refused.status).toBe(400)
       expect(refused.data.message).toContain(message)
     })
-  },
-})
+  }
+)

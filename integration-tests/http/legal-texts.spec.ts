@@ -1,8 +1,7 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import path from "node:path"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { ADDRESS, testPorts } from "../helpers/checkout"
+import { pluginQueryReads } from "../helpers/plugin-reads"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { LEGAL_DEFAULTS } from "../../src/lib/legal"
 
 jest.setTimeout(120 * 1000)
@@ -19,12 +18,9 @@ const AFM_ARTWORK = "https://cdn.example.com/afm-warning.svg"
  * answer for the offer's market (no request, read or service call of their own), refused with a
  * 400 naming the field, and nothing saved then.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, productAt }) => {
     const save = (body: unknown) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
     const eligibility = (query: string) =>
       api.get(`/store/bnpl/eligibility?${query}`, store().storeHeaders).catch((e: any) => e.response)
@@ -202,28 +198,7 @@ medusaIntegrationTestRunner({
       expect(refused.data.message).toMatch(/country_code must be a 2-letter ISO 3166-1 country code/)
     })
 
-    /**
-     * Reads of carts and products (`query.graph`) made by the plugin's own code while `run`
-     * runs: every call passes through, and counts when the plugin's src/ is on its stack.
-     */
-    async function pluginReadsDuring(run: () => Promise<unknown>) {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY) as any
-      const graph = query.graph
-      const reads: string[] = []
-      query.graph = function (this: unknown, config: { entity: string }, ...rest: unknown[]) {
-        const ours = (new Error().stack ?? "")
-          .split("\n")
-          .find((frame) => frame.includes(SRC) && !frame.includes("node_modules"))
-        if (ours) reads.push(`${config.entity} from ${ours.trim()}`)
-        return graph.call(this, config, ...rest)
-      }
-      try {
-        await run()
-      } finally {
-        query.graph = graph
-      }
-      return reads
-    }
-    const SRC = path.resolve(__dirname, "../../src") + path.sep
-  },
-})
+    /** Reads of carts and products by the plugin's own code while `run` runs (helpers/plugin-reads.ts). */
+    const pluginReadsDuring = (run: () => Promise<unknown>) => pluginQueryReads(getContainer(), run)
+  }
+)

@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(240 * 1000)
 
@@ -13,17 +12,12 @@ const LIVE_KEY = "sk_live_modes_account_000000000000"
  * Test and live modes through the store and admin APIs: two accounts at the (same) sandbox with
  * different keys; each payment keeps the account it was made with after the store switches.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore(
-      { api, getContainer },
-      {
-        port: ports.sandbox,
-        sandbox: { merchants: { [TEST_KEY]: { name: "Test account", activated: true }, [LIVE_KEY]: { name: "Live account", activated: true } } },
-      }
-    )
-    const { cartWith, startBnplSession, complete } = storefront(api, store)
+sandboxStoreSuite(
+  {
+    ports,
+    sandbox: { merchants: { [TEST_KEY]: { name: "Test account", activated: true }, [LIVE_KEY]: { name: "Live account", activated: true } } },
+  },
+  ({ api, sandbox, store, admin, cartWith, startBnplSession, complete }) => {
     const save = (body: Record<string, unknown>) => api.post("/admin/bnpl/settings", body, admin()).catch((e: any) => e.response)
     /** Service calls made with a key (the sandbox logs the Authorization header). */
     const callsWith = (key: string, path = "") =>
@@ -167,5 +161,5 @@ medusaIntegrationTestRunner({
       expect(callsWith(TEST_KEY, `/v1/payments/${pid}`).length).toBeGreaterThan(0)
       expect(callsWith(LIVE_KEY)).toHaveLength(0)
     })
-  },
-})
+  }
+)

@@ -1,7 +1,5 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, notificationPath, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, notificationPath, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 
 jest.setTimeout(180 * 1000)
@@ -14,12 +12,9 @@ const THREE_HOURS = 3 * 3600_000
  * settled that the service did not confirm. Each test walks a path across time (the settle job at
  * a later hour, late notifications, retries) through the real store and the sandbox over HTTP.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession, complete, paidOrder } = storefront(api, store)
-    const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, admin, cartWith, startBnplSession, complete, paidOrder, knex }) => {
     const servicePayment = (pid: string) => sandbox().payments.get(pid)
     const refundedCents = (pid: string) => servicePayment(pid).refunds.reduce((s: number, r: any) => s + r.amount, 0)
     const row = (pid: string) => knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first()
@@ -234,5 +229,5 @@ medusaIntegrationTestRunner({
       })
       expect(told.every((r: any) => r.bnpl_payment_id === pid2)).toBe(true)
     })
-  },
-})
+  }
+)

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { notificationPath, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import * as secret from "../../src/modules/bnpl/notification-secret"
 import { signPaymentId } from "../../src/lib/signature"
 
@@ -19,11 +18,9 @@ const REVOKE = "/admin/bnpl/settings/notification-token/revoke"
  * in flight, and the look-up of payments made before the token existed switched off once it
  * cannot matter. Over HTTP, against the sandbox.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession, complete } = storefront(api, store)
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, admin, cartWith, startBnplSession, complete }) => {
     const answer = (p: Promise<any>) => p.then((r) => r).catch((e) => e.response)
     const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
     const tokenOf = (path: string) => new URL(path, "http://x").searchParams.get("token")
@@ -204,5 +201,5 @@ medusaIntegrationTestRunner({
         spies.forEach((s) => s.mockRestore())
       }
     })
-  },
-})
+  }
+)

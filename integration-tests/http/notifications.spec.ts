@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, notificationPath, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, notificationPath, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(120 * 1000)
 
@@ -13,11 +12,9 @@ const ports = testPorts(5)
  * notification must name a payment this store made and carry the store's token (the one in the
  * notification URL sent with each payment). Counted with the sandbox's own request log.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession, complete } = storefront(api, store)
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, cartWith, startBnplSession, complete }) => {
     const answer = (p: Promise<any>) => p.then((r) => r).catch((e) => e.response)
     const serviceCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/"))
     const randomPid = () => `payment_${randomBytes(12).toString("hex")}`
@@ -192,5 +189,5 @@ medusaIntegrationTestRunner({
         spies.forEach((s) => s.mockRestore())
       }
     })
-  },
-})
+  }
+)

@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import warnTriggerDeadlines from "../../src/jobs/warn-trigger-deadlines"
 import { markTriggered } from "../../src/modules/bnpl/ledger"
 import { payAtShipmentDeadline } from "../../src/workflows/payment/trigger-deadline"
@@ -16,13 +15,9 @@ const ports = testPorts(17)
  * words, and `POST .../messages/:message_id/push` pushes one again: through a real Medusa over
  * HTTP, its PostgreSQL and the sandbox over HTTP.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { paidOrder } = storefront(api, store)
-
-    const bnpl = () => getContainer().resolve("bnpl") as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl }) => {
     const view = async (orderId: string) => (await api.get(`/admin/bnpl/orders/${orderId}`, admin())).data.bnpl_order
     const push = (orderId: string, messageId: string) =>
       api.post(`/admin/bnpl/orders/${orderId}/messages/${messageId}/push`, {}, admin()).catch((e: any) => e.response)
@@ -255,5 +250,5 @@ medusaIntegrationTestRunner({
       expect((await push(first.order.id, "bnplsync_missing")).status).toBe(404)
       expect(sandbox().requests.length).toBe(before)
     })
-  },
-})
+  }
+)

@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
 
 jest.setTimeout(300 * 1000)
@@ -14,12 +13,9 @@ const SHIP = { installments_count: 3, pay_at_shipment: true }
  * once by the first shipment (then captured), cancelled, never refunded, when the order is
  * cancelled before it ships.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession, complete } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete }) => {
     beforeEach(async () => {
       const saved = await api.post(
         "/admin/bnpl/settings",
@@ -351,5 +347,5 @@ medusaIntegrationTestRunner({
       expect(serviceOrder.shipments.map((s: any) => s.tracking_number)).toEqual(["RACE-1"])
       expect(sandbox().payments.get(pid).payment_plan.map((i: any) => i.state)).toEqual(["paid", "pending", "pending"])
     })
-  },
-})
+  }
+)

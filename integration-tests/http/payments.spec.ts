@@ -1,7 +1,5 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, notificationPath, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, notificationPath, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 
 jest.setTimeout(180 * 1000)
@@ -13,12 +11,9 @@ const ports = testPorts(7)
  * and admin APIs and the sandbox's fault injection, ends in an order, a cancellation or a full
  * refund at the service.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt, cartWith, startBnplSession, complete } = storefront(api, store)
-    const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, productAt, cartWith, startBnplSession, complete, knex }) => {
     const servicePayment = (pid: string) => sandbox().payments.get(pid)
     const refundedCents = (pid: string) => servicePayment(pid).refunds.reduce((s: number, r: any) => s + r.amount, 0)
     const row = (pid: string) => knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first()
@@ -177,5 +172,5 @@ medusaIntegrationTestRunner({
         await setAutoCapture(true)
       }
     })
-  },
-})
+  }
+)

@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(120 * 1000)
 
@@ -10,12 +9,9 @@ const ports = testPorts(7)
  * The merchant's own bounds per plan and the display order, through the admin and store APIs
  * of a running app against the sandbox over HTTP (the service itself allows 50 to 5,000 EUR).
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, sandbox, store, admin, cartWith, startBnplSession }) => {
     const eligibilityCalls = () => sandbox().requests.filter((r: any) => r.path.startsWith("/v1/payments/eligibility"))
     const askedCounts = () => eligibilityCalls().flatMap((r: any) => [r.body.payment.installments_count].flat())
     const plansFor = async (amount: string) => {
@@ -123,5 +119,5 @@ medusaIntegrationTestRunner({
       expect(data.settings.plan_bounds).toEqual([])
       expect((await plansFor("60")).plans.map((p: any) => p.eligible)).toEqual([true, true])
     })
-  },
-})
+  }
+)

@@ -1,7 +1,5 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { forgetCheckoutDataAt } from "../../src/jobs/forget-checkout-data"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 
@@ -18,12 +16,9 @@ const PERSONAL = /jeanne|martin|lilas|69003/i
  * Customer data kept with each checkout (`bnpl_checkout_snapshot`) goes once nothing needs it:
  * the retention job run as the scheduler would, at later times, over real checkouts.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { productAt, cartWith, startBnplSession, paidOrder } = storefront(api, store)
-    const knex = () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, productAt, cartWith, startBnplSession, paidOrder, knex }) => {
     const snapshot = (id: string) => knex()("bnpl_checkout_snapshot").where({ id }).first()
     const snapshotsOfCart = (cartId: string) => knex()("bnpl_checkout_snapshot").where({ cart_id: cartId })
     const countSnapshots = async () => Number((await knex()("bnpl_checkout_snapshot").count("id as n"))[0].n)
@@ -118,5 +113,5 @@ medusaIntegrationTestRunner({
       const left = await knex()("bnpl_checkout_snapshot").select("snapshot")
       expect(JSON.stringify(left)).not.toMatch(PERSONAL)
     })
-  },
-})
+  }
+)

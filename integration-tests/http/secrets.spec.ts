@@ -1,7 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { eventually, notificationPath, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { eventually, notificationPath, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { signPaymentId } from "../../src/lib/signature"
 
 jest.setTimeout(180 * 1000)
@@ -13,11 +12,9 @@ const ports = testPorts(5)
  * checkout, notification, refund, fulfillment sync, admin views, a failing service), then a
  * search of every response body, every log line and every stored row for the API keys.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox, reset: false })
-    const { paidOrder, cartWith, startBnplSession } = storefront(api, store)
+sandboxStoreSuite(
+  { ports, reset: false },
+  ({ api, getContainer, sandbox, store, admin, paidOrder, cartWith, startBnplSession }) => {
     const seen: string[] = []
     const logged: string[] = []
     const restore: (() => void)[] = []
@@ -113,5 +110,5 @@ medusaIntegrationTestRunner({
         expect(stored.filter((row) => row.includes(key))).toEqual([])
       }
     })
-  },
-})
+  }
+)

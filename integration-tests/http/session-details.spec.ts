@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ADDRESS, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { ADDRESS, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
 
 jest.setTimeout(120 * 1000)
@@ -12,13 +11,9 @@ const ports = testPorts(3)
  * sessions): the payment the session points at must carry the cart's details as they are now,
  * and an edit that changes none of them must cost the service nothing.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession } = storefront(api, store)
-
-    const bnpl = () => getContainer().resolve("bnpl") as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, sandbox, store, cartWith, startBnplSession, bnpl }) => {
     const ledgerOf = async (cartId: string) =>
       Object.fromEntries(
         (await bnpl().listBnplPayments({ cart_id: cartId })).map((p: any) => [p.bnpl_payment_id, p.status])
@@ -69,5 +64,5 @@ medusaIntegrationTestRunner({
       expect(now.session.data.bnpl_payment_id).toBe(session.data.bnpl_payment_id)
       expect(await ledgerOf(cart.id)).toEqual({ [session.data.bnpl_payment_id]: "open" })
     })
-  },
-})
+  }
+)

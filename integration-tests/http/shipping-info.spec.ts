@@ -1,8 +1,7 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
 import { eventually, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { DEFAULT_PRODUCTS, setupStore } from "../helpers/store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
 
@@ -14,13 +13,9 @@ const ports = testPorts(2)
  * Issue 11 (shipping info exactly what the customer saw and chose, no sync lost) and issue 10
  * (what the storefront can read), through the real store and admin APIs and the sandbox.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith, startBnplSession, complete, paidOrder, productAt } = storefront(api, store)
-
-    const bnpl = () => getContainer().resolve("bnpl") as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete, paidOrder, productAt, bnpl }) => {
     const syncsOf = (orderId: string) =>
       bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) =>
@@ -324,5 +319,5 @@ medusaIntegrationTestRunner({
       // Dollars are not offered (currencies: eur): never the euro plans of the same figure.
       expect(inUsd.eligibility).toMatchObject({ currency_code: "usd", purchase_amount: 12990, service_available: false })
     })
-  },
-})
+  }
+)

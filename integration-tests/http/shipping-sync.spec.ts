@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../helpers/store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
 import { paymentLockKey } from "../../src/workflows/messages/payment-lock"
@@ -13,13 +12,9 @@ const ports = testPorts(1)
  * Fulfillments created through the admin API push the order's shipping information to the
  * sandbox: what it received, failures then recovery, no duplicates.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { paidOrder } = storefront(api, store)
-
-    const bnpl = () => getContainer().resolve("bnpl") as any
+sandboxStoreSuite(
+  { ports },
+  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl }) => {
     const syncsOf = (orderId: string) =>
       bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) => sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
@@ -279,5 +274,5 @@ medusaIntegrationTestRunner({
       expect(await bnpl().listBnplServiceMessages({})).toHaveLength(before)
       expect(sandbox().requests).toHaveLength(0)
     })
-  },
-})
+  }
+)

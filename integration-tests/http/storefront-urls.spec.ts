@@ -1,7 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { BNPL_PROVIDER_ID } from "../helpers/store"
-import { RETURN_URL, storefront, testPorts } from "../helpers/checkout"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { RETURN_URL, testPorts } from "../helpers/checkout"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(120 * 1000)
 
@@ -12,12 +11,9 @@ const ports = testPorts(7)
  * URLs, so they must be the storefront's own (no open redirect): 400 with the reason, and no
  * payment created at the service.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store } = useSandboxStore({ api, getContainer }, { port: ports.sandbox })
-    const { cartWith } = storefront(api, store)
-
+sandboxStoreSuite(
+  { ports },
+  ({ api, sandbox, store, cartWith }) => {
     const startSession = async (data: Record<string, unknown>) => {
       const cart = await cartWith(129.9)
       const { data: pc } = await api.post("/store/payment-collections", { cart_id: cart.id }, store().storeHeaders)
@@ -50,5 +46,5 @@ medusaIntegrationTestRunner({
       expect(session.data.url).toEqual(expect.any(String))
       expect(paymentsCreated()).toHaveLength(1)
     })
-  },
-})
+  }
+)

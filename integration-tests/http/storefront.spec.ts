@@ -1,8 +1,7 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { notificationPath, RETURN_URL, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { notificationPath, RETURN_URL, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { createBnplStorefront } from "../../storefront/src"
 import { signPaymentId } from "../../src/lib/signature"
-import { useSandboxStore } from "../helpers/sandbox-store"
+import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { forgetProcessMemory } from "../../src/lib/process-memory"
 
 jest.setTimeout(120 * 1000)
@@ -14,11 +13,9 @@ const ports = testPorts(7)
  * store route), bounded input refused before the service is asked, and choosing a plan without
  * a second eligibility call while the cart's kept plans are fresh.
  */
-medusaIntegrationTestRunner({
-  env: ports.env,
-  testSuite: ({ api, getContainer }) => {
-    const { sandbox, store, admin } = useSandboxStore({ api, getContainer }, { port: ports.sandbox, setUp: "all" })
-    const { cartWith, startBnplSession } = storefront(api, store)
+sandboxStoreSuite(
+  { ports, setUp: "all" },
+  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession }) => {
     const eligibilityCalls = () =>
       sandbox().requests.filter((r: any) => r.path === "/v1/payments/eligibility")
 
@@ -252,5 +249,5 @@ medusaIntegrationTestRunner({
         expect(unknown.data.message).toBe('Unknown cart_id "cart_nope"')
       })
     })
-  },
-})
+  }
+)

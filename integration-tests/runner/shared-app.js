@@ -9,10 +9,11 @@
 //              snapshot → its tests, each restored from that snapshot (Medusa's runner)
 //
 // The suites themselves are unchanged: their `medusaIntegrationTestRunner({env, testSuite})`
-// call, made while the group requires them, joins the group's app instead of booting one
-// (test-utils.js). A suite whose env differs from the group's refuses to join (it needs a boot
-// of its own: leave it out of the group). What lives in the app's memory (caches, breakers,
-// rate limits) is shared, as it already is between the tests of one suite.
+// call (most make it through `sandboxStoreSuite`, helpers/sandbox-store.ts), made while the
+// group requires them, joins the group's app instead of booting one (test-utils.js). A suite
+// whose env differs from the group's refuses to join (it needs a boot of its own: leave it out
+// of the group). What lives in the app's memory (caches, breakers, rate limits) is shared, as it
+// already is between the tests of one suite.
 
 const path = require("node:path")
 const { GROUPS } = require("./groups")

@@ -4,70 +4,62 @@ import { attempt, Base, live, open, type Model } from "./commands-base"
 
 /** The model's commands of the shop: the merchant in Medusa's admin, and Medusa itself. */
 
-export class CancelOrder extends Base {
+/** A command about one open order (which: `order`), shown as `Name(order)`. */
+abstract class OnOpenOrder extends Base {
   constructor(readonly order: number) {
     super()
   }
   check(m: Readonly<Model>) {
     return m.openOrders > 0
   }
+  toString() {
+    return `${this.constructor.name}(${this.order})`
+  }
+}
+
+export class CancelOrder extends OnOpenOrder {
   async act(h: Harness) {
     const order = h.order(this.order, open)
     if (!order) return
     await attempt(h, `${this} ${order.id}`, () => h.medusa.cancelOrder(order.id))
   }
-  toString() {
-    return `CancelOrder(${this.order})`
-  }
 }
 
-export class Fulfil extends Base {
-  constructor(readonly order: number) {
-    super()
-  }
-  check(m: Readonly<Model>) {
-    return m.openOrders > 0
-  }
+export class Fulfil extends OnOpenOrder {
   async act(h: Harness) {
     const order = h.order(this.order, open)
     if (!order) return
     await attempt(h, `${this} ${order.id}`, async () => (await h.medusa.fulfil(order)).id)
   }
-  toString() {
-    return `Fulfil(${this.order})`
-  }
 }
 
 const unshipped = (o: MOrder) => o.fulfillments.filter((f) => !f.canceled_at && !f.shipped_at && !f.delivered_at)
 
-export class Ship extends Base {
-  constructor(readonly order: number) {
-    super()
-  }
-  check(m: Readonly<Model>) {
-    return m.openOrders > 0
-  }
+/** `step` on the order's first fulfillment not shipped yet (nothing when it has none). */
+async function onUnshipped(
+  h: Harness,
+  cmd: OnOpenOrder,
+  step: (order: MOrder, f: MOrder["fulfillments"][number]) => Promise<unknown>
+) {
+  const order = h.order(cmd.order, (o) => open(o) && unshipped(o).length > 0)
+  if (!order) return
+  const f = unshipped(order)[0]
+  await attempt(h, `${cmd} ${order.id} ${f.id}`, () => step(order, f))
+}
+
+export class Ship extends OnOpenOrder {
   async act(h: Harness) {
-    const order = h.order(this.order, (o) => open(o) && unshipped(o).length > 0)
-    if (!order) return
-    const f = unshipped(order)[0]
-    await attempt(h, `${this} ${order.id} ${f.id}`, () => h.medusa.ship(order, f))
-  }
-  toString() {
-    return `Ship(${this.order})`
+    await onUnshipped(h, this, (order, f) => h.medusa.ship(order, f))
   }
 }
 
 /** Mark as delivered: a shipped fulfillment, or one never shipped (a pickup: "Mark as picked up"). */
-export class Deliver extends Base {
+export class Deliver extends OnOpenOrder {
   constructor(
-    readonly order: number,
+    order: number,
     readonly which: "shipped" | "not shipped"
   ) {
-    super()
-  }
-  check(m: Readonly<Model>) {
-    return m.openOrders > 0
+    super(order)
   }
   async act(h: Harness) {
     const candidates = (o: MOrder) =>
@@ -84,40 +76,19 @@ export class Deliver extends Base {
   }
 }
 
-export class CancelFulfillment extends Base {
-  constructor(readonly order: number) {
-    super()
-  }
-  check(m: Readonly<Model>) {
-    return m.openOrders > 0
-  }
+export class CancelFulfillment extends OnOpenOrder {
   async act(h: Harness) {
-    const order = h.order(this.order, (o) => open(o) && unshipped(o).length > 0)
-    if (!order) return
-    const f = unshipped(order)[0]
-    await attempt(h, `${this} ${order.id} ${f.id}`, () => h.medusa.cancelFulfillment(order, f))
-  }
-  toString() {
-    return `CancelFulfillment(${this.order})`
+    await onUnshipped(h, this, (order, f) => h.medusa.cancelFulfillment(order, f))
   }
 }
 
 /** The merchant captures an authorized payment from the admin. */
-export class Capture extends Base {
-  constructor(readonly order: number) {
-    super()
-  }
-  check(m: Readonly<Model>) {
-    return m.openOrders > 0
-  }
+export class Capture extends OnOpenOrder {
   async act(h: Harness) {
     const order = h.order(this.order, (o) => open(o) && live(o).some((p) => !p.captured_at))
     if (!order) return
     const payment = live(order).find((p) => !p.captured_at)!
     await attempt(h, `${this} ${order.id} ${payment.id}`, () => h.medusa.captureWorkflow(payment.id).then(() => "ok"))
-  }
-  toString() {
-    return `Capture(${this.order})`
   }
 }
 

@@ -1,81 +1,19 @@
 import { effectiveSettings, settingsSourceFrom, type BnplOptions } from "../../modules/bnpl/settings"
+import { memoryMessages } from "../helpers/memory-messages"
 
 /**
  * The bnpl module as the workflows, subscribers and jobs resolve it (`container.resolve("bnpl")`):
  * its generated data methods over `bnpl_service_message` (the record of every message to the
- * service) kept in memory, as Medusa's generated `list/create/retrieve/update/delete` answer
- * them (copies, filters by equality, arrays as IN, `{$lte}`, `order`, `take`), and `getOptions`
+ * service) kept in memory (helpers/memory-messages.ts: as Medusa's generated data methods answer
+ * them), and `getOptions`
  * exactly as the module service computes it (`effectiveSettings` over the settings row, the
  * plugin's options and the environment). Checkout snapshots are not part of the model: none
  * is kept (the shipping information is then built without the offered options).
  */
 export function memoryModule(injected: Record<string, unknown>, pluginOptions: BnplOptions) {
-  const rows: any[] = []
-  let n = 0
-  const matches = (row: any, filter: Record<string, any>) =>
-    Object.entries(filter).every(([k, v]) =>
-      Array.isArray(v)
-        ? v.includes(row[k])
-        : v && typeof v === "object" && !(v instanceof Date) && "$lte" in v
-          ? row[k] != null && new Date(row[k]).getTime() <= new Date(v.$lte).getTime()
-          : v && typeof v === "object" && !(v instanceof Date) && "$in" in v
-            ? v.$in.includes(row[k])
-            : row[k] === v
-    )
-  const ordered = (list: any[], order?: Record<string, "ASC" | "DESC" | "asc" | "desc">) => {
-    const [[key, dir] = []] = Object.entries(order ?? {})
-    if (!key) return list
-    const at = (r: any) => (r[key] == null ? 0 : new Date(r[key]).getTime())
-    const sorted = [...list].sort((a, b) => at(a) - at(b))
-    return String(dir).toUpperCase() === "DESC" ? sorted.reverse() : sorted
-  }
-  const notFound = (id: string) =>
-    Object.assign(new Error(`BnplServiceMessage with id: ${id} was not found`), { type: "not_found" })
   return {
-    rows,
+    ...memoryMessages(),
     getOptions: async (mode?: any) =>
       (await effectiveSettings(settingsSourceFrom(injected), pluginOptions, process.env, mode)).options,
-    listBnplServiceMessages: async (filter: Record<string, any> = {}, config: { take?: number; order?: any } = {}) =>
-      ordered(
-        rows.filter((r) => !r.deleted_at && matches(r, filter)),
-        config.order
-      )
-        .slice(0, config.take ?? rows.length)
-        .map((r) => ({ ...r })),
-    createBnplServiceMessages: async (input: any) => {
-      const list = (Array.isArray(input) ? input : [input]).map((r: any) => ({
-        id: `sync_${String(++n).padStart(4, "0")}`,
-        attempts: 0,
-        created_at: new Date(Date.now() + n), // creation order, also under a frozen clock
-        updated_at: new Date(),
-        deleted_at: null,
-        accepted_sequence: null,
-        service_order_id: null,
-        synced_at: null,
-        last_error: null,
-        ...r,
-      }))
-      rows.push(...list)
-      return Array.isArray(input) ? list.map((r) => ({ ...r })) : { ...list[0] }
-    },
-    retrieveBnplServiceMessage: async (id: string) => {
-      const row = rows.find((r) => r.id === id && !r.deleted_at)
-      if (!row) throw notFound(id)
-      return { ...row }
-    },
-    updateBnplServiceMessages: async (patch: any) => {
-      const row = rows.find((r) => r.id === patch.id)
-      if (!row) throw notFound(patch.id)
-      Object.assign(row, patch, { updated_at: new Date() })
-      return { ...row }
-    },
-    deleteBnplServiceMessages: async (ids: string | string[]) => {
-      for (const id of Array.isArray(ids) ? ids : [ids]) {
-        const row = rows.find((r) => r.id === id)
-        if (row) row.deleted_at = new Date()
-      }
-    },
-    listBnplCheckoutSnapshots: async () => [],
-    updateBnplCheckoutSnapshots: async (patch: any) => patch,
   }
 }

@@ -15,7 +15,8 @@ import {
   Ship,
   type Model,
 } from "./commands"
-import type { Config, Harness } from "./harness"
+import type { Cmd } from "./commands-base"
+import type { Config, Harness, Plan } from "./harness"
 
 export type Regression = {
   finding: string
@@ -26,6 +27,28 @@ export type Regression = {
 }
 
 const usual: Config = { autoCapture: true, triggerOn: "shipment" }
+
+/**
+ * The opening most findings share: a cart of `amount` € checked out with `plan`, the customer's
+ * `answer` on the hosted page (current payment), then the cart completed (`failure`: how the
+ * completion fails).
+ */
+function placed(
+  plan: Plan,
+  {
+    failure = "none",
+    answer = "accepts",
+    amount = 60,
+  }: { failure?: Complete["failure"]; answer?: Customer["action"]; amount?: number } = {}
+): Cmd[] {
+  return [new Checkout(amount, plan), new Customer(0, answer, "current"), new Complete(0, failure)]
+}
+
+/** Finding 3's opening: 3x, the completion failing after the authorization while the service is down. */
+const failedCompletion = () => placed("3x", { failure: "after authorization, service down" })
+
+/** The customer pays the cart again: another 3x plan, accepted, the cart completed. */
+const paidAgain = (): Cmd[] => [new ChoosePlan(0, "3x"), new Customer(0, "accepts", "current"), new Complete(0, "none")]
 
 /**
  * Every failure the model found, as it shrank it, kept as a case run first (fast-check
@@ -39,41 +62,21 @@ export const REGRESSIONS: Regression[] = [
     // (marked delivered) without ever being shipped never starts its payment.
     finding: "1: delivered / picked up without a shipment never triggers the payment",
     config: usual,
-    commands: () => [
-      new Checkout(60, "pay at shipment"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Fulfil(0),
-      new Deliver(0, "not shipped"),
-    ],
+    commands: () => [...placed("pay at shipment"), new Fulfil(0), new Deliver(0, "not shipped")],
   },
   {
     // Issue 30 finding 2 (f5facaf, seed 302026, path 6): one failed read of the order while
     // the shipment event is handled loses the trigger (and the `shipped` status) for good.
     finding: "2: one failed order read during the shipment loses the trigger",
     config: usual,
-    commands: () => [
-      new Checkout(60, "pay at shipment"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Fulfil(0),
-      new FailNextOrderRead(),
-      new Ship(0),
-    ],
+    commands: () => [...placed("pay at shipment"), new Fulfil(0), new FailNextOrderRead(), new Ship(0)],
   },
   {
     // Finding 2 on a plain 3x payment (f5facaf, seed 302026, path 6 shrunk on every invariant):
     // the `shipped` status is lost the same way (the service's order stays without status).
     finding: "2: one failed order read during the shipment loses the status",
     config: usual,
-    commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Fulfil(0),
-      new FailNextOrderRead(),
-      new Ship(0),
-    ],
+    commands: () => [...placed("3x"), new Fulfil(0), new FailNextOrderRead(), new Ship(0)],
   },
   {
     // Issue 30 finding 3 (f5facaf, seed 302026, path 2): the payment authorized (ledger
@@ -81,11 +84,7 @@ export const REGRESSIONS: Regression[] = [
     // the service: the customer stays charged, no order, never refunded, not listed.
     finding: "3: authorized, completion failed, Medusa's cancel failing: never refunded",
     config: usual,
-    commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "after authorization, service down"),
-    ],
+    commands: failedCompletion,
   },
   {
     // Issue 30 finding 4 (f5facaf, seed 302026, path 15): two refunds of the same amount
@@ -93,12 +92,7 @@ export const REGRESSIONS: Regression[] = [
     // customer gets one, Medusa records two.
     finding: "4: two refunds of the same amount at once: one made, two recorded",
     config: usual,
-    commands: () => [
-      new Checkout(300, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Refund(0, 50, true, true),
-    ],
+    commands: () => [...placed("3x", { amount: 300 }), new Refund(0, 50, true, true)],
   },
   {
     // Found on f5facaf too (seed 302026, path 72, MODEL_INVARIANTS=5), the review's
@@ -106,12 +100,7 @@ export const REGRESSIONS: Regression[] = [
     // only authorized, cancelled by Medusa first) never tells the service "canceled".
     finding: "cancelled order whose payment was only authorized: the service never hears canceled",
     config: usual,
-    commands: () => [
-      new Checkout(60, "pay at shipment"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new CancelOrder(0),
-    ],
+    commands: () => [...placed("pay at shipment"), new CancelOrder(0)],
   },
   {
     // Found on the working tree of the fixes (2026-11-27, seed 302026, run 5): the completion
@@ -122,12 +111,7 @@ export const REGRESSIONS: Regression[] = [
     // the order holds the payment (Medusa shows nothing refunded: goods leave unpaid).
     finding: "order placed on a payment the job then refunds (a retried completion after a failed cancel)",
     config: { autoCapture: false, triggerOn: "shipment" },
-    commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "after authorization, service down"),
-      new Complete(0, "none"),
-    ],
+    commands: () => [...failedCompletion(), new Complete(0, "none")],
   },
   {
     // Found on the working tree of the fixes (2026-11-27, seed 302026, path 46 with
@@ -138,9 +122,7 @@ export const REGRESSIONS: Regression[] = [
     finding: "shipped while the service reviewed the payment, accepted later: never started",
     config: usual,
     commands: () => [
-      new Checkout(60, "pay at shipment"),
-      new Customer(0, "is reviewed", "current"),
-      new Complete(0, "none"),
+      ...placed("pay at shipment", { answer: "is reviewed" }),
       new Fulfil(0),
       new Ship(0),
       new Customer(0, "accepts", "current"),
@@ -154,13 +136,7 @@ export const REGRESSIONS: Regression[] = [
     // will ever be paid, nothing is listed for the merchant.
     finding: "shipped while reviewed, the review expires: the order awaits forever, nothing listed",
     config: usual,
-    commands: () => [
-      new Checkout(60, "pay at shipment"),
-      new Customer(0, "is reviewed", "current"),
-      new Complete(0, "none"),
-      new Fulfil(0),
-      new Ship(0),
-    ],
+    commands: () => [...placed("pay at shipment", { answer: "is reviewed" }), new Fulfil(0), new Ship(0)],
   },
   {
     // Issue 30 finding 5 (f5facaf with the sandbox answering `deferred_trigger_applied` as the
@@ -169,13 +145,7 @@ export const REGRESSIONS: Regression[] = [
     // never captures what the service took.
     finding: "5: the trigger applied answered as a timestamp: the payment started, never captured",
     config: usual,
-    commands: () => [
-      new Checkout(60, "pay at shipment"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Fulfil(0),
-      new Ship(0),
-    ],
+    commands: () => [...placed("pay at shipment"), new Fulfil(0), new Ship(0)],
   },
   {
     // Found by `npm run model -- --runs 1500` (seed 302026, path 513, shrunk) on the working
@@ -190,15 +160,7 @@ export const REGRESSIONS: Regression[] = [
     // messages named it. Now the order's payment is its latest live one, and the settle job,
     // once it refunded the first, records the refund on the order (`recordEndedPayments`).
     config: usual,
-    commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "after authorization, service down"),
-      new ChoosePlan(0, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Ship(0),
-    ],
+    commands: () => [...failedCompletion(), ...paidAgain(), new Ship(0)],
   },
   {
     // Found by `npm run model` (2,000 sequences, seed 302026, path 1202, shrunk): the order is
@@ -209,9 +171,7 @@ export const REGRESSIONS: Regression[] = [
     finding: "an order cancelled while its read fails and Medusa's refund fails: the payment never released",
     config: usual,
     commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
+      ...placed("3x"),
       new Fault(0, "fetch", "503, retry in an hour", 1),
       new FailNextOrderRead(),
       new CancelOrder(0),
@@ -223,31 +183,12 @@ export const REGRESSIONS: Regression[] = [
     // the order placed records that refund itself (its event's workflow, from the order's one read).
     finding: "a failed completion's payment refunded before the order is placed: recorded on the order",
     config: { autoCapture: true, triggerOn: "shipment" },
-    commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "after authorization, service down"),
-      new AdvanceClock(90),
-      new RunJob("settle"),
-      new ChoosePlan(0, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-    ],
+    commands: () => [...failedCompletion(), new AdvanceClock(90), new RunJob("settle"), ...paidAgain()],
   },
   {
     // The same with a store that captures when it ships: Medusa cancels the uncaptured first payment.
     finding: "a failed completion's uncaptured payment, ended before the order is placed: cancelled on the order",
     config: { autoCapture: false, triggerOn: "shipment" },
-    commands: () => [
-      new Checkout(60, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "after authorization, service down"),
-      new AdvanceClock(90),
-      new RunJob("settle"),
-      new ChoosePlan(0, "3x"),
-      new Customer(0, "accepts", "current"),
-      new Complete(0, "none"),
-      new Ship(0),
-    ],
+    commands: () => [...failedCompletion(), new AdvanceClock(90), new RunJob("settle"), ...paidAgain(), new Ship(0)],
   },
 ]

@@ -1,19 +1,8 @@
 import { BnplClient } from "../client"
-import { failure } from "./client-fixtures"
+import { ACTIVE_KEY, failure, sandbox, useSandbox } from "./client-fixtures"
 
-const { startSandbox } = require("../../../sandbox/server")
-
-const ACTIVE_KEY = "sk_test_active_0000000000000000"
-
-let sandbox: any
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, autoNotify: false })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
-beforeEach(() => sandbox.reset())
+// The file's sandbox (client-fixtures.ts): started before its tests, reset before each.
+useSandbox()
 
 // The default 10 s timeout: beyond jest's 5 s per test, so a busy machine's slow answer is never a timeout.
 const client = () => new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retryDelayMs: 5 })
@@ -29,7 +18,7 @@ describe("account calls", () => {
     })
     expect(plans.some((p) => p.deferred_days === 30)).toBe(true)
     expect(plans.find((p) => p.installments_count === 5)?.allowed).toBe(false)
-    expect(sandbox.requests.at(-1).query).toEqual({ kind: "general", only: "all", deferred: "true" })
+    expect(sandbox.requests.at(-1)!.query).toEqual({ kind: "general", only: "all", deferred: "true" })
   })
 
   it("says not_available on a 404 (an older account), without retrying", async () => {

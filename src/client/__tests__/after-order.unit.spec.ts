@@ -1,19 +1,8 @@
 import { BnplClient } from "../client"
-import { failure } from "./client-fixtures"
+import { ACTIVE_KEY, failure, sandbox, useSandbox } from "./client-fixtures"
 
-const { startSandbox } = require("../../../sandbox/server")
-
-const ACTIVE_KEY = "sk_test_active_0000000000000000"
-
-let sandbox: any
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, autoNotify: false })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
-beforeEach(() => sandbox.reset())
+// The file's sandbox (client-fixtures.ts): started before its tests, reset before each.
+useSandbox()
 
 // The default 10 s timeout: beyond jest's 5 s per test, so a busy machine's slow answer is never a timeout.
 const client = () => new BnplClient({ apiKey: ACTIVE_KEY, baseUrl: sandbox.url, retryDelayMs: 5 })

@@ -1,8 +1,7 @@
 import { BnplClient, type BnplClientOptions } from "../client"
 import { BnplServiceError } from "../errors"
 import type { CreatePaymentInput, ShippingInfo } from "../types"
-
-const { startSandbox } = require("../../../sandbox/server")
+import { manualTimer, suiteSandbox } from "../../__tests__/helpers/sandbox"
 
 /**
  * What the client's specs (client-*.unit.spec.ts) share: one sandbox per file, started by
@@ -16,7 +15,15 @@ export const ELIGIBILITY = "/v1/payments/eligibility"
 
 type Sandbox = {
   url: string
-  requests: { method: string; path: string; headers: Record<string, string>; body: any; fault?: string }[]
+  requests: {
+    method: string
+    path: string
+    query?: Record<string, string>
+    headers: Record<string, string>
+    body: any
+    fault?: string
+  }[]
+  payments: Map<string, any>
   reset(): void
   close(): Promise<void>
   clearRequests(): void
@@ -31,12 +38,7 @@ export let warnings: string[]
 
 /** The file's sandbox: started before its tests, closed after, reset (faults, merchants, requests) before each. */
 export function useSandbox() {
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, autoNotify: false })
-  })
-  afterAll(async () => {
-    await sandbox?.close()
-  })
+  sandbox = suiteSandbox()
   beforeEach(() => {
     sandbox.reset()
     warnings = []
@@ -71,13 +73,7 @@ export const HANG = { delayMs: 60_000 }
  * attempt's timeout, in order.
  */
 export function handTimer() {
-  const running = new Set<() => void>()
-  const waits: number[] = []
-  const timer = (ms: number, expire: () => void) => {
-    waits.push(ms)
-    running.add(expire)
-    return () => void running.delete(expire)
-  }
+  const { running, waits, timer } = manualTimer()
   /**
    * Runs `call` to a `HANG` path: each of its first `attempts` attempts times out once the sandbox
    * has it. A call that ends sooner is returned as it ended, for the test's checks to catch.

@@ -3,8 +3,8 @@ import { boundedAnswerCache } from "../answer-cache"
 import { BreakerRegistry } from "../circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
 import { P99_MULTIPLE } from "../response-deadline"
+import { manualTimer, suiteSandbox } from "../../__tests__/helpers/sandbox"
 
-const { startSandbox } = require("../../../sandbox/server")
 /**
  * What the specs of `checkPlans` (eligibility*.unit.spec.ts) share: the sandbox over real HTTP,
  * started by `useEligibilitySandbox()` with a fresh clock, breakers, cache and hand-run timers
@@ -22,12 +22,7 @@ export let sandbox: any
 
 /** The file's sandbox (started before its tests, closed after), and before each test a fresh clock, breakers, cache and timers. */
 export function useEligibilitySandbox() {
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, autoNotify: false })
-  })
-  afterAll(async () => {
-    await sandbox?.close()
-  })
+  sandbox = suiteSandbox()
   beforeEach(() => {
     sandbox.reset()
     clock = { now: Date.parse("2026-11-23T10:00:00Z") }
@@ -48,13 +43,7 @@ export const HANG = { delayMs: 60_000 }
  * timed). An answer that comes sooner is returned as it is, for the test's checks to catch.
  */
 export function handTimer() {
-  const running = new Set<() => void>()
-  const waits: number[] = []
-  const timer = (ms: number, expire: () => void) => {
-    waits.push(ms)
-    running.add(expire)
-    return () => void running.delete(expire)
-  }
+  const { running, waits, timer } = manualTimer()
   async function timedOut<T>(answer: Promise<T>, requests: number): Promise<T> {
     let answered = false
     void answer.then(() => (answered = true))

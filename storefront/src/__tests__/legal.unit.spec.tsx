@@ -65,9 +65,13 @@ describe("the shipped defaults (LEGAL_DEFAULTS)", () => {
   })
 
   it("is a plain data literal (the backend keeps a copy and compares)", () => {
+    // The table is the plugin's data file (JSON: plain data), which the kit bundles: one copy for both.
     const source = readFileSync(join(__dirname, "..", "legal.ts"), "utf8")
-    expect(source).toMatch(/export const LEGAL_DEFAULTS: Record<LegalMarket, LegalText> = \{/)
+    expect(source).toMatch(/^import defaults from "\.\.\/\.\.\/src\/lib\/legal\/defaults\.json"$/m)
+    expect(source).toMatch(/export const LEGAL_DEFAULTS = defaults as Record<LegalMarket, LegalText>$/m)
     expect(source).not.toMatch(/\.\.\.|=>|function/)
+    const data = readFileSync(join(__dirname, "..", "..", "..", "src", "lib", "legal", "defaults.json"), "utf8")
+    expect(JSON.parse(data)).toEqual(LEGAL_DEFAULTS)
   })
 })
 

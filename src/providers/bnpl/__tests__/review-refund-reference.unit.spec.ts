@@ -1,12 +1,6 @@
 import { BnplClient } from "../../../client"
-import { forgetCachedSettings } from "../../../modules/bnpl/settings"
+import { acceptedSession, LIVE_KEY, liveSandbox, liveStore } from "../../../__tests__/helpers/review-store"
 import BnplProviderService from "../service"
-import { memoryDb } from "./review-memory-db"
-
-const { startSandbox } = require("../../../../sandbox/server")
-
-const LIVE_KEY = "sk_live_review_0000000000000000"
-const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as any
 
 /**
  * Review: the refund's reference is `medusa-refund-<pid>-<cents Medusa refunded before>-<cents>`,
@@ -21,33 +15,12 @@ const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {}
  * carries it. These tests call the provider as Medusa 2.21 does.
  */
 describe("review: two refunds of the same amount of one payment", () => {
-  let live: any
-  beforeAll(async () => {
-    live = await startSandbox({ port: 0, autoNotify: false, merchants: { [LIVE_KEY]: { name: "Live Store" } } })
-  })
-  afterAll(async () => {
-    await live?.close()
-  })
+  const live = liveSandbox()
 
   async function authorizedPayment() {
-    forgetCachedSettings()
-    const db = memoryDb()
-    const provider = new BnplProviderService(
-      { logger: quiet, __pg_connection__: db.knex } as any,
-      {
-        apiUrl: live.url,
-        apiKey: LIVE_KEY,
-        mode: "live",
-        backendUrl: "http://localhost:9000",
-        returnUrl: "http://localhost:8000/checkout/bnpl-return",
-      } as any
-    )
-    const session = await provider.initiatePayment({
-      amount: 300,
-      currency_code: "eur",
-      data: { session_id: "payses_1", installments_count: 3, checkout: { cart_id: "cart_1", email: "a@b.test" } },
-    } as any)
-    live.accept(session.id, { notify: false })
+    const { db, injected, providerOptions } = liveStore(live)
+    const provider = new BnplProviderService(injected, providerOptions)
+    const session = await acceptedSession(provider, live)
     const authorized = await provider.authorizePayment({ data: session.data } as any)
     /** Medusa's refund: its row first, then the provider call with its id; the row deleted if the call fails. */
     const refund = async (id: string, amount: number, data: unknown) => {

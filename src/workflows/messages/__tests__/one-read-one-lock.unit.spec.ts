@@ -1,17 +1,13 @@
-import { asValue } from "@medusajs/framework/awilix"
-import { createMedusaContainer } from "@medusajs/framework/utils"
-import { BnplClient } from "../../../client"
-import { recordPayment } from "../../../modules/bnpl/ledger"
-import { forgetCachedSettings } from "../../../modules/bnpl/settings"
-import { memoryDb } from "../../../providers/bnpl/__tests__/review-memory-db"
-import { operationFor } from "../../../providers/bnpl/operation"
 import fulfillmentCreated from "../../../subscribers/order-fulfillment-created"
 import shipmentCreated from "../../../subscribers/shipment-created"
-
-const { startSandbox } = require("../../../../sandbox/server")
+import {
+  liveSandbox,
+  medusaContainer,
+  medusaPayment,
+  payAtShipmentStore,
+} from "../../../__tests__/helpers/review-store"
 
 const LIVE_KEY = "sk_live_counted_000000000000000"
-const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as any
 
 /** The message record in memory, as the bnpl module's generated methods answer (equality and IN filters). */
 function memoryRecord() {
@@ -52,45 +48,11 @@ function memoryRecord() {
  * takes the payment's lock once. Over the sandbox, over HTTP.
  */
 describe("one order read and one lock per event", () => {
-  let live: any
-  beforeAll(async () => {
-    live = await startSandbox({ port: 0, autoNotify: false, merchants: { [LIVE_KEY]: { name: "Live Store" } } })
-  })
-  afterAll(async () => {
-    await live?.close()
-  })
+  const live = liveSandbox(LIVE_KEY)
 
   it("a fulfillment that starts the payment, then its shipment", async () => {
-    forgetCachedSettings()
-    const db = memoryDb()
-    const providerOptions = {
-      apiUrl: live.url,
-      apiKey: LIVE_KEY,
-      mode: "live",
-      backendUrl: "http://localhost:9000",
-      returnUrl: "http://localhost:8000/checkout/bnpl-return",
-    } as any
-    const injected = { logger: quiet, __pg_connection__: db.knex } as any
-    const client = new BnplClient({ apiKey: LIVE_KEY, baseUrl: live.url })
-    const payment = await client.createPayment({
-      payment: {
-        purchase_amount: 30000,
-        installments_count: 3,
-        deferred: "trigger",
-        deferred_description: "Nothing to pay today",
-        return_url: "http://localhost:8000/r",
-      },
-    } as any)
-    live.accept(payment.id, { notify: false })
-    await recordPayment(db.knex, {
-      bnpl_payment_id: payment.id,
-      session_id: "payses_1",
-      cart_id: "cart_1",
-      purchase_amount: 30000,
-      currency_code: "eur",
-      mode: "live",
-      pay_at_shipment: true,
-    })
+    const { db, getOptions, pid } = await payAtShipmentStore(live, LIVE_KEY)
+    live.accept(pid, { notify: false })
     Object.assign(db.tables.bnpl_payment[0], { status: "ordered", order_id: "order_1" })
     const order = {
       id: "order_1",
@@ -99,32 +61,18 @@ describe("one order read and one lock per event", () => {
       items: [{ requires_shipping: true }],
       shipping_methods: [{ name: "Colissimo Home", total: 4.9, shipping_option_id: "so_1", detail: {} }],
       fulfillments: [{ id: "ful_1", provider_id: "manual_manual", labels: [{ tracking_number: "6A1" }] }],
-      payment_collections: [
-        {
-          payments: [
-            {
-              id: "pay_1",
-              provider_id: "pp_bnpl_bnpl",
-              canceled_at: null,
-              data: { bnpl_payment_id: payment.id, pay_at_shipment: true, installments_count: 3 },
-            },
-          ],
-        },
-      ],
+      payment_collections: [{ payments: [medusaPayment(pid)] }],
     }
     const counted = { orderReads: 0, locks: 0 }
     const record = memoryRecord()
-    const container = createMedusaContainer()
-    container.register({
-      logger: asValue(quiet),
-      __pg_connection__: asValue(db.knex),
-      locking: asValue({
+    const container = medusaContainer(db, {
+      locking: {
         execute: async (_key: string, job: () => Promise<unknown>) => {
           counted.locks++
           return job()
         },
-      }),
-      query: asValue({
+      },
+      query: {
         graph: async ({ entity }: { entity: string }) => {
           if (entity === "order") counted.orderReads++
           if (entity === "fulfillment") return { data: [{ id: "ful_1", order: { id: "order_1" } }] }
@@ -132,22 +80,22 @@ describe("one order read and one lock per event", () => {
             return { data: [{ id: "so_1", name: "Colissimo Home", provider_id: "manual_manual" }] }
           return { data: [order] }
         },
-      }),
-      bnpl: asValue({
+      },
+      bnpl: {
         ...record,
         getOptions: async (mode?: any) => ({
-          ...(await operationFor({ container: injected, providerOptions, logger: quiet }, mode)).options,
+          ...(await getOptions(mode)),
           triggerOn: "fulfillment",
           autoCapture: false,
         }),
-      }),
+      },
     })
     const before = live.requests.length
     const calls = () =>
       live.requests
         .slice(before)
         .filter((r: any) => r.method !== "GET")
-        .map((r: any) => r.path.replace(payment.id, "{id}"))
+        .map((r: any) => r.path.replace(pid, "{id}"))
 
     await fulfillmentCreated({ event: { data: { order_id: "order_1", fulfillment_id: "ful_1" } }, container } as any)
     expect(counted).toEqual({ orderReads: 1, locks: 1 })
