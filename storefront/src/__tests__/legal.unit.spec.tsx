@@ -64,7 +64,7 @@ describe("the shipped defaults (LEGAL_DEFAULTS)", () => {
     }
   })
 
-  it("is a plain data literal (the backend keeps a copy and compares)", () => {
+  it("is the plugin's own data file, bundled: one copy for the backend and the kit", () => {
     // The table is the plugin's data file (JSON: plain data), which the kit bundles: one copy for both.
     const source = readFileSync(join(__dirname, "..", "legal.ts"), "utf8")
     expect(source).toMatch(/^import defaults from "\.\.\/\.\.\/src\/lib\/legal\/defaults\.json"$/m)
