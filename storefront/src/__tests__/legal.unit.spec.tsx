@@ -67,10 +67,10 @@ describe("the shipped defaults (LEGAL_DEFAULTS)", () => {
   it("is the plugin's own data file, bundled: one copy for the backend and the kit", () => {
     // The table is the plugin's data file (JSON: plain data), which the kit bundles: one copy for both.
     const source = readFileSync(join(__dirname, "..", "legal.ts"), "utf8")
-    expect(source).toMatch(/^import defaults from "\.\.\/\.\.\/src\/lib\/legal\/defaults\.json"$/m)
+    expect(source).toMatch(/^import defaults from "\.\.\/\.\.\/src\/lib\/legal\/default-texts\.json"$/m)
     expect(source).toMatch(/export const LEGAL_DEFAULTS = defaults as Record<LegalMarket, LegalText>$/m)
     expect(source).not.toMatch(/\.\.\.|=>|function/)
-    const data = readFileSync(join(__dirname, "..", "..", "..", "src", "lib", "legal", "defaults.json"), "utf8")
+    const data = readFileSync(join(__dirname, "..", "..", "..", "src", "lib", "legal", "default-texts.json"), "utf8")
     expect(JSON.parse(data)).toEqual(LEGAL_DEFAULTS)
   })
 })

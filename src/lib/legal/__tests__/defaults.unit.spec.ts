@@ -3,7 +3,7 @@ import path from "node:path"
 import { LEGAL_DEFAULTS } from "../defaults"
 import { LEGAL_MARKETS } from "../markets"
 
-/** The storefront kit's table (for a store that serves no texts; it bundles defaults.json): the plugin's. */
+/** The storefront kit's table (for a store that serves no texts; it bundles default-texts.json): the plugin's. */
 const KIT_FILE = path.resolve(__dirname, "../../../../storefront/src/legal.ts")
 const kitPresent = fs.existsSync(KIT_FILE)
 
