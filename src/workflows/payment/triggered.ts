@@ -18,8 +18,8 @@ export async function recordStarted(container: MedusaContainer, message: Started
 
 /**
  * Then, in a store that captures accepted payments, Medusa records the capture (the payment was
- * only authorized until the money was taken); after the event's messages are accepted, so that
- * Medusa's capture never delays them. Safe to repeat: a captured payment is left as is. A
+ * only authorized until the money was taken), before the trigger's message is recorded as
+ * accepted: a crash in between leaves it pending, and the retry captures. Safe to repeat: a captured payment is left as is. A
  * capture Medusa refuses is answered as a problem (the payment did start; sending the trigger
  * again would not change that): the merchant captures from the order, which the provider allows
  * now that the ledger knows the payment started.

@@ -66,13 +66,17 @@ export type SendInput<P> = {
   attached?: AttachedOrder
   call: CallOptions
   effects: {
-    /** Pay at shipment: the service started the payment (the ledger records it; Medusa's capture follows the push). */
-    paymentStarted(): Promise<void>
+    /**
+     * Pay at shipment: the service started the payment. The ledger records it and Medusa captures
+     * it before the message is recorded as accepted (a crash in between leaves it pending: sent
+     * again, answered as started, captured then). Answers a capture problem, if any.
+     */
+    paymentStarted(): Promise<string | null>
   }
 }
 
 /** What the service answered that the record keeps. */
-export type Sent = { service_order_id?: string }
+export type Sent = { service_order_id?: string; problem?: string | null }
 
 export type KindSpec<K extends string = string, P = any> = {
   /** The kind's one word: the record's (`bnpl_service_message.kind`) and the admin API's (`messages[].kind`). */

@@ -31,7 +31,7 @@ export const triggerKind = defineKind({
   hashed: () => ({}),
   send: async ({ client, pid, call, effects }) => {
     await client.triggerPayment(pid, call)
-    await effects.paymentStarted()
-    return {}
+    // Medusa records the capture; a refusal is kept on the message (the service did start it).
+    return { problem: await effects.paymentStarted() }
   },
 })

@@ -38,8 +38,6 @@ export type Attempt = {
   client: () => Promise<{ client: BnplClient; autoCapture: boolean }>
   call: CallOptions
   shipping?: ShippingRead
-  /** Pay-at-shipment payments this push started: Medusa captures them once the messages are recorded. */
-  started: { row: Row; autoCapture: boolean }[]
 }
 
 type Row = RecordedMessageRow & { last_error?: string | null }
@@ -87,13 +85,21 @@ async function send(
   payload: unknown,
   fields: Record<string, unknown> & { attempts: number },
   reference?: { merchant_reference: string; service_order_id: string }
-): Promise<{ sent?: { service_order_id?: string }; failed?: PushOutcome }> {
+): Promise<{ sent?: { service_order_id?: string; problem?: string | null }; failed?: PushOutcome }> {
   try {
     const { client, autoCapture } = await a.client()
     const effects = {
       paymentStarted: async () => {
         await recordStarted(a.container, row)
-        a.started.push({ row, autoCapture })
+        const problem = await captureStarted(a.container, row, autoCapture).catch((e: Error) => e.message)
+        if (problem) {
+          a.container
+            .resolve(ContainerRegistrationKeys.LOGGER)
+            .error(
+              `BNPL payment of order ${row.order_id} started, but Medusa could not record its capture: capture it from the order (${problem})`
+            )
+        }
+        return problem
       },
     }
     const pid = row.bnpl_payment_id!
@@ -155,25 +161,8 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
     accepted_sequence: nextSequence(payment, row.kind),
     service_order_id: sent!.service_order_id ?? null,
     next_attempt_at: null,
-    last_error: null,
+    last_error: sent!.problem ? `The payment started; Medusa could not record its capture: ${sent!.problem}` : null,
   })
-}
-
-/**
- * Medusa's capture of the payments the push started (`captureStarted`), once every message of
- * the push is recorded: a capture Medusa refuses is kept on the trigger's message and logged.
- */
-export async function captureStartedPayments(a: Attempt): Promise<void> {
-  for (const { row, autoCapture } of a.started.splice(0)) {
-    const problem = await captureStarted(a.container, row, autoCapture).catch((e: Error) => e.message)
-    if (!problem) continue
-    a.container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .error(
-        `BNPL payment of order ${row.order_id} started, but Medusa could not record its capture: capture it from the order (${problem})`
-      )
-    await write(a, { id: row.id, last_error: `The payment started; Medusa could not record its capture: ${problem}` })
-  }
 }
 
 /**

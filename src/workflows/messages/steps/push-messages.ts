@@ -8,14 +8,7 @@ import { BNPL_MODULE } from "../../../modules/bnpl"
 import { findPayment } from "../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderMessagesOf } from "../read"
-import {
-  attemptFixed,
-  attemptShippingInfo,
-  captureStartedPayments,
-  outcome,
-  type Attempt,
-  type PushOutcome,
-} from "./attempt"
+import { attemptFixed, attemptShippingInfo, outcome, type Attempt, type PushOutcome } from "./attempt"
 import { underPaymentLock } from "../payment-lock"
 import type { ShippingRead } from "./read-event"
 
@@ -106,7 +99,6 @@ async function pushUnderLock(
       }))),
     call: input.call ?? {},
     shipping: input.shipping,
-    started: [],
   }
   const one = (id: string): Promise<PushOutcome> => {
     const row = rows.find((r) => r.id === id)
@@ -115,6 +107,5 @@ async function pushUnderLock(
     return spec.fixedAtRecord ? attemptFixed(attempt, row) : attemptShippingInfo(attempt, row)
   }
   const outcomes = await pushInPhases(input.message_ids, (id) => rows.find((r) => r.id === id)?.kind, one)
-  await captureStartedPayments(attempt)
   return outcomes
 }
