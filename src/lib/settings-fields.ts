@@ -5,6 +5,7 @@ import { effectiveLegalTexts, legalTextsProblems, normalizeLegalTexts, type Lega
 import { planBoundsProblems, type PlanBounds } from "./plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planIssues, planKey, planLabel, planProblem } from "./plans"
 import type { SettingSource } from "./api-shapes"
+import { SWITCHES, type SwitchKey } from "./switches"
 
 /**
  * The field table (in lib: the admin API's types, lib/http-types.ts, are derived from it, and
@@ -20,8 +21,8 @@ import type { SettingSource } from "./api-shapes"
  * kept encrypted and bound to its URL: `ACCOUNT_FIELDS` below, changes.ts, precedence.ts) and
  * `mode` (its default depends on which keys exist: `storeModeOf`).
  *
- * A new boolean setting: one line here (`switchSetting(...)`), its column in the model and a
- * migration, its field in the admin form, its words in the admin's language files.
+ * A new boolean setting: one line in lib/switches.ts (declared here from it), its column in the
+ * model and a migration, its field in the admin form, its words in the admin's language files.
  */
 
 /** What one setting is. */
@@ -60,6 +61,11 @@ const declare = <Input extends z.ZodType, const Option extends string, View = Va
 /** A switch: true/false, saved as a boolean column. */
 const switchSetting = <const Option extends string>(option: Option, defaultValue: boolean) =>
   declare({ option, input: z.boolean(), default: defaultValue, column: "boolean" })
+
+/** Every switch of lib/switches.ts, declared. */
+const switchSettings = Object.fromEntries(
+  Object.entries(SWITCHES).map(([key, s]) => [key, switchSetting(s.option, s.default)])
+) as { [K in SwitchKey]: ReturnType<typeof switchSetting<(typeof SWITCHES)[K]["option"]>> }
 
 const isObject = (v: unknown) => !!v && typeof v === "object"
 
@@ -153,8 +159,7 @@ export const SETTINGS = {
     toColumn: (plans) => plans.map(normalizePlan),
     column: "json",
   }),
-  auto_capture: switchSetting("autoCapture", true),
-  shipping_sync_enabled: switchSetting("shippingSyncEnabled", true),
+  ...switchSettings,
   /** Shipping option id → `{shipping_method?, express_delivery?}` chosen by the merchant. */
   shipping_method_overrides: declare({
     option: "shippingMethodOverrides",
@@ -162,7 +167,6 @@ export const SETTINGS = {
     default: {},
     column: "json",
   }),
-  verify_notification_signature: switchSetting("verifyNotificationSignature", false),
   notification_signature_header: declare({
     option: "notificationSignatureHeader",
     input: headerInput,

@@ -5,6 +5,7 @@ import { EXCLUSION_FIELDS } from "../../lib/exclusions"
 import type { PlanBounds, SettingsView, ShippingOverride } from "../../lib/http-types"
 import { MODES, type Mode } from "../../lib/mode"
 import { planKey } from "../../lib/plans"
+import { SWITCH_KEYS, type SwitchKey } from "../../lib/switches"
 import { legalTextsForm, legalTextsFormSchema } from "./legal-texts"
 
 /**
@@ -38,12 +39,10 @@ const accountSchema = z.object({
 
 /**
  * The settings the form shows as the API gives them and sends back as they are when changed
- * (settings-changes.ts): a new switch is one line here, its field in a section, its words.
+ * (settings-changes.ts): every switch of lib/switches.ts, and the eligibility interface.
  */
 export const plainFieldSchemas = {
-  auto_capture: z.boolean(),
-  shipping_sync_enabled: z.boolean(),
-  verify_notification_signature: z.boolean(),
+  ...(Object.fromEntries(SWITCH_KEYS.map((key) => [key, z.boolean()])) as Record<SwitchKey, z.ZodBoolean>),
   eligibility_api: z.enum(ELIGIBILITY_APIS),
 }
 export type PlainField = keyof typeof plainFieldSchemas

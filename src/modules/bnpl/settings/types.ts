@@ -6,6 +6,7 @@ import type { PlanBounds } from "../../../lib/plan-bounds"
 import type { SettingSource, ShippingOverride } from "../../../lib/http-types"
 import type { TrustedProxies } from "../../../lib/client-address"
 import type { LegalTextOverrides } from "../../../lib/legal"
+import type { SwitchOptions } from "../../../lib/switches"
 
 /*
  * Each admin setting is declared once, in the field table (lib/settings-fields.ts): its API name
@@ -22,9 +23,10 @@ import type { LegalTextOverrides } from "../../../lib/legal"
 /**
  * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:
  * admin settings (stored in the plugin's module) > these options > env `BNPL_API_URL`,
- * `BNPL_API_KEY`.
+ * `BNPL_API_KEY`. The switches (`autoCapture`, `shippingSyncEnabled`,
+ * `verifyNotificationSignature`) are lib/switches.ts's.
  */
-export type BnplOptions = {
+export type BnplOptions = SwitchOptions & {
   /** The live account (env `BNPL_API_KEY`, `BNPL_API_URL`). */
   apiKey?: string
   apiUrl?: string
@@ -54,8 +56,6 @@ export type BnplOptions = {
    * fulfillment. Exactly once per payment, through the durable message record.
    */
   triggerOn?: "shipment" | "fulfillment"
-  /** Accepted payments are captured at once (default) or only authorized. */
-  autoCapture?: boolean
   /** Public URL of this Medusa backend, for the service's notification (env `MEDUSA_BACKEND_URL`). */
   backendUrl?: string
   /** Storefront page the customer returns to (`?pid=` is appended); a session's `data.return_url` wins. */
@@ -66,7 +66,6 @@ export type BnplOptions = {
   currencies?: string[]
   /** Check the notification's HMAC signature in this header (hex HMAC-SHA256 of the pid keyed by the API key). */
   notificationSignatureHeader?: string
-  verifyNotificationSignature?: boolean
   /** Per-attempt timeout of service calls. Default 10 s. */
   timeoutMs?: number
   /**
@@ -83,8 +82,6 @@ export type BnplOptions = {
   eligibilityApi?: "v1" | "v2"
   /** The shortest wait for an eligibility answer, however fast the service answered lately. Default 250 ms. */
   eligibilityTimeoutFloorMs?: number
-  /** Push shipping information on every fulfillment. Default true. */
-  shippingSyncEnabled?: boolean
   /** Shipping option id → the `shipping_method` / `express_delivery` to send for it. */
   shippingMethodOverrides?: Record<string, ShippingOverride>
   /** The merchant's amount bounds per plan, major units, inclusive: `[{installments_count: 4, min_amount: 200}]`. */
