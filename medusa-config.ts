@@ -21,7 +21,13 @@ if (!WORKER_MODES.includes(workerMode)) {
 
 const redisModules = REDIS_URL
   ? [
-      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl: REDIS_URL } },
+      // BullMQ's worker takes one event at a time unless told otherwise: a worker would then run
+      // every subscriber of every event in turn (ten fulfillments at once: a second and more
+      // before the last one's shipping information goes out; docs/production.md).
+      {
+        resolve: "@medusajs/medusa/event-bus-redis",
+        options: { redisUrl: REDIS_URL, workerOptions: { concurrency: 20 } },
+      },
       { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl: REDIS_URL } } },
       // Modules.CACHE: the plugin keeps eligibility answers here (shared by every instance).
       { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl: REDIS_URL } },

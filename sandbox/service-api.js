@@ -85,6 +85,7 @@ function serviceApi({ state, faults, routes, triggerAppliedAs }) {
     if (state.closed) return
     if (!result) return req.socket.destroy()
     entry.status = result.status
+    entry.answered_at = state.now().toISOString()
     state.log(`${req.method} ${path} -> ${result.status}${fault ? ` (fault: ${entry.fault})` : ''}`)
     send(res, result)
   }

@@ -38,7 +38,8 @@
  * shipping sync benchmark, default 200: see DEFAULT_FULFILLMENTS), BENCH_CHECKOUT_CONCURRENCY
  * (4), BENCH_FULFILLMENT_CONCURRENCY (10), BENCH_AFTER_ORDER_N (pay-at-shipment orders fulfilled
  * and shipped in the after-order benchmark, 50), BENCH_ONLY=after-order (only the configured boot
- * and that benchmark), BENCH_ONLY=hot-path (the three stores up at once, only the line-item updates, interleaved: latency and
+ * and that benchmark), BENCH_ONLY=after-order-worker (the same on Redis, one server and one worker:
+ * Medusa's production topology), BENCH_ONLY=hot-path (the three stores up at once, only the line-item updates, interleaved: latency and
  * profile; about 5 minutes), BENCH_ONLY=plans (only the account's plans rows: a configured boot with v1, then
  * one with v2; counts, valid on a loaded machine), BENCH_ONLY=hung (only the "service hangs" rows,
  * with the time from a recovery to a cart's plans: a configured boot). Logs of every medusa command: .tmp/bench-logs/.
@@ -61,11 +62,11 @@ const { prepareStore } = require('./bench/setup')
 const { fullRun } = require('./bench/full')
 const { plansOnly } = require('./bench/plans')
 const { hungOnly } = require('./bench/hung')
-const { afterOrderOnly } = require('./bench/after-order')
+const { afterOrderOnly, afterOrderWorkerOnly } = require('./bench/after-order')
 const { hotPathOnly } = require('./bench/hot-path')
 
 /** Each BENCH_ONLY part, run alone on the store instead of the whole bench. */
-const PARTS = { plans: plansOnly, hung: hungOnly, 'after-order': afterOrderOnly, 'hot-path': hotPathOnly }
+const PARTS = { plans: plansOnly, hung: hungOnly, 'after-order': afterOrderOnly, 'after-order-worker': afterOrderWorkerOnly, 'hot-path': hotPathOnly }
 
 /** Everything started here (PostgreSQL, the sandbox, medusa), stopped in reverse order. */
 const running = startedHere()

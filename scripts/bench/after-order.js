@@ -16,9 +16,10 @@ const { paidOrder } = require('../lib/store-api')
 const { percentile, mapLimit } = require('./lib')
 const { storeApi, adminApi } = require('./store')
 const { ms, markdownTable } = require('./report')
-const { SHIPPING_PATH, SYNC_DELAY_MS, config, say } = require('./config')
+const { ROOT, SHIPPING_PATH, SYNC_DELAY_MS, config, say } = require('./config')
 const { countBy, warehouseOf, wholeOrder, fulfilOrder, withDatabase, pollUntil, duplicatesOf } = require('./orders')
-const { withBoot, endPart } = require('./setup')
+const { boot, withBoot, endPart } = require('./setup')
+const { ensureRedisServer, startRedis } = require('../lib/redis')
 
 /** The after-order calls (issue 19): attachment, status, trigger, tracking; and the shipping_info edit. */
 const AFTER_ORDER_PATHS = [SHIPPING_PATH, '/v1/payments/', '/v2/orders/']
@@ -30,7 +31,7 @@ const endpointOf = (r) =>
 /** The order's messages to the service (bnpl_service_message rows), every kind. */
 async function messagesOf(db, orderIds) {
   const { rows } = await db.query(
-    `SELECT order_id, kind, status, attempts, synced_at FROM bnpl_service_message WHERE order_id = ANY($1) AND deleted_at IS NULL`,
+    `SELECT order_id, kind, status, attempts, synced_at, created_at, bnpl_payment_id, service_order_id FROM bnpl_service_message WHERE order_id = ANY($1) AND deleted_at IS NULL`,
     [orderIds]
   )
   return rows
@@ -73,12 +74,16 @@ async function oneOrderLifecycle({ sandbox, seed, api, db, hands }) {
 }
 
 /** Per order whose four messages were all accepted: the time to the last, from the fulfillment, and each half. */
-function messageTimes(shipped, rows) {
+function messageTimes(shipped, rows, requests = []) {
   const byOrder = new Map()
   for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r])
   const all = []
   const shipmentOnly = []
   const fulfillmentOnly = []
+  const shipmentRecorded = []
+  const fulfillmentRecorded = []
+  const shipmentService = []
+  const fulfillmentService = []
   for (const s of shipped) {
     const messages = (byOrder.get(s.orderId) ?? []).filter((r) => r.kind !== 'order')
     if (messages.length < 4 || messages.some((r) => r.status !== 'synced' || !r.synced_at)) continue
@@ -86,9 +91,21 @@ function messageTimes(shipped, rows) {
     all.push(last - s.fulfilledAt)
     const afterShipment = messages.filter((r) => r.kind !== 'shipping_info').map((r) => r.synced_at.getTime())
     shipmentOnly.push(Math.max(...afterShipment) - s.shippedAt)
-    fulfillmentOnly.push(messages.find((r) => r.kind === 'shipping_info').synced_at.getTime() - s.fulfilledAt)
+    const info = messages.find((r) => r.kind === 'shipping_info')
+    fulfillmentOnly.push(info.synced_at.getTime() - s.fulfilledAt)
+    fulfillmentRecorded.push(info.created_at.getTime() - s.fulfilledAt)
+    shipmentRecorded.push(Math.min(...messages.filter((r) => r.kind !== 'shipping_info').map((r) => r.created_at.getTime())) - s.shippedAt)
+    // The service's own answers (the sandbox's clock): when it accepted each message.
+    const names = new Set(messages.flatMap((r) => [r.bnpl_payment_id, r.service_order_id]).filter(Boolean))
+    const accepted = requests.filter((q) => q.answered_at && q.status < 300 && [...names].some((n) => q.path.includes(n)))
+    const lastAnswer = (list) => Math.max(...list.map((q) => new Date(q.answered_at).getTime()))
+    // The shipping information is an edit of the payment (`/v1/payment/`); the shipment's are its trigger, status and parcel.
+    const edits = accepted.filter((q) => q.path.startsWith('/v1/payment/'))
+    const shipments = accepted.filter((q) => !q.path.startsWith('/v1/payment/') && !q.path.endsWith('/orders'))
+    if (edits.length) fulfillmentService.push(lastAnswer(edits) - s.fulfilledAt)
+    if (shipments.length) shipmentService.push(lastAnswer(shipments) - s.shippedAt)
   }
-  return { all, shipmentOnly, fulfillmentOnly }
+  return { all, shipmentOnly, fulfillmentOnly, shipmentRecorded, fulfillmentRecorded, shipmentService, fulfillmentService }
 }
 
 /** N pay-at-shipment orders fulfilled and shipped, the after-order calls delayed: every message and request. */
@@ -127,7 +144,7 @@ async function afterOrder(bench, server) {
     const on = { sandbox: bench.sandbox, seed: bench.seed, api, db, hands, server }
     const lifecycle = await oneOrderLifecycle(on)
     const { shipped, rows, requests, started } = await fulfilAndShipMany(on, n)
-    const times = messageTimes(shipped, rows)
+    const times = messageTimes(shipped, rows, requests)
     // Duplicates: the same content for the same path processed again (every path here is one payment's or order's).
     const processed = requests.filter((r) => r.method !== 'GET' && r.status >= 200 && r.status < 300)
     return {
@@ -152,7 +169,7 @@ function afterOrderRows(a) {
     [
       'After the order: fulfillment answered → every message of it accepted',
       p(a.all),
-      `${a.complete}/${a.n} pay-at-shipment orders fulfilled then shipped (one parcel), ${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms; messages: shipping_info, tracking, status shipped, trigger; includes the shipment request. Fulfillment answered → shipping_info accepted ${p(a.fulfillmentOnly)}; shipment answered → tracking, status, trigger accepted ${p(a.shipmentOnly)}; ${a.shipmentFailures} shipment requests failed; statuses ${JSON.stringify(a.statuses)}`,
+      `${a.complete}/${a.n} pay-at-shipment orders fulfilled then shipped (one parcel), ${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms; messages: shipping_info, tracking, status shipped, trigger; includes the shipment request. Fulfillment answered → shipping_info accepted ${p(a.fulfillmentOnly)}; shipment answered → tracking, status, trigger accepted ${p(a.shipmentOnly)}; answered → its messages recorded (the event delivered, the order read): fulfillment ${p(a.fulfillmentRecorded)}, shipment ${p(a.shipmentRecorded)}; answered → the service answered its last message: fulfillment ${p(a.fulfillmentService)}, shipment ${p(a.shipmentService)}; ${a.shipmentFailures} shipment requests failed; statuses ${JSON.stringify(a.statuses)}`,
     ],
     [
       'After the order: service requests per fulfillment (and its shipment)',
@@ -174,4 +191,25 @@ async function afterOrderOnly(bench) {
   await endPart(bench, 'after the order only', [markdownTable(afterOrderRows(result)), '', afterOrderLifecycle(result)])
 }
 
-module.exports = { afterOrder, afterOrderRows, afterOrderLifecycle, afterOrderOnly }
+/**
+ * BENCH_ONLY=after-order-worker: the same, in Medusa's production topology (docs/production.md):
+ * Redis, one HTTP server (`MEDUSA_WORKER_MODE=server`) taking the merchant's requests and one
+ * worker (`worker`) running the subscribers, so the messages do not wait behind the requests.
+ * @param {import('./setup').Bench} bench
+ */
+async function afterOrderWorkerOnly(bench) {
+  const redisServer = ensureRedisServer({ log: say })
+  if (!redisServer.path) throw new Error(redisServer.reason)
+  const redis = await startRedis({ binary: redisServer.path })
+  bench.running.add({ stop: () => redis.stop(), kill: () => redis.killNow() })
+  const env = { ...bench.configuredEnv, REDIS_URL: redis.url }
+  const worker = await boot(bench, 'configured-worker', { cwd: ROOT, env: { ...env, MEDUSA_WORKER_MODE: 'worker' } })
+  try {
+    const result = await withBoot(bench, 'configured-server', { env: { ...env, MEDUSA_WORKER_MODE: 'server' } }, (server) => afterOrder(bench, server))
+    await endPart(bench, 'after the order, one server and one worker over Redis', [markdownTable(afterOrderRows(result)), '', afterOrderLifecycle(result)])
+  } finally {
+    await worker.stop()
+  }
+}
+
+module.exports = { afterOrder, afterOrderRows, afterOrderLifecycle, afterOrderOnly, afterOrderWorkerOnly }

@@ -48,13 +48,14 @@ const config = {
   afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
   /**
    * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
+   * BENCH_ONLY=after-order-worker: the same with Redis, one HTTP server and one worker;
    * BENCH_ONLY=hot-path: the three stores at once, line-item updates only, interleaved (latency, SQL statements, CPU profile);
    * BENCH_ONLY=plans: the account's plans rows only (a configured boot with v1, one with v2);
    * BENCH_ONLY=hung: the "service hangs" rows only (a configured boot).
    */
   only: process.env.BENCH_ONLY || null,
 }
-const ONLY_MODES = ['after-order', 'hot-path', 'plans', 'hung']
+const ONLY_MODES = ['after-order', 'after-order-worker', 'hot-path', 'plans', 'hung']
 if (config.only && !ONLY_MODES.includes(config.only)) throw new Error(`BENCH_ONLY must be one of ${ONLY_MODES.join(', ')} (got "${config.only}")`)
 
 const say = (line = '') => console.log(line ? `[bench] ${line}` : '')

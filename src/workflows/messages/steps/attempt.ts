@@ -85,11 +85,15 @@ async function send(
   payload: unknown,
   fields: Record<string, unknown> & { attempts: number },
   reference?: { merchant_reference: string; service_order_id: string }
-): Promise<{ sent?: { service_order_id?: string; problem?: string | null }; failed?: PushOutcome }> {
+): Promise<{ sent?: { service_order_id?: string; problem?: string | null; accepted_at: Date }; failed?: PushOutcome }> {
+  // When the service's acceptance arrived (the message's `synced_at`): not when Medusa finished
+  // recording what it started (a capture can take a while on a busy store).
+  let acceptedAt: Date | undefined
   try {
     const { client, autoCapture } = await a.client()
     const effects = {
       paymentStarted: async () => {
+        acceptedAt = new Date()
         await recordStarted(a.container, row)
         const problem = await captureStarted(a.container, row, autoCapture).catch((e: Error) => e.message)
         if (problem) {
@@ -104,7 +108,7 @@ async function send(
     }
     const pid = row.bnpl_payment_id!
     const sent = await spec.send({ client, pid, payload, attached: reference, call: a.call, effects })
-    return { sent: sent ?? {} }
+    return { sent: { ...sent, accepted_at: acceptedAt ?? new Date() } }
   } catch (e) {
     if (isBnplError(e) && e.code === "not_available") {
       const closed = await write(a, {
@@ -157,7 +161,7 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
     id: row.id,
     attempts,
     status: "synced",
-    synced_at: new Date(),
+    synced_at: sent!.accepted_at,
     accepted_sequence: nextSequence(payment, row.kind),
     service_order_id: sent!.service_order_id ?? null,
     next_attempt_at: null,
@@ -212,7 +216,7 @@ export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOut
       return close(a, row.id, "unchanged", null, built)
   }
   const pushed = { ...row, bnpl_payment_id: ready!.bnpl_payment_id }
-  const { failed } = await send(a, kindOf("shipping_info")!, pushed, ready!.shipping_info, { ...built, attempts })
+  const { sent, failed } = await send(a, kindOf("shipping_info")!, pushed, ready!.shipping_info, { ...built, attempts })
   if (failed) return failed
   if (ready!.warning) {
     a.container
@@ -224,7 +228,7 @@ export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOut
     id: row.id,
     attempts,
     status: "synced",
-    synced_at: new Date(),
+    synced_at: sent!.accepted_at,
     accepted_sequence: (last?.accepted_sequence ?? 0) + 1,
     next_attempt_at: null,
     last_error: ready!.warning ?? null,
