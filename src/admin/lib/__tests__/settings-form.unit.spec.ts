@@ -1,6 +1,7 @@
 import type { SettingsView } from "../../../lib/http-types"
 import { LEGAL_DEFAULTS } from "../../../lib/legal/defaults"
 import { effectiveLegalTexts } from "../../../lib/legal/resolve"
+import { SWITCH_KEYS, SWITCHES, type SwitchKey } from "../../../lib/switches"
 import { changesOf, removedKey, verifyBody } from "../settings-changes"
 import { formFrom, planRow, rowsToBounds, rowToPlan, settingsFormSchema, withOverride } from "../settings-form"
 
@@ -20,10 +21,9 @@ function view(overrides: Partial<SettingsView> = {}): SettingsView {
     api_key_hint: null,
     api_url: "https://sandbox.example.com",
     plans: [{ installments_count: 3 }, { installments_count: 4, deferred_days: 30 }],
-    auto_capture: true,
-    shipping_sync_enabled: true,
+    // Every switch at its default (a new one needs no line here).
+    ...(Object.fromEntries(SWITCH_KEYS.map((key) => [key, SWITCHES[key].default])) as Record<SwitchKey, boolean>),
     shipping_method_overrides: {},
-    verify_notification_signature: false,
     notification_signature_header: null,
     plan_bounds: [{ installments_count: 4, deferred_days: 30, min_amount: 150, max_amount: 2000 }],
     exclusions: { product_category_ids: ["pcat_gift"] },
