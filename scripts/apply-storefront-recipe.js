@@ -2,7 +2,7 @@
 'use strict'
 
 /**
- * Applies docs/storefront.md to a checkout of Medusa's DTC starter, exactly as written there:
+ * Applies docs/dtc-recipe.md to a checkout of Medusa's DTC starter, exactly as written there:
  * each code block titled with a file (```tsx title="src/...") is written to that file, each
  * ```diff block is applied with `patch -p1`. Nothing else: installing the kit stays the recipe's
  * step 1 (pnpm). Used to test the recipe verbatim (scripts/dtc-recipe-test.js).
@@ -18,7 +18,7 @@ const { spawnSync } = require('node:child_process')
 const { commandLine } = require('./lib/command-line')
 
 const args = commandLine(
-  'Usage: node scripts/apply-storefront-recipe.js <dtc-starter>/apps/storefront [--check]\n  Writes the new files and applies the diffs of docs/storefront.md to the starter.'
+  'Usage: node scripts/apply-storefront-recipe.js <dtc-starter>/apps/storefront [--check]\n  Writes the new files and applies the diffs of docs/dtc-recipe.md to the starter.'
 )
 const target = process.argv.slice(2).find((a) => !a.startsWith('--'))
 const check = args.has('--check')
@@ -27,7 +27,7 @@ if (!target || !fs.existsSync(path.join(target, 'src', 'lib', 'constants.tsx')))
   process.exit(2)
 }
 
-const recipe = fs.readFileSync(path.join(__dirname, '..', 'docs', 'storefront.md'), 'utf8')
+const recipe = fs.readFileSync(path.join(__dirname, '..', 'docs', 'dtc-recipe.md'), 'utf8')
 const blocks = [...recipe.matchAll(/^```(\w+)([^\n]*)\n([\s\S]*?)^```$/gm)].map(([, lang, info, body]) => ({
   lang,
   file: /title="([^"]+)"/.exec(info)?.[1],
@@ -60,6 +60,6 @@ for (const block of blocks) {
 }
 console.log(`${written} file(s) ${check ? 'to write' : 'written'}, ${patched} diff(s) ${check ? 'apply' : 'applied'}${problems ? `, ${problems} failed` : ''}`)
 if (problems) {
-  console.error(`${problems} diff(s) did not apply: is this the starter's commit named in docs/storefront.md?`)
+  console.error(`${problems} diff(s) did not apply: is this the starter's commit named in docs/dtc-recipe.md?`)
   process.exit(1)
 }

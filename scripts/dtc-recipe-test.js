@@ -2,7 +2,7 @@
 'use strict'
 
 /**
- * The DTC starter recipe (docs/storefront.md) end to end, as a storefront developer applies it:
+ * The DTC starter recipe (docs/dtc-recipe.md) end to end, as a storefront developer applies it:
  *
  *   1. Medusa's DTC starter at the recipe's commit: from `--starter <dir>` (a clone or a copy of
  *      medusajs/dtc-starter), else the local mirror when this machine has it, else the archive
@@ -42,7 +42,7 @@ const STARTER_DIR = path.join(WORK_DIR, 'dtc-starter')
 const APP_DIR = path.join(STARTER_DIR, 'apps', 'storefront')
 /** Where this workplace mirrors public repositories (a git dir without work tree). */
 const STARTER_MIRROR = '/work/.mirror/medusajs+dtc-starter/repo'
-/** The starter's commit the recipe's diffs are written against (docs/storefront.md). */
+/** The starter's commit the recipe's diffs are written against (docs/dtc-recipe.md). */
 const STARTER_COMMIT = '9233262'
 /** The starter's own package manager ("packageManager" in its package.json). */
 const PNPM = ['--yes', 'pnpm@10.11.1']
@@ -52,7 +52,7 @@ const JOURNEYS = [[], ['--refuse'], ['--cancel']]
 
 const args = commandLine(
   'Usage: node scripts/dtc-recipe-test.js [--starter <dir>] [--screenshots-dir DIR] [--keep]\n' +
-    '  Applies docs/storefront.md to the DTC starter, builds it with the kit and runs French journeys against a demo store.'
+    '  Applies docs/dtc-recipe.md to the DTC starter, builds it with the kit and runs French journeys against a demo store.'
 )
 /** The starter at the recipe's commit, kept in the repository (`git archive` of it) for machines without the mirror (CI). */
 const STARTER_ARCHIVE = path.join(ROOT, 'integration-tests', 'dtc-starter', 'dtc-starter-9233262.tar.gz')

@@ -2,7 +2,7 @@
 'use strict'
 
 /**
- * One instalment purchase through Medusa's DTC starter with docs/storefront.md applied, in
+ * One instalment purchase through Medusa's DTC starter with docs/dtc-recipe.md applied, in
  * French (/fr), in Debian's Chromium (playwright-core), against a running store (`npm run demo`,
  * .demo/demo.json; scripts/dtc-recipe-test.js runs it against a store of its own): product page
  * with its teaser, cart, address, delivery, the plan picker, the review's button, the sandbox's
@@ -30,7 +30,7 @@
  *   node scripts/dtc-starter-journey.js --storefront http://localhost:8100 [--refuse | --cancel]
  *        [--screenshots-dir docs/screenshots] [--demo-file .demo/demo.json]
  *
- * The starter must run against this store (see docs/storefront.md, "How it was tested").
+ * The starter must run against this store (see docs/dtc-recipe.md, "How it was tested").
  */
 
 const fs = require('node:fs')
@@ -40,7 +40,7 @@ const { readDemoInfo } = require('./lib/demo-info')
 const { createAudit } = require('./lib/a11y')
 
 const args = commandLine(
-  'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse | --cancel] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase in French through the DTC starter (docs/storefront.md) against the running store.'
+  'Usage: node scripts/dtc-starter-journey.js --storefront <url> [--refuse | --cancel] [--screenshots-dir DIR] [--demo-file FILE]\n  One instalment purchase in French through the DTC starter (docs/dtc-recipe.md) against the running store.'
 )
 const STOREFRONT = (args.value('--storefront') || 'http://localhost:8000').replace(/\/+$/, '')
 const REFUSE = args.has('--refuse')
@@ -292,7 +292,7 @@ async function main() {
     await page.waitForURL(/step=payment/)
     await choosePlanAndGoToHostedPage('3', !REFUSE && !CANCEL)
     if (CANCEL) {
-      // The hosted page's way back to the shop: the cancel URL (the return URL, docs/storefront.md step 2).
+      // The hosted page's way back to the shop: the cancel URL (the return URL, docs/dtc-recipe.md step 2).
       await page.locator('a.cancel').click()
     } else {
       await page.getByRole('button', { name: REFUSE ? 'Refuse' : 'Accept and pay' }).click()
