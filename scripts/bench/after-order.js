@@ -145,6 +145,8 @@ async function afterOrder(bench, server) {
     const lifecycle = await oneOrderLifecycle(on)
     const { shipped, rows, requests, started } = await fulfilAndShipMany(on, n)
     const times = messageTimes(shipped, rows, requests)
+    say(`fulfillment answered → shipping_info accepted, per order in the order they were fulfilled (ms): ${times.fulfillmentOnly.join(' ')}`)
+    say(`shipment answered → its messages accepted, per order (ms): ${times.shipmentOnly.join(' ')}`)
     // Duplicates: the same content for the same path processed again (every path here is one payment's or order's).
     const processed = requests.filter((r) => r.method !== 'GET' && r.status >= 200 && r.status < 300)
     return {
