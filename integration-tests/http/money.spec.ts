@@ -168,27 +168,57 @@ sandboxStoreSuite(
       expect(refundedCents(pid)).toBe(7000)
     })
 
-    it("a completion that fails after authorizing, its cancel refused, then a new payment: the order records the first refunded", async () => {
-      const cart = await cartWith(129.9)
-      const first = await startBnplSession(cart.id)
-      const pid1: string = first.session.data.bnpl_payment_id
-      sandbox().accept(pid1, { notify: false })
-      // The last step of completion (the order's transaction) fails in the database after the
-      // payment was authorized (and captured); Medusa's cancel and refund cannot reach the service.
+    /**
+     * A cart whose completion fails after authorizing `pid`: the last step (the order's
+     * transaction) fails in the database; Medusa's cancel and refund cannot reach the service.
+     */
+    const failCompletionAfterAuthorizing = async (cartId: string, pid: string) => {
       await knex().raw(`create or replace function bnpl_test_fail() returns trigger as $$
         begin raise exception 'injected: the order transaction could not be written'; end $$ language plpgsql`)
       await knex().raw(
         "create trigger bnpl_test_fail before insert on order_transaction for each row execute function bnpl_test_fail()"
       )
-      sandbox().setFault({ match: { method: "POST", path: `/v1/payments/${pid1}/refund` }, status: 503 })
+      sandbox().setFault({ match: { method: "POST", path: `/v1/payments/${pid}/refund` }, status: 503 })
       try {
-        const failed = await complete(cart.id)
+        const failed = await complete(cartId)
         expect(failed.data.type).not.toBe("order")
       } finally {
         await knex().raw("drop trigger if exists bnpl_test_fail on order_transaction")
         sandbox().clearFaults()
       }
-      expect(refundedCents(pid1)).toBe(0)
+      expect(refundedCents(pid)).toBe(0)
+    }
+    /** The order's payment of a service payment, with its refunds (an order keeps both payments). */
+    const paymentOf = async (orderId: string, pid: string) => {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=*payment_collections.payments,*payment_collections.payments.refunds`,
+        admin()
+      )
+      const payments = data.order.payment_collections.flatMap((pc: any) => pc.payments)
+      expect(payments).toHaveLength(2)
+      return payments.find((p: any) => p.data.bnpl_payment_id === pid)
+    }
+    const refundedInMedusa = (p: any) => (p.refunds ?? []).reduce((sum: number, r: any) => sum + Number(r.amount), 0)
+    /** The first payment refunded in Medusa as the service did, once; the second captured, untouched. */
+    const expectFirstRefundedSecondKept = async (orderId: string, pid1: string, pid2: string) => {
+      await eventually(async () => refundedInMedusa(await paymentOf(orderId, pid1)) > 0)
+      const p1 = await paymentOf(orderId, pid1)
+      expect(refundedInMedusa(p1)).toBeCloseTo(Number(p1.amount), 2) // everything Medusa captured of it
+      const p2 = await paymentOf(orderId, pid2)
+      expect(p2.canceled_at).toBeNull()
+      expect(p2.captured_at).toBeTruthy()
+      expect(refundedInMedusa(p2)).toBe(0)
+      expect(servicePayment(pid1).refunds).toHaveLength(1) // made once, by the settling
+      expect(refundedCents(pid2)).toBe(0)
+      expect((await row(pid2)).status).toBe("ordered")
+    }
+
+    it("a completion that fails after authorizing, its cancel refused, then a new payment: the order records the first refunded", async () => {
+      const cart = await cartWith(129.9)
+      const first = await startBnplSession(cart.id)
+      const pid1: string = first.session.data.bnpl_payment_id
+      sandbox().accept(pid1, { notify: false })
+      await failCompletionAfterAuthorizing(cart.id, pid1)
 
       // The customer pays again with a new payment: the first session goes, its payment is
       // refunded (the job's next run: the attempt made during the failure met the service down).
@@ -202,32 +232,35 @@ sandboxStoreSuite(
       expect(done.data.type).toBe("order")
 
       // Medusa kept the first payment beside the second: it records the refund the service made.
-      const paymentOf = async (pid: string) => {
-        const { data } = await api.get(
-          `/admin/orders/${done.data.order.id}?fields=*payment_collections.payments,*payment_collections.payments.refunds`,
-          admin()
-        )
-        const payments = data.order.payment_collections.flatMap((pc: any) => pc.payments)
-        expect(payments).toHaveLength(2)
-        return payments.find((p: any) => p.data.bnpl_payment_id === pid)
-      }
-      const refunded = (p: any) => (p.refunds ?? []).reduce((sum: number, r: any) => sum + Number(r.amount), 0)
-      await eventually(async () => refunded(await paymentOf(pid1)) > 0)
-      const p1 = await paymentOf(pid1)
-      expect(refunded(p1)).toBeCloseTo(Number(p1.amount), 2) // everything Medusa captured of it
-      const p2 = await paymentOf(pid2)
-      expect(p2.canceled_at).toBeNull()
-      expect(p2.captured_at).toBeTruthy()
-      expect(refunded(p2)).toBe(0)
-      expect(servicePayment(pid1).refunds).toHaveLength(1) // made once, by the settling
-      expect(refundedCents(pid2)).toBe(0)
-      expect((await row(pid2)).status).toBe("ordered")
+      await expectFirstRefundedSecondKept(done.data.order.id, pid1, pid2)
       // The order's messages name the payment it was placed with.
       const told = await eventually(async () => {
         const rows = await knex()("bnpl_service_message").where({ order_id: done.data.order.id }).whereNot({ kind: "event" })
         return rows.length > 0 && rows
       })
       expect(told.every((r: any) => r.bnpl_payment_id === pid2)).toBe(true)
+    })
+
+    it("the same, the order placed before the job gave the first payment back: the job records its refund on the order", async () => {
+      const cart = await cartWith(129.9)
+      const first = await startBnplSession(cart.id)
+      const pid1: string = first.session.data.bnpl_payment_id
+      sandbox().accept(pid1, { notify: false })
+      await failCompletionAfterAuthorizing(cart.id, pid1)
+      const second = await startBnplSession(cart.id)
+      const pid2: string = second.session.data.bnpl_payment_id
+      sandbox().accept(pid2, { notify: false })
+      const done = await complete(cart.id)
+      expect(done.data.type).toBe("order")
+      const orderId: string = done.data.order.id
+
+      // Placed while the first payment was still charged: nothing ended to record yet.
+      expect((await row(pid1)).status).not.toBe("refunded")
+      expect(refundedInMedusa(await paymentOf(orderId, pid1))).toBe(0)
+      // The job's next run gives it back, and records Medusa's refund on the order that holds it.
+      await runSettleJob()
+      expect((await row(pid1)).status).toBe("refunded")
+      await expectFirstRefundedSecondKept(orderId, pid1, pid2)
     })
   }
 )
