@@ -188,6 +188,15 @@ sandboxStoreSuite(
       }
       expect(refundedCents(pid)).toBe(0)
     }
+    /** A cart whose first payment was accepted and charged, its completion failed as above. */
+    const firstPaymentLeftCharged = async () => {
+      const cart = await cartWith(129.9)
+      const first = await startBnplSession(cart.id)
+      const pid1: string = first.session.data.bnpl_payment_id
+      sandbox().accept(pid1, { notify: false })
+      await failCompletionAfterAuthorizing(cart.id, pid1)
+      return { cart, pid1 }
+    }
     /** The order's payment of a service payment, with its refunds (an order keeps both payments). */
     const paymentOf = async (orderId: string, pid: string) => {
       const { data } = await api.get(
@@ -214,11 +223,7 @@ sandboxStoreSuite(
     }
 
     it("a completion that fails after authorizing, its cancel refused, then a new payment: the order records the first refunded", async () => {
-      const cart = await cartWith(129.9)
-      const first = await startBnplSession(cart.id)
-      const pid1: string = first.session.data.bnpl_payment_id
-      sandbox().accept(pid1, { notify: false })
-      await failCompletionAfterAuthorizing(cart.id, pid1)
+      const { cart, pid1 } = await firstPaymentLeftCharged()
 
       // The customer pays again with a new payment: the first session goes, its payment is
       // refunded (the job's next run: the attempt made during the failure met the service down).
@@ -242,11 +247,7 @@ sandboxStoreSuite(
     })
 
     it("the same, the order placed before the job gave the first payment back: the job records its refund on the order", async () => {
-      const cart = await cartWith(129.9)
-      const first = await startBnplSession(cart.id)
-      const pid1: string = first.session.data.bnpl_payment_id
-      sandbox().accept(pid1, { notify: false })
-      await failCompletionAfterAuthorizing(cart.id, pid1)
+      const { cart, pid1 } = await firstPaymentLeftCharged()
       const second = await startBnplSession(cart.id)
       const pid2: string = second.session.data.bnpl_payment_id
       sandbox().accept(pid2, { notify: false })
