@@ -184,7 +184,7 @@ sandboxStoreSuite(
       // The push fails, then recording its outcome fails too (a database error): the step throws.
       sandbox().setFault({ match: { method: "POST", path: `/v1/payment/${pid}` }, status: 500 })
       const recordOutcome = jest
-        .spyOn(bnpl(), "updateBnplServiceMessages")
+        .spyOn(bnpl(), "writeMessageOutcome")
         .mockRejectedValueOnce(new Error("connection terminated"))
       try {
         const failed = await pushAgain(order.id).catch((e: any) => e.response)

@@ -27,6 +27,12 @@ export function memoryMessages() {
   }
   const notFound = (id: string) =>
     Object.assign(new Error(`BnplServiceMessage with id: ${id} was not found`), { type: "not_found" })
+  const update = (patch: any) => {
+    const row = rows.find((r) => r.id === patch.id && !r.deleted_at)
+    if (!row) throw notFound(patch.id)
+    Object.assign(row, patch, { updated_at: new Date() })
+    return { ...row }
+  }
   return {
     rows,
     listBnplServiceMessages: async (filter: Record<string, any> = {}, config: { take?: number; order?: any } = {}) =>
@@ -57,12 +63,8 @@ export function memoryMessages() {
       if (!row) throw notFound(id)
       return { ...row }
     },
-    updateBnplServiceMessages: async (patch: any) => {
-      const row = rows.find((r) => r.id === patch.id)
-      if (!row) throw notFound(patch.id)
-      Object.assign(row, patch, { updated_at: new Date() })
-      return { ...row }
-    },
+    updateBnplServiceMessages: async (patch: any) => update(patch),
+    writeMessageOutcome: async (patch: any) => update(patch),
     deleteBnplServiceMessages: async (ids: string | string[]) => {
       for (const id of Array.isArray(ids) ? ids : [ids]) {
         const row = rows.find((r) => r.id === id)

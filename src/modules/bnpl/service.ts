@@ -7,6 +7,7 @@ import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
+import { writeMessageOutcome, type MessageOutcomePatch } from "./message-outcomes"
 import {
   revokeNotificationTokens,
   rotateNotificationToken,
@@ -221,29 +222,35 @@ class BnplModuleService extends MedusaService({
     return knex
   }
 
+  /** Rewrites a cart's kept answer by its row id in one statement (cart-answers.ts); false when the row is gone. */
+  async updateCartAnswer(id: string, row: CartAnswerRow): Promise<boolean> {
+    return updateCartAnswer(this.knexFor("The cart's plans cannot be kept"), id, row)
+  }
+
   /**
    * Claims one of an order's recorded messages for "Push again" (`message-push.ts`): not found
    * (another order's, or none), refused (accepted already, not sent on purpose, tried moments
    * ago), or claimed: pending, for one attempt now.
    */
-  /** Rewrites a cart's kept answer by its row id in one statement (cart-answers.ts); false when the row is gone. */
-  async updateCartAnswer(id: string, row: CartAnswerRow): Promise<boolean> {
-    const knex = this.settingsSource.knex
-    if (!knex) {
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        "The cart's plans cannot be kept: no database connection"
-      )
-    }
-    return updateCartAnswer(knex, id, row)
+  async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
+    return claimMessagePush(this.knexFor("The message cannot be pushed"), orderId, messageId)
   }
 
-  async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
+  /** Writes one attempt's outcome on its message in one statement (message-outcomes.ts). */
+  async writeMessageOutcome(patch: MessageOutcomePatch): Promise<Record<string, any>> {
+    const row = await writeMessageOutcome(this.knexFor("The message's outcome cannot be recorded"), patch)
+    if (!row) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `BnplServiceMessage with id: ${patch.id} was not found`)
+    }
+    return row
+  }
+
+  private knexFor(what: string) {
     const knex = this.settingsSource.knex
     if (!knex) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "The message cannot be pushed: no database connection")
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${what}: no database connection`)
     }
-    return claimMessagePush(knex, orderId, messageId)
+    return knex
   }
 }
 

@@ -52,7 +52,7 @@ export const outcome = (s: {
 
 /** Writes one outcome, and keeps the in-memory rows current for the messages after it. */
 async function write(a: Attempt, patch: { id: string } & Record<string, unknown>): Promise<PushOutcome> {
-  const updated = await a.container.resolve<BnplModuleService>(BNPL_MODULE).updateBnplServiceMessages(patch as any)
+  const updated = await a.container.resolve<BnplModuleService>(BNPL_MODULE).writeMessageOutcome(patch)
   const row = a.rows.find((r) => r.id === patch.id)
   if (row) Object.assign(row, updated)
   return outcome(updated as any)
