@@ -108,25 +108,41 @@ function messageTimes(shipped, rows, requests = []) {
   return { all, shipmentOnly, fulfillmentOnly, shipmentRecorded, fulfillmentRecorded, shipmentService, fulfillmentService }
 }
 
-/** N pay-at-shipment orders fulfilled and shipped, the after-order calls delayed: every message and request. */
-async function fulfilAndShipMany({ sandbox, seed, api, db, hands, server }, n) {
-  say(`${server.name}: after the order: ${n} pay-at-shipment checkouts (${config.checkoutConcurrency} at a time) ...`)
-  const orders = await mapLimit(Array.from({ length: n }, (_, i) => i), config.checkoutConcurrency, (i) =>
-    paidOrder(api.client, seed, { sandbox, price: 129.9, email: `bench-ao-${i}@example.com`, payAtShipment: true })
-  )
-  const orderIds = orders.map((o) => o.order.id)
-  await messagesSettled(db, orderIds, 1, 60_000 + n * 200) // the attachments, made at placement
-  say(`${server.name}: fulfilling and shipping ${n} orders (${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms) ...`)
-  for (const prefix of AFTER_ORDER_PATHS) sandbox.setFault({ delayMs: SYNC_DELAY_MS, match: { path: prefix } })
-  const firstRequest = sandbox.requests.length
-  const started = Date.now()
-  const shipped = await mapLimit(orders, config.fulfillmentConcurrency, async ({ order }, i) => {
+/** Each order fulfilled then shipped (one parcel), `fulfillmentConcurrency` at a time: when each was answered. */
+function fulfilAndShip(hands, orders, label) {
+  return mapLimit(orders, config.fulfillmentConcurrency, async ({ order }, i) => {
     const sentAt = Date.now()
     const fulfillmentId = await hands.fulfil(order)
     const fulfilledAt = Date.now()
-    const shipment = await hands.ship(order, fulfillmentId, `BENCH-${i}`)
+    const shipment = await hands.ship(order, fulfillmentId, `${label}-${i}`)
     return { orderId: order.id, sentAt, fulfilledAt, shippedAt: Date.now(), shipmentOk: shipment.status === 200 }
   })
+}
+
+/**
+ * N pay-at-shipment orders fulfilled and shipped, the after-order calls delayed: every message
+ * and request. A warm-up round of orders goes first, the same way, and is not measured.
+ */
+async function fulfilAndShipMany({ sandbox, seed, api, db, hands, server }, n) {
+  const warmup = config.afterOrderWarmup
+  say(`${server.name}: after the order: ${n + warmup} pay-at-shipment checkouts (${config.checkoutConcurrency} at a time) ...`)
+  const all = await mapLimit(Array.from({ length: n + warmup }, (_, i) => i), config.checkoutConcurrency, (i) =>
+    paidOrder(api.client, seed, { sandbox, price: 129.9, email: `bench-ao-${i}@example.com`, payAtShipment: true })
+  )
+  await messagesSettled(db, all.map((o) => o.order.id), 1, 60_000 + (n + warmup) * 200) // the attachments, made at placement
+  for (const prefix of AFTER_ORDER_PATHS) sandbox.setFault({ delayMs: SYNC_DELAY_MS, match: { path: prefix } })
+  const warm = all.slice(0, warmup)
+  if (warm.length) {
+    say(`${server.name}: warm-up: ${warm.length} orders fulfilled and shipped, not measured ...`)
+    await fulfilAndShip(hands, warm, 'WARM')
+    await messagesSettled(db, warm.map((o) => o.order.id), 5, 120_000)
+  }
+  const orders = all.slice(warmup)
+  const orderIds = orders.map((o) => o.order.id)
+  say(`${server.name}: fulfilling and shipping ${n} orders (${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms) ...`)
+  const firstRequest = sandbox.requests.length
+  const started = Date.now()
+  const shipped = await fulfilAndShip(hands, orders, 'BENCH')
   const rows = await messagesSettled(db, orderIds, 5, 120_000 + n * 200)
   sandbox.clearFaults()
   return { shipped, rows, requests: sandbox.requests.slice(firstRequest), started }
@@ -171,7 +187,7 @@ function afterOrderRows(a) {
     [
       'After the order: fulfillment answered → every message of it accepted',
       p(a.all),
-      `${a.complete}/${a.n} pay-at-shipment orders fulfilled then shipped (one parcel), ${config.fulfillmentConcurrency} at a time, after-order calls answered after ${SYNC_DELAY_MS} ms; messages: shipping_info, tracking, status shipped, trigger; includes the shipment request. Fulfillment answered → shipping_info accepted ${p(a.fulfillmentOnly)}; shipment answered → tracking, status, trigger accepted ${p(a.shipmentOnly)}; answered → its messages recorded (the event delivered, the order read): fulfillment ${p(a.fulfillmentRecorded)}, shipment ${p(a.shipmentRecorded)}; answered → the service answered its last message: fulfillment ${p(a.fulfillmentService)}, shipment ${p(a.shipmentService)}; ${a.shipmentFailures} shipment requests failed; statuses ${JSON.stringify(a.statuses)}`,
+      `${a.complete}/${a.n} pay-at-shipment orders fulfilled then shipped (one parcel), ${config.fulfillmentConcurrency} at a time (after ${config.afterOrderWarmup} not measured), after-order calls answered after ${SYNC_DELAY_MS} ms; messages: shipping_info, tracking, status shipped, trigger; includes the shipment request. Fulfillment answered → shipping_info accepted ${p(a.fulfillmentOnly)}; shipment answered → tracking, status, trigger accepted ${p(a.shipmentOnly)}; answered → its messages recorded (the event delivered, the order read): fulfillment ${p(a.fulfillmentRecorded)}, shipment ${p(a.shipmentRecorded)}; answered → the service answered its last message: fulfillment ${p(a.fulfillmentService)}, shipment ${p(a.shipmentService)}; ${a.shipmentFailures} shipment requests failed; statuses ${JSON.stringify(a.statuses)}`,
     ],
     [
       'After the order: service requests per fulfillment (and its shipment)',

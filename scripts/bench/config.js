@@ -46,6 +46,8 @@ const config = {
   checkoutConcurrency: intFromEnv('BENCH_CHECKOUT_CONCURRENCY', 4),
   fulfillmentConcurrency: intFromEnv('BENCH_FULFILLMENT_CONCURRENCY', 10),
   afterOrderN: intFromEnv('BENCH_AFTER_ORDER_N', 50),
+  /** Orders fulfilled and shipped first, not measured: the processes' pools and code paths warm, as a live store's are. */
+  afterOrderWarmup: intFromEnv('BENCH_AFTER_ORDER_WARMUP', 10),
   /**
    * BENCH_ONLY=after-order: the configured boot and the after-order benchmark only (a few minutes);
    * BENCH_ONLY=after-order-worker: the same with Redis, one HTTP server and one worker;
