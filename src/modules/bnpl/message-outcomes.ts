@@ -13,7 +13,10 @@ const JSON_COLUMNS = new Set(["payload"])
 
 export type MessageOutcomePatch = { id: string } & Record<string, unknown>
 
-export async function writeMessageOutcome(knex: Knex, patch: MessageOutcomePatch): Promise<Record<string, any> | undefined> {
+export async function writeMessageOutcome(
+  knex: Knex,
+  patch: MessageOutcomePatch
+): Promise<Record<string, any> | undefined> {
   const { id, ...fields } = patch
   const columns = Object.fromEntries(
     Object.entries(fields).map(([column, value]) => [

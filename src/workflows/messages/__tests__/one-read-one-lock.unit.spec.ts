@@ -25,8 +25,16 @@ function memoryRecord() {
       return list.map((r) => ({ ...r }))
     },
     retrieveBnplServiceMessage: async (id: string) => ({ ...rows.find((r) => r.id === id) }),
-    updateBnplServiceMessages: async (patch: any) => Object.assign(rows.find((r) => r.id === patch.id), patch),
-    writeMessageOutcome: async (patch: any) => Object.assign(rows.find((r) => r.id === patch.id), patch),
+    updateBnplServiceMessages: async (patch: any) =>
+      Object.assign(
+        rows.find((r) => r.id === patch.id),
+        patch
+      ),
+    writeMessageOutcome: async (patch: any) =>
+      Object.assign(
+        rows.find((r) => r.id === patch.id),
+        patch
+      ),
     deleteBnplServiceMessages: async (id: string) => {
       rows.splice(
         rows.findIndex((r) => r.id === id),
