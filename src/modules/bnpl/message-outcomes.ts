@@ -9,7 +9,7 @@ import type { Knex } from "./ledger"
 
 const TABLE = "bnpl_service_message"
 /** The record's JSON column: written as JSON text (an array would otherwise go as a PostgreSQL array). */
-const JSON_COLUMNS = new Set(["payload"])
+export const JSON_COLUMNS = new Set(["payload"])
 
 export type MessageOutcomePatch = { id: string } & Record<string, unknown>
 
