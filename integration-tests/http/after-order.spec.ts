@@ -132,6 +132,11 @@ sandboxStoreSuite(
         return syncs.length && syncs[0].status !== "pending" && syncs
       })
       expect(sync).toMatchObject({ status: "synced", trigger: "fulfillment_created" })
+      // Each event's own record went in the statement that recorded its messages (message-writes.ts);
+      // the messages read back through Medusa's data layer with the model's id and JSON payload.
+      expect(await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "event" })).toEqual([])
+      expect(rows.every((r: any) => r.id.startsWith("bnplsync_") && r.attempts >= 1)).toBe(true)
+      expect(rows.find((r: any) => r.kind === "status").payload).toEqual({ status: "shipped", is_shipped: true })
     })
 
     it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {

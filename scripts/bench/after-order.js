@@ -180,21 +180,22 @@ async function afterOrder(bench, server) {
   })
 }
 
-/** The after-order benchmark's rows for the summary table. */
-function afterOrderRows(a) {
+/** The after-order benchmark's rows for the summary table; `where`: the topology it ran on. */
+function afterOrderRows(a, where) {
   const p = (values) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`
+  const title = (text) => `After the order (${where}): ${text}`
   return [
     [
-      'After the order: fulfillment answered → every message of it accepted',
+      title('fulfillment answered → every message of it accepted'),
       p(a.all),
       `${a.complete}/${a.n} pay-at-shipment orders fulfilled then shipped (one parcel), ${config.fulfillmentConcurrency} at a time (after ${config.afterOrderWarmup} not measured), after-order calls answered after ${SYNC_DELAY_MS} ms; messages: shipping_info, tracking, status shipped, trigger; includes the shipment request. Fulfillment answered → shipping_info accepted ${p(a.fulfillmentOnly)}; shipment answered → tracking, status, trigger accepted ${p(a.shipmentOnly)}; answered → its messages recorded (the event delivered, the order read): fulfillment ${p(a.fulfillmentRecorded)}, shipment ${p(a.shipmentRecorded)}; answered → the service answered its last message: fulfillment ${p(a.fulfillmentService)}, shipment ${p(a.shipmentService)}; ${a.shipmentFailures} shipment requests failed; statuses ${JSON.stringify(a.statuses)}`,
     ],
     [
-      'After the order: service requests per fulfillment (and its shipment)',
+      title('service requests per fulfillment (and its shipment)'),
       `${a.perFulfillment.toFixed(2)}`,
       Object.entries(a.byEndpoint).map(([endpoint, count]) => `${endpoint} ×${count}`).join('; '),
     ],
-    ['After the order: duplicates', `${a.duplicates}`, 'the same content on the same path processed again by the service'],
+    [title('duplicates'), `${a.duplicates}`, 'the same content on the same path processed again by the service'],
   ]
 }
 
@@ -203,31 +204,45 @@ function afterOrderLifecycle(a) {
   return ['## One pay-at-shipment order, placement to delivery: its service requests', '', ...a.lifecycle.map((line, i) => `${i + 1}. ${line}`)].join('\n')
 }
 
+/** The topologies' names in the report. */
+const ONE_PROCESS = 'one process'
+const SERVER_AND_WORKER = 'one server + one worker'
+
 /** BENCH_ONLY=after-order: the configured boot and this benchmark only. @param {import('./setup').Bench} bench */
 async function afterOrderOnly(bench) {
   const result = await withBoot(bench, 'configured', { env: bench.configuredEnv }, (server) => afterOrder(bench, server))
-  await endPart(bench, 'after the order only', [markdownTable(afterOrderRows(result)), '', afterOrderLifecycle(result)])
+  await endPart(bench, 'after the order only', [markdownTable(afterOrderRows(result, ONE_PROCESS)), '', afterOrderLifecycle(result)])
 }
 
 /**
- * BENCH_ONLY=after-order-worker: the same, in Medusa's production topology (docs/production.md):
- * Redis, one HTTP server (`MEDUSA_WORKER_MODE=server`) taking the merchant's requests and one
- * worker (`worker`) running the subscribers, so the messages do not wait behind the requests.
- * @param {import('./setup').Bench} bench
+ * The after-order benchmark in Medusa's production topology (docs/production.md): Redis, one
+ * HTTP server (`MEDUSA_WORKER_MODE=server`) taking the merchant's requests and one worker
+ * (`worker`) running the subscribers, so the messages do not wait behind the requests. Part of
+ * the whole bench, or alone (BENCH_ONLY=after-order-worker). @param {import('./setup').Bench} bench
  */
-async function afterOrderWorkerOnly(bench) {
+async function afterOrderOnWorker(bench) {
   const redisServer = ensureRedisServer({ log: say })
   if (!redisServer.path) throw new Error(redisServer.reason)
   const redis = await startRedis({ binary: redisServer.path })
-  bench.running.add({ stop: () => redis.stop(), kill: () => redis.killNow() })
+  const running = { stop: () => redis.stop(), kill: () => redis.killNow() }
+  bench.running.add(running)
   const env = { ...bench.configuredEnv, REDIS_URL: redis.url }
-  const worker = await boot(bench, 'configured-worker', { cwd: ROOT, env: { ...env, MEDUSA_WORKER_MODE: 'worker' } })
   try {
-    const result = await withBoot(bench, 'configured-server', { env: { ...env, MEDUSA_WORKER_MODE: 'server' } }, (server) => afterOrder(bench, server))
-    await endPart(bench, 'after the order, one server and one worker over Redis', [markdownTable(afterOrderRows(result)), '', afterOrderLifecycle(result)])
+    const worker = await boot(bench, 'configured-worker', { cwd: ROOT, env: { ...env, MEDUSA_WORKER_MODE: 'worker' } })
+    try {
+      return await withBoot(bench, 'configured-server', { env: { ...env, MEDUSA_WORKER_MODE: 'server' } }, (server) => afterOrder(bench, server))
+    } finally {
+      await worker.stop()
+    }
   } finally {
-    await worker.stop()
+    await redis.stop()
   }
 }
 
-module.exports = { afterOrder, afterOrderRows, afterOrderLifecycle, afterOrderOnly, afterOrderWorkerOnly }
+/** BENCH_ONLY=after-order-worker. @param {import('./setup').Bench} bench */
+async function afterOrderWorkerOnly(bench) {
+  const result = await afterOrderOnWorker(bench)
+  await endPart(bench, 'after the order, one server and one worker over Redis', [markdownTable(afterOrderRows(result, SERVER_AND_WORKER)), '', afterOrderLifecycle(result)])
+}
+
+module.exports = { afterOrder, afterOrderOnWorker, afterOrderRows, afterOrderLifecycle, afterOrderOnly, afterOrderWorkerOnly, ONE_PROCESS, SERVER_AND_WORKER }

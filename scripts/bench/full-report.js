@@ -11,7 +11,7 @@ const { ms, perSecond, ratio, mib, markdownTable } = require('./report')
 const { plansRows } = require('./plans')
 const { statementReport } = require('./hot-path')
 const { hungRows } = require('./hung')
-const { afterOrderRows, afterOrderLifecycle } = require('./after-order')
+const { afterOrderRows, afterOrderLifecycle, ONE_PROCESS, SERVER_AND_WORKER } = require('./after-order')
 const { SYNC_DELAY_MS, config } = require('./config')
 
 /** The cart sequence's calls per operation, configured (first and second cart), with each operation's latency. */
@@ -106,12 +106,12 @@ function fullReport(bench, results, runtime) {
   const { machine, started } = bench
   const machineAfter = describeMachine()
   const { configured: conf, unconfigured: unconf, 'without-plugin': bare } = results
-  const rows = [...serviceCallRows(results), ...latencyRows(results), ...loadRows(results), ...afterOrderRows(results.afterOrder), ...memoryRows(results)]
+  const rows = [...serviceCallRows(results), ...latencyRows(results), ...loadRows(results), ...afterOrderRows(results.afterOrderWorker, SERVER_AND_WORKER), ...afterOrderRows(results.afterOrder, ONE_PROCESS), ...memoryRows(results)]
   return [
     `# medusa-plugin-bnpl bench`,
     '',
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.os}; load average ${machine.loadavg} at start, ${machineAfter.loadavg} at the end.`,
-    `Run: ${new Date(started).toISOString()}, ${(runtime / 60).toFixed(1)} min. Medusa 2.21.2 \`medusa start\` (NODE_ENV=production, one process with the in-memory event bus, cache and locking, admin disabled, sources loaded through ts-node/swc; \`medusa build\` is not used because it would overwrite the plugin build in .medusa/server), embedded PostgreSQL, the sandbox in the bench process.`,
+    `Run: ${new Date(started).toISOString()}, ${(runtime / 60).toFixed(1)} min. Medusa 2.21.2 \`medusa start\` (NODE_ENV=production, one process with the in-memory event bus, cache and locking, admin disabled, sources loaded through ts-node/swc; \`medusa build\` is not used because it would overwrite the plugin build in .medusa/server), embedded PostgreSQL, the sandbox in the bench process The after-order part runs twice: in that one process, and in Medusa's production topology (Redis event bus and locking, one \`MEDUSA_WORKER_MODE=server\` process taking the requests, one \`worker\` running the subscribers).`,
     `Baselines: "without plugin" = the same store and database booted as Medusa's starter store, without the plugin (integration-tests/install/store: no bnpl module, provider, routes, subscribers, jobs or hooks); "unconfigured" = this repository without BNPL_API_URL/BNPL_API_KEY (the plugin loads and its cart hooks run, but without a key they ask the service nothing; the eligibility route answers not_configured).`,
     'Figures only: timings are not asserted. On a shared 2-core machine they move with the load average above. RSS follows V8\'s garbage collector: under sustained load it swings by a few hundred MiB (autocannon runs serve more requests on a faster route, so their peaks are not the same workload).',
     '',

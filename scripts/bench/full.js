@@ -4,13 +4,14 @@
  * The whole bench (scripts/bench.js without BENCH_ONLY): the three boots one at a time on the
  * same database, each with the same workload; the configured one then runs the product grid, the
  * shipping sync, the after-order, the account's plans and the "service hangs" benchmarks; a
- * fourth boot (configured-v2) runs the account's plans alone; then the report.
+ * fourth boot (configured-v2) runs the account's plans alone; the after-order benchmark again in
+ * the production topology (Redis, one server, one worker); then the report.
  */
 
 const { threeBoots, withBoot, publish } = require('./setup')
 const { workload, productGrid } = require('./workload')
 const { shippingSync } = require('./shipping-sync')
-const { afterOrder } = require('./after-order')
+const { afterOrder, afterOrderOnWorker } = require('./after-order')
 const { plansOn, plansOnBoot } = require('./plans')
 const { hungOnBoot } = require('./hung')
 const { fullReport } = require('./full-report')
@@ -34,6 +35,7 @@ async function fullRun(bench) {
     })
   }
   results.plansV2 = await plansOnBoot(bench, 'configured-v2', bench.v2Env)
+  results.afterOrderWorker = await afterOrderOnWorker(bench)
   const runtime = (Date.now() - bench.started) / 1000
   await bench.running.stopAll()
   publish(fullReport(bench, results, runtime), runtime / 60)

@@ -42,21 +42,12 @@ export function memoryMessages() {
       )
         .slice(0, config.take ?? rows.length)
         .map((r) => ({ ...r })),
-    createBnplServiceMessages: async (input: any) => {
-      const list = (Array.isArray(input) ? input : [input]).map((r: any) => ({
-        id: `sync_${String(++n).padStart(4, "0")}`,
-        attempts: 0,
-        created_at: new Date(Date.now() + n), // creation order, also under a frozen clock
-        updated_at: new Date(),
-        deleted_at: null,
-        accepted_sequence: null,
-        service_order_id: null,
-        synced_at: null,
-        last_error: null,
-        ...r,
-      }))
-      rows.push(...list)
-      return Array.isArray(input) ? list.map((r) => ({ ...r })) : { ...list[0] }
+    createBnplServiceMessages: async (input: any) => create(input),
+    /** One statement in the module (message-writes.ts): the rows recorded and the one they replace deleted. */
+    recordMessages: async (list: any[], replacing?: string | null) => {
+      const created = await create(list)
+      if (replacing) remove([replacing])
+      return created.map((r: any) => r.id)
     },
     retrieveBnplServiceMessage: async (id: string) => {
       const row = rows.find((r) => r.id === id && !r.deleted_at)
@@ -65,13 +56,30 @@ export function memoryMessages() {
     },
     updateBnplServiceMessages: async (patch: any) => update(patch),
     writeMessageOutcome: async (patch: any) => update(patch),
-    deleteBnplServiceMessages: async (ids: string | string[]) => {
-      for (const id of Array.isArray(ids) ? ids : [ids]) {
-        const row = rows.find((r) => r.id === id)
-        if (row) row.deleted_at = new Date()
-      }
-    },
+    deleteBnplServiceMessages: async (ids: string | string[]) => remove(Array.isArray(ids) ? ids : [ids]),
     listBnplCheckoutSnapshots: async () => [],
     updateBnplCheckoutSnapshots: async (patch: any) => patch,
+  }
+  async function create(input: any) {
+    const list = (Array.isArray(input) ? input : [input]).map((r: any) => ({
+      id: `sync_${String(++n).padStart(4, "0")}`,
+      attempts: 0,
+      created_at: new Date(Date.now() + n), // creation order, also under a frozen clock
+      updated_at: new Date(),
+      deleted_at: null,
+      accepted_sequence: null,
+      service_order_id: null,
+      synced_at: null,
+      last_error: null,
+      ...r,
+    }))
+    rows.push(...list)
+    return Array.isArray(input) ? list.map((r: any) => ({ ...r })) : { ...list[0] }
+  }
+  function remove(ids: string[]) {
+    for (const id of ids) {
+      const row = rows.find((r) => r.id === id)
+      if (row) row.deleted_at = new Date()
+    }
   }
 }

@@ -59,9 +59,11 @@ export function orderQuery(medusa: { orders: MOrder[]; failOrderReads: number })
         const found = medusa.orders.filter((o) => !ids || ids.includes(o.id))
         return { data: found.map((o) => graphOrder(o)) }
       }
-      if (entity === "fulfillment") {
+      if (entity === "order_fulfillment") {
         const data = medusa.orders.flatMap((o) =>
-          o.fulfillments.filter((f) => !ids || ids.includes(f.id)).map((f) => ({ id: f.id, order: { id: o.id } }))
+          o.fulfillments
+            .filter((f) => filters?.fulfillment_id === undefined || f.id === filters.fulfillment_id)
+            .map((f) => ({ order_id: o.id, fulfillment_id: f.id }))
         )
         return { data }
       }

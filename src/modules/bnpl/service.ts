@@ -7,7 +7,7 @@ import { medusaRefusal } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
-import { writeMessageOutcome, type MessageOutcomePatch } from "./message-outcomes"
+import { recordMessages, writeMessageOutcome, type MessageOutcomePatch, type NewMessage } from "./message-writes"
 import {
   revokeNotificationTokens,
   rotateNotificationToken,
@@ -236,7 +236,15 @@ class BnplModuleService extends MedusaService({
     return claimMessagePush(this.knexFor("The message cannot be pushed"), orderId, messageId)
   }
 
-  /** Writes one attempt's outcome on its message in one statement (message-outcomes.ts). */
+  /**
+   * Records messages to the service in one statement, deleting the row they replace (an order
+   * event's own record) in the same one (message-writes.ts); resolves their ids.
+   */
+  async recordMessages(rows: NewMessage[], replacing?: string | null): Promise<string[]> {
+    return recordMessages(this.knexFor("The messages cannot be recorded"), rows, replacing)
+  }
+
+  /** Writes one attempt's outcome on its message in one statement (message-writes.ts). */
   async writeMessageOutcome(patch: MessageOutcomePatch): Promise<Record<string, any>> {
     const row = await writeMessageOutcome(this.knexFor("The message's outcome cannot be recorded"), patch)
     if (!row) {

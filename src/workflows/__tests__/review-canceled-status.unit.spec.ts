@@ -44,11 +44,10 @@ describe("review: the status of a cancelled order whose payment was only authori
           bnpl_payment_id: "payment_abc",
         },
       ],
-      createBnplServiceMessages: async (rows: any[]) => {
+      recordMessages: async (rows: any[]) => {
         created.push(...rows)
-        return rows.map((r, i) => ({ ...r, id: `sync_${i}` }))
+        return rows.map((_r, i) => `sync_${i}`)
       },
-      deleteBnplServiceMessages: async () => {},
       retrieveBnplServiceMessage: async () => ({ status: "failed" }),
     }
     const container = createMedusaContainer()

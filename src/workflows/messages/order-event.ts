@@ -55,7 +55,7 @@ async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?:
 }
 
 async function recordEvent(container: MedusaContainer, event: OrderEvent): Promise<string> {
-  const [row] = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplServiceMessages([
+  const [id] = await container.resolve<BnplModuleService>(BNPL_MODULE).recordMessages([
     {
       // The order may be unknown yet (shipment and delivery name the fulfillment): found when read.
       order_id: event.order_id ?? "",
@@ -67,7 +67,7 @@ async function recordEvent(container: MedusaContainer, event: OrderEvent): Promi
       next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
     },
   ])
-  return row.id
+  return id
 }
 
 /** An event not handled this time: its row (still there: its messages were not recorded) backs off. */

@@ -7,12 +7,13 @@ import type BnplModuleService from "../../modules/bnpl/service"
 
 /** The order a fulfillment belongs to (shipment and delivery events name only the fulfillment). */
 export async function orderIdOfFulfillment(container: MedusaContainer, fulfillmentId: string) {
+  // The link's own table: one statement (through the fulfillment, three).
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "fulfillment",
-    fields: ["id", "order.id"],
-    filters: { id: fulfillmentId },
+    entity: "order_fulfillment",
+    fields: ["order_id"],
+    filters: { fulfillment_id: fulfillmentId },
   })
-  return (data[0] as any)?.order?.id as string | undefined
+  return (data[0] as any)?.order_id as string | undefined
 }
 
 /** Fields the pipeline compares a message with (the payment's other messages). */

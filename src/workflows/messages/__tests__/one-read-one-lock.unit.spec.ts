@@ -19,11 +19,6 @@ function memoryRecord() {
     rows,
     listBnplServiceMessages: async (filter: Record<string, any> = {}) =>
       rows.filter((r) => matches(r, filter)).map((r) => ({ ...r })),
-    createBnplServiceMessages: async (input: any[]) => {
-      const list = input.map((r) => ({ id: `msg_${++n}`, attempts: 0, created_at: new Date(Date.now() + n), ...r }))
-      rows.push(...list)
-      return list.map((r) => ({ ...r }))
-    },
     retrieveBnplServiceMessage: async (id: string) => ({ ...rows.find((r) => r.id === id) }),
     updateBnplServiceMessages: async (patch: any) =>
       Object.assign(
@@ -35,11 +30,15 @@ function memoryRecord() {
         rows.find((r) => r.id === patch.id),
         patch
       ),
-    deleteBnplServiceMessages: async (id: string) => {
-      rows.splice(
-        rows.findIndex((r) => r.id === id),
-        1
-      )
+    recordMessages: async (input: any[], replacing?: string | null) => {
+      const list = input.map((r) => ({ id: `msg_${++n}`, attempts: 0, created_at: new Date(Date.now() + n), ...r }))
+      rows.push(...list)
+      if (replacing)
+        rows.splice(
+          rows.findIndex((r) => r.id === replacing),
+          1
+        )
+      return list.map((r) => r.id)
     },
     listBnplCheckoutSnapshots: async () => [],
   }
@@ -80,7 +79,7 @@ describe("one order read and one lock per event", () => {
       query: {
         graph: async ({ entity }: { entity: string }) => {
           if (entity === "order") counted.orderReads++
-          if (entity === "fulfillment") return { data: [{ id: "ful_1", order: { id: "order_1" } }] }
+          if (entity === "order_fulfillment") return { data: [{ order_id: "order_1", fulfillment_id: "ful_1" }] }
           if (entity === "shipping_option")
             return { data: [{ id: "so_1", name: "Colissimo Home", provider_id: "manual_manual" }] }
           return { data: [order] }

@@ -35,11 +35,8 @@ export const recordMessagesStep = createStep(
         next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
       }
     })
-    const created = rows.length ? await bnpl.createBnplServiceMessages(rows) : []
-    if (event_id) {
-      await bnpl.deleteBnplServiceMessages(event_id)
-    }
-    return new StepResponse<string[]>(created.map((r) => r.id))
+    // One statement: the messages and the event's record never both stand, nor neither.
+    return new StepResponse<string[]>(await bnpl.recordMessages(rows, event_id))
   }
   // Deliberately no compensation: the rows are the durable trace the retry job works from.
 )

@@ -1,5 +1,5 @@
 import BnplServiceMessage from "../models/service-message"
-import { JSON_COLUMNS } from "../message-outcomes"
+import { JSON_COLUMNS } from "../message-writes"
 
 /** The message record's columns of one kind (text, json, ...), read from its data model. */
 function columnsOfKind(kind: string): string[] {
@@ -10,7 +10,7 @@ function columnsOfKind(kind: string): string[] {
     .sort()
 }
 
-describe("an outcome written in one statement (message-outcomes.ts)", () => {
+describe("an outcome written in one statement (message-writes.ts)", () => {
   it("writes as JSON text exactly the record's JSON columns", () => {
     // A JSON column left out would be written as a PostgreSQL array (an array payload) or fail.
     expect([...JSON_COLUMNS].sort()).toEqual(columnsOfKind("json"))

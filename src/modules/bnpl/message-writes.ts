@@ -1,0 +1,62 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import type { Knex } from "./ledger"
+
+/**
+ * The writes on an order event's path to the service, each one statement: the data layer wraps
+ * every create, update and delete in a transaction of its own (BEGIN, a read, the write,
+ * COMMIT), and each round trip is a wait behind everything else the process is doing.
+ */
+
+const TABLE = "bnpl_service_message"
+/** The record's id prefix (models/service-message.ts). */
+const ID_PREFIX = "bnplsync"
+/** The record's JSON column: written as JSON text (an array would otherwise go as a PostgreSQL array). */
+export const JSON_COLUMNS = new Set(["payload"])
+
+export type MessageOutcomePatch = { id: string } & Record<string, unknown>
+export type NewMessage = Record<string, unknown>
+
+const asColumns = (fields: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([column, value]) => [
+      column,
+      JSON_COLUMNS.has(column) && value != null ? JSON.stringify(value) : value,
+    ])
+  )
+
+/**
+ * Records messages (the columns left out take the table's defaults) and, in the same statement,
+ * deletes the row they replace (an event's own record, once its messages stand for it): both
+ * happen or neither. Resolves the new rows' ids, in order.
+ */
+export async function recordMessages(knex: Knex, rows: NewMessage[], replacing?: string | null): Promise<string[]> {
+  const values = rows.map((row) => ({ id: generateEntityId(undefined, ID_PREFIX), ...asColumns(row) }))
+  if (!replacing) {
+    return values.length ? (await knex(TABLE).insert(values, ["id"])).map((r: { id: string }) => r.id) : []
+  }
+  const gone = knex(TABLE).where({ id: replacing }).delete()
+  if (!values.length) {
+    await gone
+    return []
+  }
+  const inserted = await knex.with("gone", gone).insert(values, ["id"]).into(TABLE)
+  return inserted.map((r: { id: string }) => r.id)
+}
+
+/**
+ * One attempt's outcome written on its message by id: one UPDATE ... RETURNING (a shipment's
+ * messages write three outcomes). Resolves the row as written, as the data layer's update
+ * does; undefined when no row has that id.
+ */
+
+export async function writeMessageOutcome(
+  knex: Knex,
+  patch: MessageOutcomePatch
+): Promise<Record<string, any> | undefined> {
+  const { id, ...fields } = patch
+  const [row] = await knex(TABLE)
+    .where({ id })
+    .whereNull("deleted_at")
+    .update({ ...asColumns(fields), updated_at: knex.raw("now()") }, "*")
+  return row
+}
