@@ -292,7 +292,7 @@ async function main() {
     await page.waitForURL(/step=payment/)
     await choosePlanAndGoToHostedPage('3', !REFUSE && !CANCEL)
     if (CANCEL) {
-      // The hosted page's way back to the shop: the cancel URL (the return URL, docs/dtc-recipe.md step 2).
+      // The hosted page's way back to the shop: the cancel URL (the return URL, docs/dtc-recipe/2-server-side.md).
       await page.locator('a.cancel').click()
     } else {
       await page.getByRole('button', { name: REFUSE ? 'Refuse' : 'Accept and pay' }).click()
