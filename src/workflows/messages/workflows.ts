@@ -29,6 +29,7 @@ export function orderEventComposition(input: OrderEventInput) {
       lock_name: read.lock_name,
       message_ids: ids,
       shipping: read.shipping,
+      bnpl_payment_id: read.payment?.data?.bnpl_payment_id ?? null,
     }))
   )
   return transform({ read, outcomes }, ({ read, outcomes }) => ({
@@ -58,6 +59,7 @@ export function retryMessageComposition(input: RetryMessageInput) {
       message_ids: [read.message_id],
       shipping: read.shipping,
       call: input.call,
+      bnpl_payment_id: read.bnpl_payment_id,
     }))
   )
   return transform({ outcomes }, ({ outcomes }) => outcomes[0] ?? null)

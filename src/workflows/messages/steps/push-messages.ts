@@ -19,6 +19,8 @@ export type PushMessagesInput = {
   message_ids: string[]
   shipping?: ShippingRead
   call?: CallOptions
+  /** The service's payment the messages were recorded for, when known: its ledger row is read beside them. */
+  bnpl_payment_id?: string | null
 }
 
 /**
@@ -81,11 +83,14 @@ async function pushUnderLock(
   container: MedusaContainer
 ): Promise<PushOutcome[]> {
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
-  const rows = await orderMessagesOf(container, orderId)
-  const first = rows.find((r) => r.id === input.message_ids[0])
-  const pid = input.shipping?.info.kind === "ready" ? input.shipping.info.bnpl_payment_id : first?.bnpl_payment_id
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  const ledger = pid ? await findPayment(knex, pid) : undefined
+  const ledgerOf = (pid: string | null | undefined) => (pid ? findPayment(knex, pid) : Promise.resolve(undefined))
+  const ready = input.shipping?.info.kind === "ready" ? input.shipping.info : undefined
+  // The ledger row read beside the messages (one wait, not two) when the payment is known already.
+  const expected = ready ? ready.bnpl_payment_id : input.bnpl_payment_id
+  const [rows, early] = await Promise.all([orderMessagesOf(container, orderId), ledgerOf(expected)])
+  const pid = ready ? ready.bnpl_payment_id : rows.find((r) => r.id === input.message_ids[0])?.bnpl_payment_id
+  const ledger = pid === expected ? early : await ledgerOf(pid)
   let client: Promise<{ client: BnplClient; autoCapture: boolean }> | undefined
   const attempt: Attempt = {
     container,

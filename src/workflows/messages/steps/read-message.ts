@@ -5,7 +5,13 @@ import type BnplModuleService from "../../../modules/bnpl/service"
 import { readOrderShipping } from "../../shipping/read"
 import type { ShippingRead } from "./read-event"
 
-export type MessageRead = { message_id: string; order_id: string; lock_name: string; shipping?: ShippingRead }
+export type MessageRead = {
+  message_id: string
+  order_id: string
+  lock_name: string
+  bnpl_payment_id: string | null
+  shipping?: ShippingRead
+}
 
 /**
  * The recorded message a retry works on, and what its attempt needs: a content fixed when
@@ -21,7 +27,12 @@ export const readMessageStep = createStep(
     })
     const own = row.bnpl_payment_id ?? row.payment_id ?? row.order_id
     if (kindOf(row.kind)?.fixedAtRecord !== false) {
-      return new StepResponse<MessageRead>({ message_id: row.id, order_id: row.order_id, lock_name: own })
+      return new StepResponse<MessageRead>({
+        message_id: row.id,
+        order_id: row.order_id,
+        lock_name: own,
+        bnpl_payment_id: row.bnpl_payment_id ?? null,
+      })
     }
     const options = await bnpl.getOptions()
     const { info, accepted_mark, payment_id, bnpl_payment_id } = await readOrderShipping(
@@ -33,6 +44,7 @@ export const readMessageStep = createStep(
       message_id: row.id,
       order_id: row.order_id,
       lock_name: bnpl_payment_id ?? payment_id ?? own,
+      bnpl_payment_id: row.bnpl_payment_id ?? null,
       shipping: { info, accepted_mark, sync_enabled: options.shippingSyncEnabled },
     })
   }
