@@ -184,6 +184,7 @@ async function afterOrder(bench, server) {
 function afterOrderRows(a, where) {
   const p = (values) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`
   const title = (text) => `After the order (${where}): ${text}`
+  if (a.skipped) return [[title('not measured'), '-', a.skipped]]
   return [
     [
       title('fulfillment answered → every message of it accepted'),
@@ -218,11 +219,12 @@ async function afterOrderOnly(bench) {
  * The after-order benchmark in Medusa's production topology (docs/production.md): Redis, one
  * HTTP server (`MEDUSA_WORKER_MODE=server`) taking the merchant's requests and one worker
  * (`worker`) running the subscribers, so the messages do not wait behind the requests. Part of
- * the whole bench, or alone (BENCH_ONLY=after-order-worker). @param {import('./setup').Bench} bench
+ * the whole bench, or alone (BENCH_ONLY=after-order-worker). Without redis-server (and no way to
+ * install it) resolves `{skipped: why}`. @param {import('./setup').Bench} bench
  */
 async function afterOrderOnWorker(bench) {
   const redisServer = ensureRedisServer({ log: say })
-  if (!redisServer.path) throw new Error(redisServer.reason)
+  if (!redisServer.path) return { skipped: redisServer.reason }
   const redis = await startRedis({ binary: redisServer.path })
   const running = { stop: () => redis.stop(), kill: () => redis.killNow() }
   bench.running.add(running)
@@ -242,6 +244,7 @@ async function afterOrderOnWorker(bench) {
 /** BENCH_ONLY=after-order-worker. @param {import('./setup').Bench} bench */
 async function afterOrderWorkerOnly(bench) {
   const result = await afterOrderOnWorker(bench)
+  if (result.skipped) throw new Error(result.skipped)
   await endPart(bench, 'after the order, one server and one worker over Redis', [markdownTable(afterOrderRows(result, SERVER_AND_WORKER)), '', afterOrderLifecycle(result)])
 }
 
