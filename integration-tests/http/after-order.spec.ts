@@ -139,6 +139,19 @@ sandboxStoreSuite(
       expect(rows.find((r: any) => r.kind === "status").payload).toEqual({ status: "shipped", is_shipped: true })
     })
 
+    it("an event handled twice at once (a slow subscriber and the retry job) records its messages once", async () => {
+      const event = { order_id: "order_twice", trigger: "shipment_created", status: "pending" }
+      const [eventId] = await bnpl().recordMessages([{ ...event, kind: "event", payload: { event: "shipment_created" } }])
+      const status = { ...event, kind: "status", payload: { status: "shipped", is_shipped: true }, payload_hash: "h1" }
+      // Two connections, one statement each: the one that deletes the event's record records the message.
+      const both = await Promise.all([bnpl().recordMessages([status], eventId), bnpl().recordMessages([status], eventId)])
+      expect(both.map((ids) => ids.length).sort()).toEqual([0, 1])
+      const rows = await bnpl().listBnplServiceMessages({ order_id: "order_twice" })
+      expect(rows).toEqual([
+        expect.objectContaining({ id: both.flat()[0], kind: "status", attempts: 0, payload: status.payload }),
+      ])
+    })
+
     it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {
       const { order, pid } = await paidOrder(sandbox(), 30, 2)
       await settled(order.id, 1)

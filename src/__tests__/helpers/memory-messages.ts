@@ -43,11 +43,11 @@ export function memoryMessages() {
         .slice(0, config.take ?? rows.length)
         .map((r) => ({ ...r })),
     createBnplServiceMessages: async (input: any) => create(input),
-    /** One statement in the module (message-writes.ts): the rows recorded and the one they replace deleted. */
+    /** One statement in the module (message-writes.ts): the row they replace deleted, and they are recorded only if it was there. */
     recordMessages: async (list: any[], replacing?: string | null) => {
-      const created = await create(list)
+      if (replacing && !rows.some((r) => r.id === replacing && !r.deleted_at)) return []
       if (replacing) remove([replacing])
-      return created.map((r: any) => r.id)
+      return (await create(list)).map((r: any) => r.id)
     },
     retrieveBnplServiceMessage: async (id: string) => {
       const row = rows.find((r) => r.id === id && !r.deleted_at)

@@ -25,22 +25,33 @@ const asColumns = (fields: Record<string, unknown>) =>
   )
 
 /**
- * Records messages (the columns left out take the table's defaults) and, in the same statement,
- * deletes the row they replace (an event's own record, once its messages stand for it): both
- * happen or neither. Resolves the new rows' ids, in order.
+ * Records messages (the columns left out take the table's defaults). With `replacing` (an
+ * order event's own record, once its messages stand for it), in the same statement: the record
+ * is deleted, and the messages are recorded only if this statement deleted it. Two handlings of
+ * one event at once (its subscriber, slow, and the retry job) then record its messages once: the
+ * second finds the record gone and records nothing. Resolves the new rows' ids, in order ([] when
+ * nothing was recorded).
  */
 export async function recordMessages(knex: Knex, rows: NewMessage[], replacing?: string | null): Promise<string[]> {
-  const values = rows.map((row) => ({ id: generateEntityId(undefined, ID_PREFIX), ...asColumns(row) }))
+  const values = rows.map((row) => ({ id: generateEntityId(undefined, ID_PREFIX), ...row }))
   if (!replacing) {
-    return values.length ? (await knex(TABLE).insert(values, ["id"])).map((r: { id: string }) => r.id) : []
+    return values.length
+      ? (await knex(TABLE).insert(values.map(asColumns), ["id"])).map((r: { id: string }) => r.id)
+      : []
   }
-  const gone = knex(TABLE).where({ id: replacing }).delete()
   if (!values.length) {
-    await gone
+    await knex(TABLE).where({ id: replacing }).delete()
     return []
   }
-  const inserted = await knex.with("gone", gone).insert(values, ["id"]).into(TABLE)
-  return inserted.map((r: { id: string }) => r.id)
+  const columns = [...new Set(values.flatMap((v) => Object.keys(v)))]
+  const list = columns.map(() => "??").join(", ")
+  const { rowCount } = await knex.raw(
+    `WITH gone AS (DELETE FROM ?? WHERE id = ? RETURNING id)
+     INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json)
+     WHERE EXISTS (SELECT 1 FROM gone)`,
+    [TABLE, replacing, TABLE, ...columns, ...columns, TABLE, JSON.stringify(values)]
+  )
+  return rowCount === values.length ? values.map((v) => v.id) : []
 }
 
 /**
@@ -48,7 +59,6 @@ export async function recordMessages(knex: Knex, rows: NewMessage[], replacing?:
  * messages write three outcomes). Resolves the row as written, as the data layer's update
  * does; undefined when no row has that id.
  */
-
 export async function writeMessageOutcome(
   knex: Knex,
   patch: MessageOutcomePatch

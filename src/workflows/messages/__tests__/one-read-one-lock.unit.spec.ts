@@ -31,13 +31,11 @@ function memoryRecord() {
         patch
       ),
     recordMessages: async (input: any[], replacing?: string | null) => {
+      const at = replacing ? rows.findIndex((r) => r.id === replacing) : -1
+      if (replacing && at < 0) return [] // as the module: recorded only in place of the event's record
+      if (at >= 0) rows.splice(at, 1)
       const list = input.map((r) => ({ id: `msg_${++n}`, attempts: 0, created_at: new Date(Date.now() + n), ...r }))
       rows.push(...list)
-      if (replacing)
-        rows.splice(
-          rows.findIndex((r) => r.id === replacing),
-          1
-        )
       return list.map((r) => r.id)
     },
     listBnplCheckoutSnapshots: async () => [],
