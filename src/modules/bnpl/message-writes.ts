@@ -43,7 +43,8 @@ export async function recordMessages(knex: Knex, rows: NewMessage[], replacing?:
     await knex(TABLE).where({ id: replacing }).delete()
     return []
   }
-  const columns = [...new Set(values.flatMap((v) => Object.keys(v)))]
+  // Only the columns given a value: the others take the table's defaults (an undefined would be NULL).
+  const columns = [...new Set(values.flatMap((v) => Object.keys(v).filter((k) => (v as NewMessage)[k] !== undefined)))]
   const list = columns.map(() => "??").join(", ")
   const { rowCount } = await knex.raw(
     `WITH gone AS (DELETE FROM ?? WHERE id = ? RETURNING id)

@@ -10,7 +10,7 @@ function columnsOfKind(kind: string): string[] {
     .sort()
 }
 
-describe("an outcome written in one statement (message-writes.ts)", () => {
+describe("the message writes of one statement (message-writes.ts)", () => {
   it("writes as JSON text exactly the record's JSON columns", () => {
     // A JSON column left out would be written as a PostgreSQL array (an array payload) or fail.
     expect([...JSON_COLUMNS].sort()).toEqual(columnsOfKind("json"))
