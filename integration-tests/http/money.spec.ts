@@ -14,7 +14,7 @@ const THREE_HOURS = 3 * 3600_000
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, admin, cartWith, startBnplSession, complete, paidOrder, knex }) => {
+  ({ api, getContainer, sandbox, store, admin, productAt, cartWith, startBnplSession, complete, paidOrder, knex }) => {
     const servicePayment = (pid: string) => sandbox().payments.get(pid)
     const refundedCents = (pid: string) => servicePayment(pid).refunds.reduce((s: number, r: any) => s + r.amount, 0)
     const row = (pid: string) => knex()("bnpl_payment").where({ bnpl_payment_id: pid }).first()
@@ -219,7 +219,8 @@ sandboxStoreSuite(
       expect(refundedInMedusa(p2)).toBe(0)
       expect(servicePayment(pid1).refunds).toHaveLength(1) // made once, by the settling
       expect(refundedCents(pid2)).toBe(0)
-      expect((await row(pid2)).status).toBe("ordered")
+      // Named by order.placed once Medusa's order holds it.
+      await eventually(async () => (await row(pid2)).status === "ordered")
     }
 
     it("a completion that fails after authorizing, its cancel refused, then a new payment: the order records the first refunded", async () => {
@@ -262,6 +263,98 @@ sandboxStoreSuite(
       await runSettleJob()
       expect((await row(pid1)).status).toBe("refunded")
       await expectFirstRefundedSecondKept(orderId, pid1, pid2)
+    })
+
+    // Every door Medusa 2.21 opens onto a payment (docs/payments-without-an-order.md, "Doors"):
+    // who holds a payment is what Medusa's records say.
+    /** The order's payments (Medusa's records), every collection of it. */
+    const medusaPaymentsOf = async (orderId: string) => {
+      const { data } = await api.get(
+        `/admin/orders/${orderId}?fields=*payment_collections,*payment_collections.payments`,
+        admin()
+      )
+      return data.order.payment_collections as any[]
+    }
+
+    it("a new session posted on a placed order's collection: the order's payment is untouched at the service", async () => {
+      const cart = await cartWith(129.9)
+      const { collectionId, session } = await startBnplSession(cart.id)
+      const pid: string = session.data.bnpl_payment_id
+      sandbox().accept(pid, { notify: false }) // no notification: nothing but Medusa's records names the order
+      const done = await complete(cart.id)
+      expect(done.data.type).toBe("order")
+      const orderId: string = done.data.order.id
+      const stateBefore = servicePayment(pid).state
+
+      // A second tab (or anyone with the publishable key and the collection's id) starts a new
+      // payment on the completed cart's collection: Medusa deletes the order's authorized session.
+      const { data: again } = await api.post(
+        `/store/payment-collections/${collectionId}/payment-sessions`,
+        { provider_id: "pp_bnpl_bnpl", data: { return_url: "http://localhost:8000/checkout/bnpl-return", installments_count: 3 } },
+        store().storeHeaders
+      )
+      const sessions = again.payment_collection.payment_sessions
+      expect(sessions.map((s: any) => s.id)).not.toContain(session.id) // Medusa deleted it
+      const pid2: string = sessions[0].data.bnpl_payment_id
+      expect(pid2).not.toBe(pid)
+
+      expect({ state: servicePayment(pid).state, refunds: servicePayment(pid).refunds.length }).toEqual({
+        state: stateBefore,
+        refunds: 0,
+      })
+      expect(await row(pid)).toMatchObject({ status: "ordered", order_id: orderId })
+
+      // The customer pays that second page too: Medusa never authorizes it (the cart is an order),
+      // so its notification is answered "notify again", and the job gives it back once its page
+      // expired. The order's payment stays untouched through all of it.
+      sandbox().accept(pid2, { notify: false })
+      const late = await api.get(notificationPath(sandbox(), pid2)).catch((e: any) => e.response)
+      expect(late.status).toBe(503)
+      await runSettleJob(THREE_HOURS)
+      expect(refundedCents(pid2)).toBe(servicePayment(pid2).purchase_amount)
+      expect((await row(pid2)).status).toBe("refunded")
+      expect(refundedCents(pid)).toBe(0)
+      expect(await row(pid)).toMatchObject({ status: "ordered", order_id: orderId })
+      const collections = await medusaPaymentsOf(orderId)
+      const kept = collections.flatMap((c) => c.payments).find((p: any) => p.data.bnpl_payment_id === pid)
+      expect(kept.canceled_at).toBeNull()
+    })
+
+    it("an order edit's difference paid in instalments on the order's own collection: Medusa's, never refunded by the job", async () => {
+      const { order } = await paidOrder(sandbox(), 129.9)
+      // The merchant adds an item: the order owes the difference on a collection of its own (no cart).
+      // Medusa's order-edit routes take the order's id.
+      await api.post("/admin/order-edits", { order_id: order.id }, admin())
+      const editId: string = order.id
+      await api.post(
+        `/admin/order-edits/${editId}/items`,
+        { items: [{ variant_id: productAt(129.9).variantId, quantity: 1 }] },
+        admin()
+      )
+      await api.post(`/admin/order-edits/${editId}/request`, {}, admin())
+      await api.post(`/admin/order-edits/${editId}/confirm`, {}, admin())
+      const owed = (await medusaPaymentsOf(order.id)).find((c) => c.status === "not_paid")
+      expect(owed).toBeDefined()
+
+      // The customer pays it with the plugin ("Copy payment link" leads to this collection).
+      const { data: paying } = await api.post(
+        `/store/payment-collections/${owed.id}/payment-sessions`,
+        { provider_id: "pp_bnpl_bnpl", data: { return_url: "http://localhost:8000/checkout/bnpl-return", installments_count: 3 } },
+        store().storeHeaders
+      )
+      const pid: string = paying.payment_collection.payment_sessions[0].data.bnpl_payment_id
+      sandbox().accept(pid, { notify: false })
+      const notified = await api.get(notificationPath(sandbox(), pid)).catch((e: any) => e.response)
+      expect(notified.status).toBe(200) // Medusa authorized it; the order holds it
+      const paid = (await medusaPaymentsOf(order.id)).find((c) => c.id === owed.id)
+      expect(paid.payments).toHaveLength(1)
+      expect(await row(pid)).toMatchObject({ status: "ordered", order_id: order.id })
+
+      // Hours later (the page expired long ago), twice: the job leaves it to the order.
+      await runSettleJob(THREE_HOURS)
+      await runSettleJob(2 * THREE_HOURS)
+      expect(refundedCents(pid)).toBe(0)
+      expect(await row(pid)).toMatchObject({ status: "ordered", order_id: order.id })
     })
   }
 )

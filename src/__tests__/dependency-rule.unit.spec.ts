@@ -22,7 +22,7 @@ const ALLOWED: Record<string, string[]> = {
 // The provider runs in the payment module's container: it reaches the plugin module's tables
 // through these files only (the settings reader's connection), never the module service.
 const PROVIDER_SIDEWAYS =
-  /^modules\/bnpl\/(settings(\/index)?|ledger|ledger-settling|notification-secret|checkout-snapshot-reader)$/
+  /^modules\/bnpl\/(settings(\/index)?|ledger|ledger-settling|medusa-holding|notification-secret|checkout-snapshot-reader)$/
 // What the admin (a browser bundle) may take from the server: import-free or type-only files.
 const ADMIN_SHARED = /^(lib\/(currency|plans|mode|exclusions|switches|http-types|legal\/markets)|client\/types)$/
 

@@ -1,5 +1,5 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
 import { BACKGROUND_CALL, PAYMENT_EXPIRY_MINUTES } from "../providers/bnpl/constants"
@@ -7,11 +7,12 @@ import {
   checkAgainAt,
   markToSettle,
   orderOfCart,
-  paymentSession,
   settleBackoffMs,
   staleOpenPayments,
   type Knex,
+  type LedgerRow,
 } from "../modules/bnpl/ledger"
+import { holdingOf } from "../modules/bnpl/medusa-holding"
 import { paymentsToSettle, retryAfterAccountChange, settleAndRecord } from "../modules/bnpl/ledger-settling"
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
 import { recordEndedPaymentsOfOrder } from "../workflows/payment/ended-payments"
@@ -66,59 +67,64 @@ async function configuredAccounts(container: MedusaContainer): Promise<Map<Mode,
   return accounts
 }
 
-/** Open payments whose page has expired: ordered, completed or cancelled, or claimed to settle. */
+/**
+ * Open (or authorized) payments whose page has expired: what Medusa's records say decides.
+ * Held by an order's live payment → ordered; an order placed awaiting the service's review →
+ * completed or cancelled now, or checked again later; held by nobody (a second session paid on
+ * a completed cart, a completion that failed after authorizing it) → claimed to settle.
+ */
 async function endStalePayments(container: MedusaContainer, now: number) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   for (const row of await staleOpenPayments(knex, STALE_AFTER_MS, now)) {
-    const session = await paymentSession(knex, row.session_id)
-    const orderId = session && !session.deleted_at ? await orderOfCart(knex, row.cart_id) : undefined
-    if (!orderId) {
-      await claimUnlessOrdered(container, knex, row.bnpl_payment_id, row.cart_id, now).catch((e) =>
-        logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} left for the next run: ${(e as Error).message}`)
-      )
+    const holding = await holdingOf(knex, row.session_id)
+    if (holding.by === "order") {
+      await orderHoldsPayment(container, row.bnpl_payment_id, holding.order_id)
       continue
     }
-    if (session!.status === PaymentSessionStatus.PENDING_AUTHORIZATION) {
+    if (holding.by === "awaiting") {
       // The order waits for the service's decision.
-      const resolved = await resolveAwaitingOrder(container, row, orderId).catch((e) => {
+      const resolved = await resolveAwaitingOrder(container, row, holding.order_id).catch((e) => {
         logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} awaiting the service: ${(e as Error).message}`)
         return false
       })
-      if (!resolved) {
+      if (resolved) {
+        await orderHoldsPayment(container, row.bnpl_payment_id, holding.order_id)
+      } else {
         await checkAgainAt(knex, row, new Date(now + settleBackoffMs(row.attempts + 1)))
-        continue
       }
+      continue
     }
-    await orderHoldsPayment(container, row.bnpl_payment_id, orderId)
+    await claimUnlessHeld(container, knex, row, now).catch((e) =>
+      logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} left for the next run: ${(e as Error).message}`)
+    )
   }
 }
 
 /**
  * No order holds the payment: claimed to settle, under the cart's lock (the one cart completion
- * holds), so a customer completing the cart at this moment either gets the order first (the
- * payment is then left alone) or finds the payment claimed (and authorization refuses it).
+ * holds), read again there, so a customer completing the cart at this moment either gets the
+ * order first (the payment is then left to it) or finds the payment claimed (and authorization
+ * refuses it).
  */
-async function claimUnlessOrdered(
-  container: MedusaContainer,
-  knex: Knex,
-  pid: string,
-  cartId: string | null,
-  now: number
-) {
+async function claimUnlessHeld(container: MedusaContainer, knex: Knex, row: LedgerRow, now: number) {
   const claim = async () => {
-    if (!(await orderOfCart(knex, cartId))) {
-      await markToSettle(knex, pid, "no order holds it after its payment page expired", {
+    const holding = await holdingOf(knex, row.session_id)
+    if (holding.by === "order") {
+      return orderHoldsPayment(container, row.bnpl_payment_id, holding.order_id)
+    }
+    if (holding.by === "nobody" || holding.by === "no order") {
+      await markToSettle(knex, row.bnpl_payment_id, "no order holds it after its payment page expired", {
         orderless: true,
         dueAt: new Date(now), // this run settles it right after
       })
     }
   }
-  if (!cartId) {
+  if (!row.cart_id) {
     return claim()
   }
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
-  await locking.execute(cartId, claim, { timeout: CART_LOCK_TIMEOUT_S })
+  await locking.execute(row.cart_id, claim, { timeout: CART_LOCK_TIMEOUT_S })
 }
 
 /** Payments to settle whose attempt is due, of the accounts that have a key. */

@@ -14,7 +14,9 @@ export function daysLeft(deadline: Date | string, now = Date.now()): number {
  * Where a pay-at-shipment order not started yet stands, for the merchant: `to_ship` (nothing
  * happened yet), `starting` (a trigger is being sent, retried), `not_started` (the service
  * refused the trigger, or it was given up: the merchant starts it again), `deadline_passed`
- * (nothing started it in time: the service may refuse it now).
+ * (nothing started it in time: the service may refuse it now). A passed deadline comes first,
+ * whatever the trigger did: the goods may have left while the payment never started, the
+ * order the merchant most needs to hear about (the reason says why it did not start).
  */
 export type ToShipState = "to_ship" | "starting" | "not_started" | "deadline_passed"
 
@@ -25,16 +27,15 @@ export function toShipState(
   trigger: TriggerRecord | undefined,
   now = Date.now()
 ): { state: ToShipState; reason: string | null } {
-  if (trigger?.status === "pending") {
-    return { state: "starting", reason: trigger.last_error ?? null }
-  }
-  if (trigger && ["failed", "skipped", "unavailable"].includes(trigger.status)) {
-    return { state: "not_started", reason: trigger.last_error ?? "the payment was not started" }
-  }
+  const failed = trigger && ["failed", "skipped", "unavailable"].includes(trigger.status)
+  const reason = failed ? (trigger.last_error ?? "the payment was not started") : (trigger?.last_error ?? null)
   if (new Date(deadline).getTime() < now) {
-    return { state: "deadline_passed", reason: null }
+    return { state: "deadline_passed", reason }
   }
-  return { state: "to_ship", reason: null }
+  if (trigger?.status === "pending") {
+    return { state: "starting", reason }
+  }
+  return { state: failed ? "not_started" : "to_ship", reason }
 }
 
 /** The latest of an order's trigger records (one per attempt to start it), if any. */

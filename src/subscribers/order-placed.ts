@@ -1,5 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
+import { markOrdered, type Knex } from "../modules/bnpl/ledger"
 import type BnplModuleService from "../modules/bnpl/service"
 import { handleOrderEvent } from "../workflows/messages/order-event"
 import { orderWithBnplPayment } from "../workflows/payment/order-payment"
@@ -9,7 +11,7 @@ import { offeredOptionsForOrder } from "../workflows/shipping/read"
 /**
  * When an order paid with the plugin is placed: its messages (the order attached to the service
  * payment; an order with nothing to ship, whose fulfillment will never come, pushes its shipping
- * information), then, from the same read, a pay-at-shipment payment's deadline and the shipping
+ * information), then, from the same read, the ledger names the order holding the payment, a pay-at-shipment payment's deadline and the shipping
  * options offered for its cart as it was completed (kept for every later sync).
  */
 export default async function bnplOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
@@ -26,6 +28,11 @@ export default async function bnplOrderPlaced({ event, container }: SubscriberAr
     return
   }
   try {
+    if (payment.data.bnpl_payment_id) {
+      // Medusa's order holds this payment: the ledger names the order now, not an hour later.
+      const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+      await markOrdered(knex, payment.data.bnpl_payment_id, orderId)
+    }
     if (payment.data.pay_at_shipment && payment.data.bnpl_payment_id) {
       await payAtShipmentDeadline(
         container,

@@ -2,7 +2,8 @@
  * An in-memory stand-in of PostgreSQL (`__pg_connection__`), shared by the review tests and the
  * model (src/__tests__/model): the tables the plugin reads and
  * writes through knex (its ledger `bnpl_payment`, `bnpl_settings`, `bnpl_notification_secret`)
- * and Medusa's own rows it reads (`order_cart`, `payment_session`), answering the query-builder
+ * and Medusa's own rows it reads (`order_cart`, `payment_session`, `payment`,
+ * `order_payment_collection`, `order`), answering the query-builder
  * calls the plugin makes (object / column / grouped where, orWhere, whereIn, whereNull,
  * whereNot, orderBy, limit, first, insert, update, knex.raw("coalesce(col, ?)")). AND / OR are
  * folded left to right, which is what the ledger's queries mean. Rows are answered as copies,
@@ -66,6 +67,20 @@ function group(): any {
   return g
 }
 
+/** The plugin's unique indexes that decide races (its migrations), by table: the columns. */
+const UNIQUE: Record<string, string> = { bnpl_adopted_refund: "reference" }
+
+/** The plugin's check constraints and unique indexes: a row that breaks one is refused, as PostgreSQL does. */
+function checkConstraints(table: string, row: Row, others: Row[] = []) {
+  if (table === "bnpl_payment" && row.status === "ordered" && row.order_id == null) {
+    throw new Error('new row for relation "bnpl_payment" violates check constraint "bnpl_payment_ordered_names_order"')
+  }
+  const unique = UNIQUE[table]
+  if (unique && others.some((o) => o !== row && !o.deleted_at && o[unique] === row[unique])) {
+    throw new Error(`duplicate key value violates unique constraint on "${table}" (${unique})`)
+  }
+}
+
 export type MemoryDb = ReturnType<typeof memoryDb>
 
 export function memoryDb(initial: Record<string, Row[]> = {}) {
@@ -77,6 +92,9 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
     bnpl_settings: [],
     order_cart: [],
     payment_session: [],
+    payment: [],
+    order_payment_collection: [],
+    order: [],
     ...initial,
   }
   /** Reads of a table that fail next (a dropped connection), one per count. */
@@ -121,11 +139,18 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
       },
       insert: async (row: Row | Row[]) => {
         for (const r of Array.isArray(row) ? row : [row]) {
-          tables[table].push({ created_at: new Date(), updated_at: new Date(), deleted_at: null, ...r })
+          const inserted = { created_at: new Date(), updated_at: new Date(), deleted_at: null, ...r }
+          checkConstraints(table, inserted, (tables[table] ??= []))
+          tables[table].push(inserted)
         }
       },
       update: async (patch: Row) => {
         const hit = rows()
+        for (const row of hit) {
+          const next = { ...row }
+          apply(next, patch)
+          checkConstraints(table, next) // refused whole, as PostgreSQL refuses the statement
+        }
         hit.forEach((row) => apply(row, patch))
         return hit.length
       },

@@ -127,3 +127,40 @@ export function medusaContainer(db: ReturnType<typeof memoryDb>, services: Recor
   )
   return container
 }
+
+/**
+ * What Medusa 2.21 writes when it authorizes `sessionId` on a collection of `orderId`: the
+ * session's row, its payment, the order and the order's link to the collection (a cart's
+ * collection is linked when the cart completes; an order's own collection from its making).
+ * The plugin reads who holds a payment in these rows (`medusa-holding.ts`).
+ */
+export function medusaAuthorized(
+  db: ReturnType<typeof memoryDb>,
+  {
+    sessionId,
+    orderId,
+    collectionId = "paycol_1",
+    data = {},
+  }: { sessionId: string; orderId: string; collectionId?: string; data?: unknown }
+) {
+  const session = db.tables.payment_session.find((r) => r.id === sessionId)
+  if (session) Object.assign(session, { payment_collection_id: collectionId, status: "authorized" })
+  else
+    db.tables.payment_session.push({
+      id: sessionId,
+      payment_collection_id: collectionId,
+      status: "authorized",
+      deleted_at: null,
+      data,
+    })
+  db.tables.payment.push({
+    id: `pay_${sessionId}`,
+    payment_session_id: sessionId,
+    payment_collection_id: collectionId,
+    canceled_at: null,
+    deleted_at: null,
+  })
+  if (!db.tables.order.some((o) => o.id === orderId))
+    db.tables.order.push({ id: orderId, status: "pending", deleted_at: null })
+  db.tables.order_payment_collection.push({ order_id: orderId, payment_collection_id: collectionId, deleted_at: null })
+}

@@ -71,6 +71,8 @@ export type MOrder = {
   events: string[]
   /** A BNPL Medusa payment held by the order at some point (it was attached at the service). */
   heldPayment: boolean
+  /** Collections of the order's own, with no cart: what it still owes after an edit, or a payment link. */
+  ownCollections?: MCollection[]
 }
 
 export type Provider = {
@@ -104,7 +106,41 @@ export class MedusaRows {
     protected readonly subscribers: Record<string, Subscriber[]>,
     protected readonly hooks: { orderCanceled: Hook[] },
     protected readonly requestCount: () => number
-  ) {}
+  ) {
+    // Medusa's payments, the orders' collection links and the orders, as the plugin reads them
+    // through its own connection (medusa-holding.ts): views of the rows above, never stale.
+    const views: Record<string, () => Record<string, any>[]> = {
+      payment: () =>
+        this.collections().flatMap((c) =>
+          c.payments.map((p) => ({
+            id: p.id,
+            payment_session_id: p.session_id,
+            payment_collection_id: p.collection_id,
+            captured_at: p.captured_at,
+            canceled_at: p.canceled_at,
+            deleted_at: null,
+          }))
+        ),
+      order_payment_collection: () =>
+        this.orders.flatMap((o) =>
+          this.collectionsOf(o).map((c) => ({ order_id: o.id, payment_collection_id: c.id, deleted_at: null }))
+        ),
+      order: () => this.orders.map((o) => ({ id: o.id, status: o.status, deleted_at: null })),
+    }
+    for (const [table, rows] of Object.entries(views)) {
+      Object.defineProperty(db.tables, table, { get: rows, enumerable: true, configurable: true })
+    }
+  }
+
+  /** An order's payment collections: its cart's, then those it owes on (an edit, a link). */
+  collectionsOf(order: MOrder): MCollection[] {
+    return [order.collection, ...(order.ownCollections ?? [])]
+  }
+
+  /** Every payment collection: the carts', and the orders' own. */
+  collections(): MCollection[] {
+    return [...this.carts.map((c) => c.collection), ...this.orders.flatMap((o) => o.ownCollections ?? [])]
+  }
 
   protected id(prefix: string) {
     return `${prefix}_${String(++this.n).padStart(4, "0")}`
@@ -114,10 +150,16 @@ export class MedusaRows {
     const rows = this.db.tables.payment_session
     const at = rows.findIndex((r) => r.id === session.id)
     if (session.deleted) {
-      if (at >= 0) rows.splice(at, 1) // Medusa deletes the row
+      if (at >= 0) rows[at] = { ...rows[at], deleted_at: rows[at].deleted_at ?? new Date() } // soft-deleted, as Medusa does
       return
     }
-    const row = { id: session.id, status: session.status, data: { ...session.data }, deleted_at: null }
+    const row = {
+      id: session.id,
+      payment_collection_id: session.collection_id,
+      status: session.status,
+      data: { ...session.data },
+      deleted_at: null,
+    }
     if (at >= 0) rows[at] = { ...rows[at], ...row }
     else rows.push({ created_at: new Date(), ...row })
   }
@@ -125,16 +167,16 @@ export class MedusaRows {
   // ---------------------------------------------------------------- lookups
 
   session(id: string): MSession | undefined {
-    for (const cart of this.carts) {
-      const s = cart.collection.sessions.find((x) => x.id === id && !x.deleted)
+    for (const collection of this.collections()) {
+      const s = collection.sessions.find((x) => x.id === id && !x.deleted)
       if (s) return s
     }
     return undefined
   }
 
   payment(id: string): MPayment | undefined {
-    for (const cart of this.carts) {
-      const p = cart.collection.payments.find((x) => x.id === id)
+    for (const collection of this.collections()) {
+      const p = collection.payments.find((x) => x.id === id)
       if (p) return p
     }
     return undefined

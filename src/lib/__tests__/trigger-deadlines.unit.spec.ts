@@ -11,7 +11,7 @@ describe("pay-at-shipment deadlines", () => {
     expect(daysLeft(new Date(NOW - 1.5 * DAY).toISOString(), NOW)).toBe(-1)
   })
 
-  it("where an order not started stands: its latest trigger record first, then its deadline", () => {
+  it("where an order not started stands: a passed deadline first (with the trigger's reason), then its latest trigger record", () => {
     const later = NOW + 5 * DAY
     expect(toShipState(later, undefined, NOW)).toEqual({ state: "to_ship", reason: null })
     expect(toShipState(NOW - 1, undefined, NOW)).toEqual({ state: "deadline_passed", reason: null })
@@ -19,9 +19,15 @@ describe("pay-at-shipment deadlines", () => {
       state: "starting",
       reason: "HTTP 503",
     })
+    // Review 4 (R5): a refused or retried trigger no longer hides a passed deadline.
     expect(toShipState(NOW - 1, { status: "failed", last_error: "trigger refused: limit passed" }, NOW)).toEqual({
-      state: "not_started",
+      state: "deadline_passed",
       reason: "trigger refused: limit passed",
+    })
+    expect(toShipState(NOW - 1, { status: "pending", last_error: "HTTP 503" }, NOW).state).toBe("deadline_passed")
+    expect(toShipState(later, { status: "failed", last_error: "HTTP 400" }, NOW)).toEqual({
+      state: "not_started",
+      reason: "HTTP 400",
     })
     expect(toShipState(later, { status: "skipped" }, NOW).state).toBe("not_started")
     const rows = [

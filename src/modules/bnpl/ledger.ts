@@ -12,7 +12,13 @@ export type Knex = any
 
 export const LEDGER_TABLE = "bnpl_payment"
 
-export type LedgerStatus = "open" | "ordered" | "to_settle" | "cancelled" | "refunded" | "failed"
+/**
+ * open: its session may still become an order | authorized: Medusa authorized it and no order
+ * is known to hold it yet (Medusa's records decide: `medusa-holding.ts`) | ordered: an order
+ * holds it, named in `order_id` (a check constraint refuses an `ordered` row without one) |
+ * to_settle, cancelled, refunded, failed: ended without an order (or its order cancelled).
+ */
+export type LedgerStatus = "open" | "authorized" | "ordered" | "to_settle" | "cancelled" | "refunded" | "failed"
 
 export type LedgerRow = {
   id: string
@@ -103,17 +109,17 @@ export const CLAIMANT_ATTEMPT_MS = 2 * 60_000
 
 const afterClaimantAttempt = () => new Date(Date.now() + CLAIMANT_ATTEMPT_MS)
 
-/** Open, or claimed by an authorization whose order was never recorded (cart completion failed after it). */
-const openOrOrderless = (q: Knex) =>
-  q.where({ status: "open" }).orWhere((o: Knex) => o.where({ status: "ordered" }).whereNull("order_id"))
+/** Open, or authorized with no order known to hold it (the caller asked Medusa's records first). */
+const openOrOrderless = (q: Knex) => q.whereIn("status", ["open", "authorized"])
 
 /**
  * Claims an open payment for settling: only while nothing decided its end yet (an order or a
  * settlement is never undone). One conditional update, so of a settle and an authorization
  * racing for the same row exactly one wins. True when this call claimed it; the claimant
  * attempts it (the job waits `CLAIMANT_ATTEMPT_MS`, or settles at `dueAt`). `orderless`: the
- * job, under the cart's lock and having found no order of the cart, also claims a payment
- * authorized for an order that was never placed (Medusa's cancel of it never reached the service).
+ * caller, having read in Medusa's records that no order holds it, also claims a payment
+ * `authorized` (its order never placed, Medusa's cancel of it never reached the service). An
+ * `ordered` row is never claimed here.
  */
 export async function markToSettle(
   knex: Knex,
@@ -144,26 +150,32 @@ export async function claimSettleAttempt(knex: Knex, id: string, now = new Date(
   return claimed > 0
 }
 
+/** Claimed by Medusa's authorization: an order holds it, or may (its order not known yet). */
+export const HELD: LedgerStatus[] = ["authorized", "ordered"]
+
 /** Why an authorization is refused: the ledger ended the payment already. */
 export type OrderClaim = { ok: true } | { ok: false; status: LedgerStatus }
 
 /**
- * Claims a payment for the order being placed (cart completion authorizing it): one conditional
- * update from `open`, the counterpart of `markToSettle`. A payment already claimed for its order
- * (`ordered`: a repeated authorization) stays claimed; one the ledger sent to settling, or
- * settled, never becomes an order's. A pid the ledger does not hold (made before the ledger
- * existed) is left to the service's answer.
+ * Claims a payment for the authorization Medusa is making: one conditional update from `open`
+ * to `authorized`, the counterpart of `markToSettle`. Not `ordered` yet, even when the session's
+ * collection has an order: cart completion authorizes before its last steps, and a failure
+ * there deletes the order again. The order is named once Medusa's records show it holding the
+ * payment (order.placed, a notification, the job, a deleted session: `medusa-holding.ts`). A
+ * payment already claimed (a repeated authorization) stays claimed; one the ledger sent to
+ * settling, or settled, never becomes an order's. A pid the ledger does not hold (made before
+ * the ledger existed) is left to the service's answer.
  */
 export async function claimForOrder(knex: Knex, pid: string): Promise<OrderClaim> {
   const claimed = await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid, status: "open" })
     .whereNull("deleted_at")
-    .update({ status: "ordered", next_attempt_at: null, updated_at: new Date() })
+    .update({ status: "authorized", next_attempt_at: null, updated_at: new Date() })
   if (claimed > 0) {
     return { ok: true }
   }
   const row = await findPayment(knex, pid)
-  return !row || row.status === "ordered" ? { ok: true } : { ok: false, status: row.status }
+  return !row || HELD.includes(row.status) ? { ok: true } : { ok: false, status: row.status }
 }
 
 /** The order holding it was cancelled: what the service still holds is to be given back (the caller attempts it first). */
@@ -175,7 +187,7 @@ export async function markCancelledOrder(
 ): Promise<void> {
   await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid })
-    .whereIn("status", ["open", "ordered", "failed"])
+    .whereIn("status", ["open", "authorized", "ordered", "failed"])
     .whereNull("deleted_at")
     .update({
       status: "to_settle",
@@ -186,13 +198,11 @@ export async function markCancelledOrder(
     })
 }
 
-/** An order holds it: from open, or claimed by the authorization before the order's id was known. */
-export async function markOrdered(knex: Knex, pid: string, orderId: string | null): Promise<void> {
+/** An order holds it (Medusa's records say so): from open, or authorized before its order was known. */
+export async function markOrdered(knex: Knex, pid: string, orderId: string): Promise<void> {
   await knex(LEDGER_TABLE)
     .where({ bnpl_payment_id: pid })
-    .where((q: Knex) =>
-      q.where({ status: "open" }).orWhere((o: Knex) => o.where({ status: "ordered" }).whereNull("order_id"))
-    )
+    .whereIn("status", ["open", "authorized"])
     .whereNull("deleted_at")
     .update({ status: "ordered", order_id: orderId, next_attempt_at: null, updated_at: new Date() })
 }
@@ -226,6 +236,17 @@ export async function setTriggerDeadline(knex: Knex, pid: string, deadline: Date
     })
 }
 
+/** Pay-at-shipment payments an order holds, not started, whose deadline is not known yet. */
+export async function paymentsWithoutDeadline(knex: Knex, limit = 100): Promise<LedgerRow[]> {
+  return knex(LEDGER_TABLE)
+    .where({ pay_at_shipment: true, status: "ordered" })
+    .whereNull("trigger_deadline")
+    .whereNull("triggered_at")
+    .whereNull("deleted_at")
+    .orderBy("created_at", "asc")
+    .limit(limit)
+}
+
 /**
  * Payments still open although their hosted page has expired, whose check is due (an order
  * awaiting the service's review is checked again with backoff, so fifty of them never hide the
@@ -250,7 +271,7 @@ export async function staleOpenPayments(
 export async function paymentsOfCart(knex: Knex, cartId: string): Promise<LedgerRow[]> {
   return knex(LEDGER_TABLE)
     .where({ cart_id: cartId })
-    .whereIn("status", ["open", "ordered", "failed"])
+    .whereIn("status", ["open", "authorized", "ordered", "failed"])
     .whereNull("deleted_at")
 }
 

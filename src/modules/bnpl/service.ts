@@ -43,6 +43,7 @@ import {
 import BnplCartEligibility from "./models/cart-eligibility"
 import BnplCheckoutSnapshot from "./models/checkout-snapshot"
 import BnplNotificationSecret from "./models/notification-secret"
+import BnplAdoptedRefund from "./models/adopted-refund"
 import BnplPayment from "./models/payment"
 import BnplSettings from "./models/settings"
 import BnplServiceMessage from "./models/service-message"
@@ -63,6 +64,7 @@ class BnplModuleService extends MedusaService({
   BnplCheckoutSnapshot,
   BnplPayment,
   BnplNotificationSecret,
+  BnplAdoptedRefund,
 }) {
   protected readonly pluginOptions: BnplOptions
   private readonly container_: InjectedDependencies

@@ -1,6 +1,7 @@
 import { forLog } from "../../lib/signature"
-import { findPayment, markCancelledOrder, markToSettle, settledAs } from "../../modules/bnpl/ledger"
+import { findPayment, markCancelledOrder, markOrdered, markToSettle, settledAs } from "../../modules/bnpl/ledger"
 import { markSettled, settleAndRecord } from "../../modules/bnpl/ledger-settling"
+import { holdingOf } from "../../modules/bnpl/medusa-holding"
 import { settlePayment } from "../../lib/settlement"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"
@@ -11,9 +12,20 @@ import type { Operation } from "./operation"
  * ledger could not record.
  */
 
-/** A payment no order will hold: claimed to settle, one short attempt now, never an error. */
+/**
+ * A payment whose session Medusa deletes: claimed to settle, one short attempt now, never an
+ * error; unless Medusa's records show an order holding it. Medusa 2.21 deletes every session of
+ * a collection when a new one is posted on it, also the authorized session of a placed order
+ * (a second tab, a retry, anyone with the collection's id): its payment stays the order's.
+ */
 export async function endPayment(op: Operation, paymentId: string, reason: string): Promise<void> {
   try {
+    const known = await findPayment(op.knex, paymentId)
+    const holding = known ? await holdingOf(op.knex, known.session_id) : { by: "nobody" as const }
+    if (holding.by === "order") {
+      await markOrdered(op.knex, paymentId, holding.order_id)
+      return
+    }
     // Also a payment authorized for an order never placed (its completion failed): its session
     // going means no order will ever hold it.
     if (!(await markToSettle(op.knex, paymentId, reason, { orderless: true }))) {

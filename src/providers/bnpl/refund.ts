@@ -1,3 +1,4 @@
+import { generateEntityId } from "@medusajs/framework/utils"
 import { isBnplError, type Payment } from "../../client"
 import { addAmounts, refundCents, toCents, type MedusaAmount } from "../../lib/money"
 import { settledAs, type Knex } from "../../modules/bnpl/ledger"
@@ -6,6 +7,8 @@ import type { Operation } from "./operation"
 
 /** Medusa's own record of its refunds: a refund whose provider call fails is deleted from it. */
 const MEDUSA_REFUND_TABLE = "refund"
+/** The service refunds taken as a later Medusa refund (models/adopted-refund.ts). */
+const ADOPTED_TABLE = "bnpl_adopted_refund"
 
 /**
  * The reference of a refund at the service, made once however often it is retried. It names
@@ -44,8 +47,7 @@ export async function refundForMedusa(
   const reference = refundReference(paymentId, key, toCents(before, currency), cents)
   const client = op.client()
   const current = await client.getPayment(paymentId)
-  const adopted = session.adopted_refunds ?? []
-  const orphan = key ? await orphanRefundOf(op.knex, current, paymentId, cents, adopted) : undefined
+  const orphan = key ? await adoptOrphanRefund(op.knex, current, paymentId, cents, key) : undefined
   const done =
     current.refunds.some((r) => r.merchant_reference === reference) || orphan
       ? current
@@ -62,36 +64,84 @@ export async function refundForMedusa(
     state: done.state,
     refunds: done.refunds,
     medusa_refunded: addAmounts(before, amount),
-    ...(orphan ? { adopted_refunds: [...adopted, orphan] } : {}),
+    // Shown to the merchant beside the refund; "taken once" is kept in `bnpl_adopted_refund`.
+    ...(orphan ? { adopted_refunds: [...(session.adopted_refunds ?? []), orphan] } : {}),
   }
 }
 
 /**
  * A refund of these cents made at the service for a Medusa refund that no longer exists: its
- * answer was lost, so Medusa deleted it, and this is the merchant's refund again (its reference
- * is returned, and kept in the payment's data so that it is taken once). Refunds of other live
- * Medusa refunds (one running at the same moment) are theirs, not this one's.
+ * answer was lost, so Medusa deleted it, and this is the merchant's refund again. Taken once, by
+ * one row per service refund in `bnpl_adopted_refund` (unique reference): Medusa reads the
+ * payment's data before its lock and writes it back whole, so two refunds at once, or one beside
+ * an adoption, would each see it free in the data. A row whose Medusa refund was deleted in turn
+ * (this refund's own call failed later) is free again; a retry of the same Medusa refund finds
+ * its own row. Refunds of other live Medusa refunds (one running at the same moment) are theirs.
  */
-async function orphanRefundOf(
+async function adoptOrphanRefund(
   knex: Knex,
   payment: Payment,
   paymentId: string,
   cents: number,
-  adopted: string[]
+  refundId: string
 ): Promise<string | undefined> {
   const prefix = `medusa-refund-${paymentId}-`
   const candidates = payment.refunds
     .map((r) => ({ amount: r.amount, reference: r.merchant_reference ?? "" }))
-    .filter((r) => r.amount === cents && r.reference.startsWith(`${prefix}ref`) && !adopted.includes(r.reference))
+    .filter((r) => r.amount === cents && r.reference.startsWith(`${prefix}ref`))
   for (const { reference } of candidates) {
-    const row = await knex(MEDUSA_REFUND_TABLE)
-      .where({ id: reference.slice(prefix.length) })
-      .first("id", "deleted_at")
-    if (!row || row.deleted_at) {
+    if (await medusaRefundLives(knex, reference.slice(prefix.length))) {
+      continue // its own Medusa refund holds it
+    }
+    const taken = await knex(ADOPTED_TABLE).where({ reference }).whereNull("deleted_at").first("medusa_refund_id")
+    if (taken?.medusa_refund_id === refundId) {
+      return reference // this refund's retry
+    }
+    if (taken && (await medusaRefundLives(knex, taken.medusa_refund_id))) {
+      continue
+    }
+    if (await takeOrphan(knex, paymentId, reference, refundId, taken?.medusa_refund_id)) {
       return reference
     }
   }
   return undefined
+}
+
+/** Medusa's own record of its refunds: a refund whose provider call fails is deleted from it. */
+async function medusaRefundLives(knex: Knex, refundId: string): Promise<boolean> {
+  const row = await knex(MEDUSA_REFUND_TABLE).where({ id: refundId }).first("id", "deleted_at")
+  return !!row && !row.deleted_at
+}
+
+/**
+ * One statement decides who takes it: the insert (the unique reference refuses a second), or,
+ * when its earlier taker's Medusa refund is gone, the update conditional on that taker.
+ */
+async function takeOrphan(
+  knex: Knex,
+  paymentId: string,
+  reference: string,
+  refundId: string,
+  previous: string | undefined
+): Promise<boolean> {
+  if (previous) {
+    const moved = await knex(ADOPTED_TABLE)
+      .where({ reference, medusa_refund_id: previous })
+      .whereNull("deleted_at")
+      .update({ medusa_refund_id: refundId, updated_at: new Date() })
+    return moved > 0
+  }
+  try {
+    await knex(ADOPTED_TABLE).insert({
+      id: generateEntityId(undefined, "bnpladopt"),
+      bnpl_payment_id: paymentId,
+      reference,
+      medusa_refund_id: refundId,
+    })
+    return true
+  } catch {
+    return false // another refund took it at the same moment (unique reference)
+  }
 }
 
 /** A refund whose answer was lost: the service may show it a moment later, so look a few times. */

@@ -1,6 +1,6 @@
 import { orderHoldsPayment } from "./trigger-deadline"
 import type { IPaymentModuleService, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { isBnplError } from "../../client"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
@@ -9,11 +9,11 @@ import {
   findPayment,
   markToSettle,
   orderOfCart,
-  paymentSession,
   type Knex,
   type LedgerRow,
 } from "../../modules/bnpl/ledger"
 import { settleAndRecord } from "../../modules/bnpl/ledger-settling"
+import { holdingOf } from "../../modules/bnpl/medusa-holding"
 import { toCents } from "../../lib/money"
 import { cancelAwaitingOrder } from "./awaiting-order"
 import { clientFor } from "../../client"
@@ -176,12 +176,22 @@ async function accepted(
       )
     return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
   }
-  const orderId = await orderOfCart(knex, row.cart_id)
-  if (orderId && session.status !== PaymentSessionStatus.PENDING_AUTHORIZATION) {
+  const holding = await holdingOf(knex, row.session_id)
+  if (holding.by === "order") {
     // The customer came back first: the order holds the payment already. Processing the
     // notification again would capture (and announce) it a second time.
-    await orderHoldsPayment(container, pid, orderId)
+    await orderHoldsPayment(container, pid, holding.order_id)
     return { status: 200, result: "processed", message: "the order was placed" }
+  }
+  if (holding.by !== "awaiting" && (await orderOfCart(knex, row.cart_id))) {
+    // The cart is an order, and Medusa holds no payment of this session: its completion is
+    // authorizing it this moment, or this is a second payment made on a completed cart, which
+    // Medusa never authorizes (the job refunds it once its page expired, under the cart's lock).
+    return {
+      status: 503,
+      result: "retry",
+      message: "the cart's order does not hold this payment yet; notify again later",
+    }
   }
   return { status: 200, result: "processed", message: "payment accepted", process: action }
 }
@@ -194,9 +204,10 @@ async function accepted(
 export async function afterProcessing(container: MedusaContainer, pid: string): Promise<Outcome> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const row = await findPayment(knex, pid)
-  const orderId = await orderOfCart(knex, row?.cart_id ?? null)
-  if (orderId) {
-    await orderHoldsPayment(container, pid, orderId)
+  const holding = row ? await holdingOf(knex, row.session_id) : undefined
+  if (holding?.by === "order") {
+    // A cart's order, or the order whose own collection this pays (an edit, a claim, a link).
+    await orderHoldsPayment(container, pid, holding.order_id)
     return { status: 200, result: "processed", message: "payment accepted" }
   }
   return { status: 503, result: "retry", message: "the cart could not become an order yet; notify again later" }
@@ -223,10 +234,8 @@ async function notAccepted(
       )
     return { status: 400, result: "rejected", message: "the payment does not match a payment session of this store" }
   }
-  const ended = isEndedAction(action.action)
-  const session = ended ? await paymentSession(knex, row.session_id) : undefined
-  const orderId =
-    session?.status === PaymentSessionStatus.PENDING_AUTHORIZATION ? await orderOfCart(knex, row.cart_id) : undefined
+  const holding = isEndedAction(action.action) ? await holdingOf(knex, row.session_id) : undefined
+  const orderId = holding?.by === "awaiting" ? holding.order_id : undefined
   if (orderId) {
     await cancelAwaitingOrder(
       container,

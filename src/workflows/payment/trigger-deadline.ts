@@ -2,8 +2,17 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { modeOf } from "../../lib/mode"
 import { triggerDeadline, triggerLimitDays } from "../../lib/pay-at-shipment"
-import { accountFeePlans } from "../account/account-plans"
-import { findPayment, markOrdered, setTriggerDeadline, type Knex } from "../../modules/bnpl/ledger"
+import { accountPlansRecord } from "../account/account-plans"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
+import {
+  findPayment,
+  markOrdered,
+  paymentsWithoutDeadline,
+  setTriggerDeadline,
+  type Knex,
+  type LedgerRow,
+} from "../../modules/bnpl/ledger"
 import { catchUpOrderEvents } from "../messages/order-event"
 
 /**
@@ -21,11 +30,44 @@ export async function payAtShipmentDeadline(
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const row = await findPayment(knex, pid)
   if (row?.pay_at_shipment && !row.trigger_deadline) {
-    // The account's fee plan says how long the shop may wait (kept an hour; 30 days when unknown).
-    const feePlans = await accountFeePlans(container, modeOf(row)).catch(() => undefined)
-    const days = triggerLimitDays(feePlans, installmentsCount)
-    await setTriggerDeadline(knex, pid, triggerDeadline(placedAt, days), orderId)
+    const days = await accountTriggerLimit(container, row, installmentsCount)
+    if (days !== undefined) {
+      await setTriggerDeadline(knex, pid, triggerDeadline(placedAt, days), orderId)
+    }
   }
+}
+
+/**
+ * How long the account lets the shop wait (its fee plan sold at shipment; the default for an
+ * older account that lists no plans), or undefined while the service cannot say: a guess would
+ * be stored for good, so the hourly deadline job asks again instead (`fillMissingDeadlines`).
+ */
+async function accountTriggerLimit(
+  container: MedusaContainer,
+  row: LedgerRow,
+  installmentsCount: number | undefined
+): Promise<number | undefined> {
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
+  const record = await accountPlansRecord(container, options).catch(() => undefined)
+  if (record?.fee_plans || record?.problem?.code === "not_available") {
+    return triggerLimitDays(record.fee_plans, installmentsCount)
+  }
+  return undefined
+}
+
+/**
+ * Pay-at-shipment orders whose deadline could not be read when they were placed: read again
+ * (counted from the payment's creation, the earliest the service may count from). How many are
+ * still unknown.
+ */
+export async function fillMissingDeadlines(container: MedusaContainer): Promise<number> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  let unknown = 0
+  for (const row of await paymentsWithoutDeadline(knex)) {
+    await payAtShipmentDeadline(container, row.bnpl_payment_id, row.order_id!, new Date(row.created_at))
+    if (!(await findPayment(knex, row.bnpl_payment_id))?.trigger_deadline) unknown++
+  }
+  return unknown
 }
 
 /**

@@ -30,11 +30,14 @@ const BnplPayment = model
      */
     token_in_url: model.boolean().default(true),
     /**
-     * open: its session may still become an order | ordered: an order holds it |
+     * open: its session may still become an order | authorized: Medusa authorized it, no order
+     * known to hold it yet (Medusa's records decide) | ordered: an order holds it (`order_id`) |
      * to_settle: it must be cancelled or refunded (the retry job works on it) |
      * cancelled / refunded: settled without an order | failed: gave up, the merchant acts
      */
-    status: model.enum(["open", "ordered", "to_settle", "cancelled", "refunded", "failed"]).default("open"),
+    status: model
+      .enum(["open", "authorized", "ordered", "to_settle", "cancelled", "refunded", "failed"])
+      .default("open"),
     /** Why it cannot become an order (session deleted, cart could not be completed...). */
     reason: model.text().nullable(),
     order_id: model.text().nullable(),
@@ -64,6 +67,13 @@ const BnplPayment = model
     { on: ["status", "next_attempt_at"] },
     { on: ["cart_id"] },
     { on: ["checkout_id"] },
+  ])
+  // An order holds an `ordered` payment, always named: no state says "ordered by nobody".
+  .checks([
+    {
+      name: "bnpl_payment_ordered_names_order",
+      expression: (c) => `${c.status} <> 'ordered' OR ${c.order_id} IS NOT NULL`,
+    },
   ])
 
 export default BnplPayment
