@@ -57,7 +57,8 @@ export function isEndedAction(action: string): boolean {
  * would emit its events a second time); one to settle is settled when its attempt is due
  * (`settleDue`), never sooner; one whose settling failed is the merchant's (admin "Try again",
  * or the job once its account changes), never attempted from a notification.
- * `undefined`: the payment is open, the service's answer decides.
+ * `undefined`: the payment is open (or authorized with no order named yet), the service's answer
+ * and Medusa's records decide.
  */
 export type KnownOutcome =
   { kind: "answer"; result: "settled" | "processed" | "ignored"; message: string } | { kind: "settle" }
@@ -73,6 +74,8 @@ export const OUTCOME_BY_LEDGER_STATUS: Record<string, KnownOutcome | undefined> 
     message: "settling it failed: left to the merchant (payments without an order)",
   },
   open: undefined,
+  // Medusa authorized it; whether an order holds it is read in Medusa's records (medusa-holding.ts).
+  authorized: undefined,
 }
 
 /**

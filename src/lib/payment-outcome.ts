@@ -26,6 +26,6 @@ const BY_STATUS: Partial<Record<PaymentSessionStatus, PaymentOutcome>> = {
  * becomes an order, whatever the service says now (the provider's claim would refuse it).
  */
 export function paymentOutcome(status: PaymentSessionStatus, ledger: string | undefined): PaymentOutcome {
-  if (ledger && ledger !== "open" && ledger !== "ordered") return "abandoned"
+  if (ledger && !["open", "authorized", "ordered"].includes(ledger)) return "abandoned"
   return BY_STATUS[status] ?? "abandoned"
 }

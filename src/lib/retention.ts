@@ -19,7 +19,7 @@ export const UNPAID_CHECKOUT_MINUTES = 30
 export const ENDED_WITHOUT_ORDER = ["cancelled", "refunded"] as const
 
 /** Ledger statuses of a payment whose checkout may still make a payment (an amount change, an order). */
-export const MAY_STILL_NEED_CHECKOUT = ["open", "ordered"] as const
+export const MAY_STILL_NEED_CHECKOUT = ["open", "authorized", "ordered"] as const
 
 /** What a checkout held by an order keeps: no personal data (the row keeps its offered options). */
 export const STRIPPED_SNAPSHOT = {}

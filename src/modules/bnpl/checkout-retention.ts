@@ -80,7 +80,7 @@ export async function deleteExpiredCheckouts(knex: Knex, before: Date, limit: nu
       q
         .where("s.created_at", "<", before)
         .whereNull("s.order_id")
-        .whereNotExists(madeWith(knex).where("p.status", "ordered")),
+        .whereNotExists(madeWith(knex).whereIn("p.status", ["authorized", "ordered"])),
     limit
   )
   return knex(SNAPSHOTS).whereIn("id", ids).del()
