@@ -23,15 +23,21 @@ export function bnplPaymentsOf<P extends OrderPaymentLike>(order: OrderLike): P[
 }
 
 /**
- * The order's live BNPL payment: its latest one not cancelled. Only one is live in the usual
- * life; two when a completion failed after authorizing and Medusa's cancel could not reach the
- * service: the first stays in the collection beside the one the order was placed with, the
- * latest (see `earlierBnplPayments`).
+ * A payment made at the cart's checkout (its session names the checkout), not one of what the
+ * order owes later on a collection of its own (an edit, a claim, a payment link: no checkout).
+ */
+const ofCheckout = (p: OrderPaymentLike) => !!(p.data?.checkout_id || p.data?.checkout)
+
+/**
+ * The order's live BNPL payment, the one it was placed with: its latest one not cancelled made
+ * at the checkout (else its latest not cancelled). Only one is live in the usual life; two when
+ * a completion failed after authorizing and Medusa's cancel could not reach the service: the
+ * first stays in the collection beside the one the order was placed with, the latest (see
+ * `earlierBnplPayments`). A payment of what the order owes later is not it.
  */
 export function liveBnplPaymentOf<P extends OrderPaymentLike>(order: OrderLike): P | undefined {
-  return bnplPaymentsOf<P>(order)
-    .filter((p) => !p.canceled_at)
-    .at(-1)
+  const live = bnplPaymentsOf<P>(order).filter((p) => !p.canceled_at)
+  return live.filter(ofCheckout).at(-1) ?? live.at(-1)
 }
 
 /** The fields `earlierBnplPayments` needs besides the order's payments' own. */
@@ -56,7 +62,13 @@ export function earlierBnplPayments(order: OrderLike & { currency_code?: string 
   const cents = (rows: Amounts, currency: string) =>
     (rows ?? []).reduce((sum, r) => sum + toCents(r?.amount ?? 0, currency), 0)
   return bnplPaymentsOf<Read>(order)
-    .filter((p) => p !== live && !p.canceled_at && typeof p.data?.bnpl_payment_id === "string")
+    .filter(
+      (p) =>
+        p !== live &&
+        !p.canceled_at &&
+        typeof p.data?.bnpl_payment_id === "string" &&
+        (ofCheckout(p) || !ofCheckout(live ?? {}))
+    )
     .map((p) => {
       const currency = p.currency_code ?? order?.currency_code ?? "eur"
       return {

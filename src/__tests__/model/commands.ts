@@ -4,6 +4,7 @@ import type { Cmd } from "./commands-base"
 import { Checkout, ChoosePlan, Complete, Customer, Notify } from "./commands-checkout"
 import { CancelFulfillment, CancelOrder, Capture, Deliver, Fulfil, Refund, Ship } from "./commands-shop"
 import { AdvanceClock, FailNextOrderRead, Fault, RunJob, SwitchMode } from "./commands-jobs"
+import { NewSessionOnOrder, OrderOwes, PayOwed } from "./commands-doors"
 
 /**
  * The commands of the model: what a customer, the shop (the merchant in Medusa's admin, and
@@ -14,13 +15,15 @@ import { AdvanceClock, FailNextOrderRead, Fault, RunJob, SwitchMode } from "./co
  * (an error) is part of the life too and only noted.
  *
  * The commands live by who does them: commands-checkout.ts (customer and checkout),
- * commands-shop.ts (the shop), commands-jobs.ts (jobs, clock, mode, faults), on
+ * commands-shop.ts (the shop), commands-jobs.ts (jobs, clock, mode, faults), commands-doors.ts
+ * (Medusa's other doors onto a payment: a session on a placed order, an order's own collection), on
  * commands-base.ts; this file re-exports them all and holds the generator.
  */
 export type { Model } from "./commands-base"
 export * from "./commands-checkout"
 export * from "./commands-shop"
 export * from "./commands-jobs"
+export * from "./commands-doors"
 
 // ---------------------------------------------------------------- the generator
 
@@ -120,4 +123,9 @@ export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
       .map(([c, e, k, n]) => new Fault(c, e, k, n))
   ),
   fc.constant(new FailNextOrderRead()),
+  ...Array(2).fill(fc.tuple(ix, plan).map(([o, p]) => new NewSessionOnOrder(o, p))),
+  ...Array(2).fill(fc.tuple(ix, fc.constantFrom(60, 90)).map(([o, a]) => new OrderOwes(o, a))),
+  ...Array(2).fill(
+    fc.tuple(ix, fc.constantFrom<"sent" | "lost">("sent", "sent", "lost")).map(([i, n]) => new PayOwed(i, n))
+  ),
 ]

@@ -30,11 +30,12 @@ const SUBSCRIBERS: { default: any; config: { event: string | string[] } }[] = fs
   .filter((f) => /\.ts$/.test(f))
   .map((f) => require(path.join(__dirname, "../../subscribers", f)))
 
-/** A logger that keeps what it is told (the trace of a failing sequence). */
-function keptLogger(lines: string[]) {
+/** A logger that keeps what it is told (the trace of a failing sequence), and every error whole (`errors`). */
+function keptLogger(lines: string[], errors: string[]) {
   const keep = (level: string) => (message: unknown) => {
     lines.push(`${level}: ${String(message).slice(0, 300)}`)
     if (lines.length > 400) lines.shift()
+    if (level === "error") errors.push(String(message))
   }
   return { warn: keep("warn"), info: keep("info"), error: keep("error"), debug: () => {}, log: keep("log") } as any
 }
@@ -48,7 +49,9 @@ function keptLogger(lines: string[]) {
 export class Harness {
   readonly db = memoryDb()
   readonly log: string[] = []
-  readonly logger = keptLogger(this.log)
+  /** Every error the plugin logged (the deadline job's "passed" errors are counted from it). */
+  readonly errors: string[] = []
+  readonly logger = keptLogger(this.log, this.errors)
   readonly options: Record<string, any>
   readonly module: ReturnType<typeof memoryModule>
   readonly provider: BnplProviderService
@@ -58,6 +61,8 @@ export class Harness {
   readonly programmingErrors: string[] = []
   /** Pids of forged notifications (none was ever made by the service). */
   readonly forgedPids: string[] = []
+  /** Service payments of what orders owe on collections of their own (OrderOwes). */
+  readonly owedPids: string[] = []
   /** What each command did, for the report. */
   readonly trace: string[] = []
   /** How long each command took (ms): where a sequence's time goes. */
@@ -248,5 +253,7 @@ export class Harness {
       await this.runSettleJob()
       await this.runRetryJob()
     }
+    await this.runWarnJob() // the hourly deadline job, after the last of them
+    await this.runWarnJob() // and an hour later: nothing warns twice
   }
 }

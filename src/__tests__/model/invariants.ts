@@ -1,4 +1,5 @@
 import { paymentsWithoutOrder } from "../../modules/bnpl/ledger"
+import { driftsOf } from "../../lib/reconciliation/consistency"
 import type { Harness } from "./harness"
 import { MedusaStandIn, type MOrder } from "./medusa"
 
@@ -16,6 +17,9 @@ export const INVARIANTS = [
   "no service call for a forged notification",
   "no programming error reaching Medusa",
   "what the service took is captured in Medusa (autoCapture)",
+  "no refund at the service beyond Medusa's for a payment Medusa holds on a live order",
+  "a stored deadline is the account's",
+  "a passed deadline of a payment not started is warned, once",
 ] as const
 
 const ACCEPTED = ["in_progress", "paid"]
@@ -61,7 +65,15 @@ export async function violations(h: Harness): Promise<string[]> {
   const listedOpen = (pid: string) => ["to_settle", "failed"].includes((listed.get(pid) as any)?.status)
   const openOrders = h.medusa.orders.filter((o) => o.status !== "canceled")
   const canceledOrders = h.medusa.orders.filter((o) => o.status === "canceled")
-  const heldByOpenOrder = new Set(openOrders.map(heldPid).filter(Boolean))
+  const heldByOpenOrder = new Set([
+    ...openOrders.map(heldPid).filter(Boolean),
+    // What an order owes on a collection of its own, paid: Medusa's payment there is the order's.
+    ...openOrders.flatMap((o) =>
+      (o.ownCollections ?? []).flatMap((c) =>
+        c.payments.filter((p) => !p.canceled_at).map((p) => p.data?.bnpl_payment_id)
+      )
+    ),
+  ])
   const ledger = (pid: string) => h.db.tables.bnpl_payment.find((r) => r.bnpl_payment_id === pid)
 
   // 1. Every payment the service charged is held by an order, given back, or listed.
@@ -94,14 +106,17 @@ export async function violations(h: Harness): Promise<string[]> {
     }
   }
 
-  // 3. Per payment, the refunds Medusa recorded equal the refunds the service made.
-  for (const cart of h.medusa.carts) {
-    for (const payment of cart.collection.payments) {
+  // 3. Per payment, the refunds Medusa recorded equal the refunds the service made: every
+  // collection, the carts' and the orders' own.
+  const orderOfCollection = (collectionId: string) =>
+    h.medusa.orders.find((o) => h.medusa.collectionsOf(o).some((c) => c.id === collectionId))
+  for (const collection of h.medusa.collections()) {
+    for (const payment of collection.payments) {
       const pid = payment.data?.bnpl_payment_id
       const p = pid && service.get(pid)
       if (!p) continue
       const medusa = MedusaStandIn.refundedCents(payment)
-      const order = h.medusa.orderOfCart(cart.id)
+      const order = orderOfCollection(collection.id)
       const heldOpen = !!order && order.status !== "canceled" && !payment.canceled_at
       if (medusa > refunded(p) || (heldOpen && medusa !== refunded(p))) {
         say(
@@ -208,5 +223,72 @@ export async function violations(h: Harness): Promise<string[]> {
 
   // 8. The plugin never hands Medusa a programming error.
   for (const e of h.programmingErrors) say(INVARIANTS[7], e)
+  // 10. No refund at the service for a payment Medusa holds (authorized or captured) on a live
+  // order beyond the refunds Medusa recorded: the reconciliation's own definition (consistency.ts).
+  for (const order of openOrders) {
+    for (const collection of h.medusa.collectionsOf(order)) {
+      for (const payment of collection.payments.filter((x) => !x.canceled_at)) {
+        const pid = payment.data?.bnpl_payment_id
+        const p = pid && service.get(pid)
+        if (!p) continue
+        const drift = driftsOf(
+          {
+            state: p.state,
+            purchase_cents: p.purchase_amount,
+            refunded_cents: refunded(p),
+            deferred_trigger: !!p.deferred_trigger,
+            trigger_applied: triggered(p),
+          },
+          {
+            held_by_live_order: true,
+            order_id: order.id,
+            captured_cents: Math.round(payment.captures.reduce((sum, c) => sum + c.amount, 0) * 100),
+            refunded_cents: MedusaStandIn.refundedCents(payment),
+            shipped: false,
+            listed: false,
+            auto_capture: false,
+          }
+        ).find((d) => d.kind === "refunded_beyond_medusa")
+        if (drift) say(INVARIANTS[9], `${payment.id} (${pid}) on ${order.id} (${collection.id}): ${drift.reason}`)
+      }
+    }
+  }
+
+  // 11. A pay-at-shipment deadline is the account's (the service payment's own limit), counted
+  // from between the payment's creation and its order's placing: never a default guessed.
+  const DAY = 86_400_000
+  for (const row of h.db.tables.bnpl_payment.filter((r) => r.trigger_deadline)) {
+    const p = service.get(row.bnpl_payment_id)
+    const order = h.medusa.orders.find((o) => o.id === row.order_id)
+    if (!p?.deferred_trigger_limit_days || !order) continue
+    const deadline = new Date(row.trigger_deadline).getTime()
+    const earliest = new Date(row.created_at).getTime() + p.deferred_trigger_limit_days * DAY
+    const latest = order.placed_at.getTime() + p.deferred_trigger_limit_days * DAY
+    if (deadline < earliest - 1000 || deadline > latest + 1000) {
+      say(
+        INVARIANTS[10],
+        `${row.bnpl_payment_id} of ${order.id}: deadline ${new Date(deadline).toISOString()}, the account gives ${p.deferred_trigger_limit_days} days (between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()})`
+      )
+    }
+  }
+
+  // 12. Every open order whose pay-at-shipment payment did not start by its deadline is warned
+  // once that deadline passed (whatever its trigger did), and never twice.
+  const passedErrors = (pid: string) => h.errors.filter((e) => e.includes(pid) && /deadline .* passed/.test(e)).length
+  for (const row of h.db.tables.bnpl_payment.filter((r) => r.pay_at_shipment && r.status === "ordered")) {
+    const order = openOrders.find((o) => o.id === row.order_id)
+    const p = service.get(row.bnpl_payment_id)
+    const started = !!row.triggered_at || (p && triggered(p))
+    const passed = row.trigger_deadline && new Date(row.trigger_deadline).getTime() < h.now
+    const count = passedErrors(row.bnpl_payment_id)
+    if (count > 1) say(INVARIANTS[11], `${row.bnpl_payment_id}: the deadline-passed error logged ${count} times`)
+    if (order && passed && !started && count !== 1) {
+      say(
+        INVARIANTS[11],
+        `${row.bnpl_payment_id} of ${order.id}: deadline ${new Date(row.trigger_deadline).toISOString()} passed, not started (${order.events.join(" → ")}), error logged ${count} times`
+      )
+    }
+  }
+
   return out
 }

@@ -121,7 +121,7 @@ export class MedusaPaymentModule extends MedusaRows {
     Object.assign(session, { status: PaymentSessionStatus.AUTHORIZED, data })
     session.authorized_at ??= new Date()
     this.syncSessionRow(session)
-    const collection = this.carts.find((c) => c.collection.id === session.collection_id)!.collection
+    const collection = this.collections().find((c) => c.id === session.collection_id)!
     const payment: MPayment = {
       id: this.id("pay"),
       session_id: session.id,

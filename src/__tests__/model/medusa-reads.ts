@@ -25,24 +25,22 @@ export function graphOrder(order: MOrder) {
       labels: f.labels.map((l) => ({ ...l })),
       shipping_option: { name: "Standard shipping", metadata: null, data: null },
     })),
-    payment_collections: [
-      {
-        id: order.collection.id,
-        status: order.collection.status,
-        payments: order.collection.payments.map((p) => ({
-          id: p.id,
-          provider_id: p.provider_id,
-          data: JSON.parse(JSON.stringify(p.data)),
-          amount: p.amount,
-          currency_code: p.currency_code,
-          canceled_at: iso(p.canceled_at),
-          created_at: iso(p.created_at),
-          captured_at: iso(p.captured_at),
-          captures: p.captures.map((c) => ({ ...c, raw_amount: { value: String(c.amount), precision: 20 } })),
-          refunds: p.refunds.map((r) => ({ ...r, raw_amount: { value: String(r.amount), precision: 20 } })),
-        })),
-      },
-    ],
+    payment_collections: [order.collection, ...(order.ownCollections ?? [])].map((collection) => ({
+      id: collection.id,
+      status: collection.status,
+      payments: collection.payments.map((p) => ({
+        id: p.id,
+        provider_id: p.provider_id,
+        data: JSON.parse(JSON.stringify(p.data)),
+        amount: p.amount,
+        currency_code: p.currency_code,
+        canceled_at: iso(p.canceled_at),
+        created_at: iso(p.created_at),
+        captured_at: iso(p.captured_at),
+        captures: p.captures.map((c) => ({ ...c, raw_amount: { value: String(c.amount), precision: 20 } })),
+        refunds: p.refunds.map((r) => ({ ...r, raw_amount: { value: String(r.amount), precision: 20 } })),
+      })),
+    })),
   }
 }
 

@@ -73,6 +73,7 @@ export type MOrder = {
   heldPayment: boolean
   /** Collections of the order's own, with no cart: what it still owes after an edit, or a payment link. */
   ownCollections?: MCollection[]
+  placed_at: Date
 }
 
 export type Provider = {

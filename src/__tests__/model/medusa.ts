@@ -78,6 +78,7 @@ export class MedusaStandIn extends MedusaPaymentModule {
       fulfillments: [],
       events: ["placed"],
       heldPayment: false,
+      placed_at: new Date(),
     }
     this.orders.push(order)
     this.db.tables.order_cart.push({ id: this.id("ordercart"), cart_id: cart.id, order_id: order.id, deleted_at: null })
@@ -141,7 +142,7 @@ export class MedusaStandIn extends MedusaPaymentModule {
     if (!sessionId) return
     const session = this.session(sessionId)
     const cart = session ? this.cartOfCollection(session.collection_id) : undefined
-    const existing = cart?.collection.payments.find((p) => p.session_id === sessionId)
+    const existing = session?.payment ?? cart?.collection.payments.find((p) => p.session_id === sessionId)
     const order = cart ? this.orderOfCart(cart.id) : undefined
     if (input.action === PaymentActions.SUCCESSFUL && existing) {
       await this.captureWorkflow(existing.id, Number(input.data?.amount))
@@ -151,6 +152,15 @@ export class MedusaStandIn extends MedusaPaymentModule {
       if (authorized) await this.captureWorkflow(authorized.id, Number(input.data?.amount))
     }
     if (order && !existing && cart && input.action === PaymentActions.AUTHORIZED) {
+      await this.authorizePaymentSessionStep(sessionId)
+    }
+    // A collection with no cart (an order's own): authorized here, no cart to complete.
+    const owned = session && !cart ? this.collections().find((c) => c.id === session.collection_id) : undefined
+    if (
+      owned &&
+      !owned.payments.some((p) => p.session_id === sessionId) &&
+      input.action === PaymentActions.AUTHORIZED
+    ) {
       await this.authorizePaymentSessionStep(sessionId)
     }
     if (order) {
@@ -176,7 +186,8 @@ export class MedusaStandIn extends MedusaPaymentModule {
         "All fulfillments must be canceled before canceling an order"
       )
     }
-    const payments = order.collection.payments
+    // Every collection of the order (deepFlatMap of payment_collections.payments): its cart's and its own.
+    const payments = this.collectionsOf(order).flatMap((c) => c.payments)
     const toRefund = payments
       .filter((p) => p.captures.length)
       .map((p) => ({
@@ -191,7 +202,7 @@ export class MedusaStandIn extends MedusaPaymentModule {
         this.log(`Error was thrown trying to cancel payment - ${p.id} - ${e}`)
       )
     }
-    order.collection.status = "canceled"
+    for (const c of this.collectionsOf(order)) c.status = "canceled"
     order.status = "canceled"
     order.canceled_at = new Date()
     order.canceled_at_request = this.requestCount()

@@ -69,7 +69,14 @@ describe("a payment's whole life (model-based)", () => {
         "clearTimeout",
       ],
     })
-    sandbox = await startSandbox({ port: 0, autoNotify: false, merchants: { [LIVE_KEY]: { name: "Live Store" } } })
+    sandbox = await startSandbox({
+      port: 0,
+      autoNotify: false,
+      merchants: {
+        // The live account gives 14 days to start a payment at shipment (the default is 30).
+        [LIVE_KEY]: { name: "Live Store", plans: { "3x": { trigger_limit_days: 14 } } },
+      },
+    })
   })
   afterAll(async () => {
     await sandbox?.close()

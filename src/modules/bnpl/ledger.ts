@@ -275,6 +275,17 @@ export async function paymentsOfCart(knex: Knex, cartId: string): Promise<Ledger
     .whereNull("deleted_at")
 }
 
+/** Payments made for these sessions that an order may still hold (open, claimed, or given up). */
+export async function paymentsOfSessions(knex: Knex, sessionIds: string[]): Promise<LedgerRow[]> {
+  if (!sessionIds.length) {
+    return []
+  }
+  return knex(LEDGER_TABLE)
+    .whereIn("session_id", sessionIds)
+    .whereIn("status", ["open", "authorized", "ordered", "failed"])
+    .whereNull("deleted_at")
+}
+
 /** What the merchant sees: every payment that did not (yet) end in an order, newest first. */
 export async function paymentsWithoutOrder(knex: Knex, limit = 100): Promise<LedgerRow[]> {
   return knex(LEDGER_TABLE)

@@ -21,8 +21,11 @@ export type Holding =
   /** Medusa holds nothing of it (never authorized, or cancelled). */
   | { by: "nobody" }
 
-/** The order a payment collection belongs to, if any (and not deleted). */
-export async function orderOfCollection(knex: Knex, collectionId: string | null | undefined) {
+/** The order a payment collection belongs to, if any (and not deleted), with its status. */
+async function orderRowOfCollection(
+  knex: Knex,
+  collectionId: string | null | undefined
+): Promise<{ id: string; status: string } | undefined> {
   if (!collectionId) {
     return undefined
   }
@@ -30,8 +33,31 @@ export async function orderOfCollection(knex: Knex, collectionId: string | null 
     .where({ payment_collection_id: collectionId })
     .whereNull("deleted_at")
     .first("order_id")
-  const order = link ? await knex("order").where({ id: link.order_id }).whereNull("deleted_at").first("id") : undefined
-  return order?.id as string | undefined
+  return link ? knex("order").where({ id: link.order_id }).whereNull("deleted_at").first("id", "status") : undefined
+}
+
+async function orderOfCollection(knex: Knex, collectionId: string | null | undefined) {
+  return (await orderRowOfCollection(knex, collectionId))?.id
+}
+
+/**
+ * The order whose collection a session was made on (a cart's once it completed, or an order's
+ * own), with its status: a payment link of a cancelled order must not become its payment.
+ */
+export async function orderOfSession(knex: Knex, sessionId: string) {
+  const session = await knex("payment_session").where({ id: sessionId }).first("payment_collection_id")
+  return orderRowOfCollection(knex, session?.payment_collection_id)
+}
+
+/** The sessions made on an order's collections (its cart's and its own), deleted ones included. */
+export async function sessionsOfOrder(knex: Knex, orderId: string): Promise<string[]> {
+  const links = await knex("order_payment_collection").where({ order_id: orderId }).whereNull("deleted_at")
+  const collections = links.map((l: { payment_collection_id: string }) => l.payment_collection_id)
+  if (!collections.length) {
+    return []
+  }
+  const sessions = await knex("payment_session").whereIn("payment_collection_id", collections)
+  return sessions.map((s: { id: string }) => s.id)
 }
 
 /** What Medusa holds of the payment made for this session. */

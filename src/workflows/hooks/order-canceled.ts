@@ -3,7 +3,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { findPayment, markCancelledOrder, paymentsOfCart, type Knex } from "../../modules/bnpl/ledger"
+import {
+  findPayment,
+  markCancelledOrder,
+  paymentsOfCart,
+  paymentsOfSessions,
+  type Knex,
+} from "../../modules/bnpl/ledger"
+import { sessionsOfOrder } from "../../modules/bnpl/medusa-holding"
 import { settleAndRecord } from "../../modules/bnpl/ledger-settling"
 import { servicePaymentIdsOf } from "../../lib/order-payments"
 import { BACKGROUND_CALL } from "../../providers/bnpl/constants"
@@ -40,7 +47,14 @@ async function releaseOrderPayments(container: MedusaContainer, orderId: string)
     )
   const cart = await knex("order_cart").where({ order_id: orderId }).whereNull("deleted_at").first("cart_id")
   const ofCart = cart ? await paymentsOfCart(knex, cart.cart_id) : []
-  const pids = new Set([...servicePaymentIdsOf(data[0]), ...ofCart.map((row) => row.bnpl_payment_id)])
+  // And the payments of sessions on its own collections (what it owed: an edit, a payment link)
+  // not paid yet: a link of a cancelled order must not be paid.
+  const ofSessions = await paymentsOfSessions(knex, await sessionsOfOrder(knex, orderId))
+  const pids = new Set([
+    ...servicePaymentIdsOf(data[0]),
+    ...ofCart.map((row) => row.bnpl_payment_id),
+    ...ofSessions.map((row) => row.bnpl_payment_id),
+  ])
   for (const pid of pids) {
     await releasePayment(container, knex, pid, orderId).catch((e) =>
       logger.warn(`BNPL payment ${forLog(pid)} of cancelled order ${orderId} not released: ${(e as Error).message}`)

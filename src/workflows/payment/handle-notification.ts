@@ -13,7 +13,7 @@ import {
   type LedgerRow,
 } from "../../modules/bnpl/ledger"
 import { settleAndRecord } from "../../modules/bnpl/ledger-settling"
-import { holdingOf } from "../../modules/bnpl/medusa-holding"
+import { holdingOf, orderOfSession } from "../../modules/bnpl/medusa-holding"
 import { toCents } from "../../lib/money"
 import { cancelAwaitingOrder } from "./awaiting-order"
 import { clientFor } from "../../client"
@@ -182,6 +182,13 @@ async function accepted(
     // notification again would capture (and announce) it a second time.
     await orderHoldsPayment(container, pid, holding.order_id)
     return { status: 200, result: "processed", message: "the order was placed" }
+  }
+  if (!row.cart_id && holding.by === "nobody" && (await orderOfSession(knex, row.session_id))?.status === "canceled") {
+    // What a cancelled order owed (its payment link paid late): never its payment; given back.
+    const claimed = await markToSettle(knex, pid, "paid after its order was cancelled")
+    return claimed
+      ? settleNow(container, knex, (await findPayment(knex, pid)) as LedgerRow, options)
+      : { status: 503, result: "retry", message: "the payment is being settled; notify again later" }
   }
   if (holding.by !== "awaiting" && (await orderOfCart(knex, row.cart_id))) {
     // The cart is an order, and Medusa holds no payment of this session: its completion is

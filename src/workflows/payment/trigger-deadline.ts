@@ -8,6 +8,7 @@ import type BnplModuleService from "../../modules/bnpl/service"
 import {
   findPayment,
   markOrdered,
+  paymentSession,
   paymentsWithoutDeadline,
   setTriggerDeadline,
   type Knex,
@@ -50,10 +51,16 @@ async function accountTriggerLimit(
   const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(row))
   const record = await accountPlansRecord(container, options).catch(() => undefined)
   if (record?.fee_plans || record?.problem?.code === "not_available") {
-    return triggerLimitDays(record.fee_plans, installmentsCount)
+    // The plan's own limit: its count from the caller, else from the payment's session (Medusa's).
+    const count =
+      installmentsCount ??
+      ((await paymentSession(knex(container), row.session_id))?.data?.installments_count as number | undefined)
+    return triggerLimitDays(record.fee_plans, count)
   }
   return undefined
 }
+
+const knex = (container: MedusaContainer) => container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
 
 /**
  * Pay-at-shipment orders whose deadline could not be read when they were placed: read again

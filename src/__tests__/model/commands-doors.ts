@@ -1,0 +1,99 @@
+import type { Harness, Plan } from "./harness"
+import type { MCollection } from "./medusa"
+import { attempt, Base, open, type Model } from "./commands-base"
+
+/**
+ * The model's commands of Medusa 2.21's other doors onto a payment (docs/payments-without-an-order.md,
+ * "Who holds a payment"): a new session posted on a placed order's collection (a second tab, a
+ * retry, anyone with the collection's id: createPaymentSessionsWorkflow checks nothing about the
+ * cart and deletes the collection's sessions, the order's authorized one included), and a
+ * collection of the order's own with no cart (what it owes after an edit, a claim or an
+ * exchange; a draft order; the admin's "Copy payment link"), paid through the plugin.
+ */
+
+/** A new session on the collection of a placed order's cart: the customer may then pay its page too. */
+export class NewSessionOnOrder extends Base {
+  constructor(
+    readonly order: number,
+    readonly plan: Plan
+  ) {
+    super()
+  }
+  check(m: Readonly<Model>) {
+    return m.orders > 0
+  }
+  async act(h: Harness) {
+    const order = h.order(this.order)
+    const cart = order && h.medusa.carts.find((c) => c.id === order.cart_id)
+    if (!cart) return
+    await attempt(h, `${this} ${order.id}`, async () => {
+      await h.choosePlan(cart, this.plan) // Medusa lets it: the cart's collection, completed or not
+      return cart.pids.at(-1)
+    })
+  }
+  toString() {
+    return `NewSessionOnOrder(${this.order}, ${this.plan})`
+  }
+}
+
+/** The order owes `amount` € on a collection of its own (an edit adding an item, a claim, a link), and a session is made on it. */
+export class OrderOwes extends Base {
+  constructor(
+    readonly order: number,
+    readonly amount: number
+  ) {
+    super()
+  }
+  check(m: Readonly<Model>) {
+    return m.openOrders > 0
+  }
+  async act(h: Harness) {
+    const order = h.order(this.order, open)
+    if (!order) return
+    await attempt(h, `${this} ${order.id}`, async () => {
+      const collection: MCollection = {
+        id: `paycol_owed_${order.id}_${(order.ownCollections ?? []).length}`,
+        amount: this.amount,
+        currency_code: "eur",
+        status: "not_paid",
+        sessions: [],
+        payments: [],
+      }
+      ;(order.ownCollections ??= []).push(collection)
+      // The store route attaches no checkout for a collection without a cart.
+      const session = await h.medusa.createPaymentSessions(collection, { installments_count: 3 })
+      const pid = session.data.bnpl_payment_id
+      if (pid) h.owedPids.push(pid)
+      return pid
+    })
+  }
+  toString() {
+    return `OrderOwes(${this.order}, ${this.amount} €)`
+  }
+}
+
+/** The customer pays what an order owes on the hosted page; the notification comes (or is lost). */
+export class PayOwed extends Base {
+  constructor(
+    readonly which: number,
+    readonly notification: "sent" | "lost"
+  ) {
+    super()
+  }
+  check() {
+    return true
+  }
+  async act(h: Harness) {
+    const pid = h.owedPids.length ? h.owedPids[this.which % h.owedPids.length] : undefined
+    if (!pid) return
+    await attempt(h, `${this} ${pid}`, async () => {
+      h.sandbox.accept(pid, { notify: false })
+      if (this.notification === "lost") return h.servicePayment(pid).state
+      const res = await h.notify(pid, h.tokenOf(pid))
+      return `${res.statusCode} ${res.body?.result ?? ""}`
+    })
+  }
+  toString() {
+    return `PayOwed(${this.which}, notification ${this.notification})`
+  }
+}
