@@ -9,7 +9,7 @@
  *   scenario | ops | cart mutations failed* | other failures seen | syncs/messages lost* | duplicates* |
  *   re-sent after a lost answer | forged/mismatched authorized* | paid, no order, not refunded* |
  *   order holds a refunded payment* | order cancelled, payment not refunded* |
- *   refunds Medusa ≠ service* | calls with another account's key* |
+ *   refunds Medusa ≠ service* | drift not listed* | calls with another account's key* |
  *   service calls from forged notifications* | cart update p50, hung/healthy | s
  *
  * and exits non-zero when a column marked * is not 0 or a scenario did not run to the end.

@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { BNPL_PROVIDER_ID } from "./store"
 import { eventually, TEST_API_KEY } from "./checkout"
 import retryBnplMessages from "../../src/jobs/retry-messages"
+import { reconcilePayments } from "../../src/workflows/reconciliation/compare"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 import type { FaultJourneys } from "./faults-journeys"
 import {
@@ -155,6 +156,8 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
   async function measure(row: Row, carts: CartRun[], fulfilled: Prepared[], answersLost = false) {
     sandbox().clearFaults()
     await settleJob()
+    /** Payments this measure finds differing between the service and Medusa: the reconciliation must list each. */
+    const differing = new Set<string>()
     // Duplicates: one order per cart, one payment per order.
     const orders = await allOrders()
     for (const cart of carts) {
@@ -170,6 +173,7 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
         if (!payment || ordered.has(pid) || !charged(payment)) continue
         const refunded = payment.refunds.reduce((sum: number, r: any) => sum + r.amount, 0)
         if (refunded < payment.purchase_amount) {
+          differing.add(pid)
           row.paid_without_order++
           row.notes.push(`PAID, NO ORDER, NOT REFUNDED: cart ${cart.cartId}, payment ${pid} (${payment.state})`)
         }
@@ -198,6 +202,7 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
           const recorded = Math.round((held.refunds ?? []).reduce((sum: number, r: any) => sum + Number(r.amount), 0) * 100)
           const status = ledgerStatus.get(pid)
           const serviceRefunded = payment ? refundedCents(payment) : 0
+          if (serviceRefunded !== recorded) differing.add(pid)
           if (status === "refunded" || status === "cancelled" || serviceRefunded > recorded) {
             row.order_holds_refunded++
             row.notes.push(
@@ -278,6 +283,21 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
         row.notes.push(
           `SYNC LOST: order ${order.orderId}, shipping sync ${latest ? `${latest.status} after ${latest.attempts} attempt(s): ${short(latest.last_error)}` : "never recorded"}`
         )
+      }
+    }
+    // The reconciliation (forced: every payment read now) lists every difference measured above,
+    // or the payment is listed among the payments without an order.
+    await reconcilePayments(getContainer(), { reads: 100_000, force: true })
+    const compared = new Map<string, number>(
+      ((await knex("bnpl_reconciliation").select("bnpl_payment_id", "drift_count")) as any[]).map((r) => [
+        r.bnpl_payment_id,
+        r.drift_count,
+      ])
+    )
+    for (const pid of differing) {
+      if (!compared.get(pid) && !["to_settle", "failed"].includes(ledgerStatus.get(pid))) {
+        row.drift_not_listed++
+        row.notes.push(`DRIFT NOT LISTED: payment ${pid} differs between the service and Medusa, the reconciliation lists nothing`)
       }
     }
   }

@@ -81,6 +81,8 @@ export type Row = {
   cancelled_not_refunded: number
   /** Payments whose refunds Medusa recorded do not add up to the service's. */
   refunds_mismatched: number
+  /** Payments differing between the service and Medusa that the reconciliation does not list. */
+  drift_not_listed: number
   other_account_calls: number
   /** Hung service only: cart update p50 while the service hangs (after the first three) over healthy p50. */
   hung_over_healthy?: string
@@ -183,6 +185,7 @@ export const newRow = (scenario: string): Row => ({
   order_holds_refunded: 0,
   cancelled_not_refunded: 0,
   refunds_mismatched: 0,
+  drift_not_listed: 0,
   other_account_calls: 0,
   forged_notification_calls: 0,
   notes: [],

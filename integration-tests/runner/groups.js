@@ -11,7 +11,7 @@
 
 const GROUPS = {
   checkout: ["storefront", "exclusions", "eligibility-resilience", "customer-language", "account-plans", "checkout", "health", "key-binding"],
-  money: ["money", "shipping-info", "session-details", "modes", "secrets", "admin-settings", "account-plans-v2"],
+  money: ["money", "reconciliation", "shipping-info", "session-details", "modes", "secrets", "admin-settings", "account-plans-v2"],
   notifications: ["storefront-urls", "shipping-sync", "notifications", "plan-bounds", "legal-texts"],
   "after-order": ["order-timeline", "notification-tokens", "after-order", "payments", "pay-at-shipment", "retention"],
 }
@@ -30,7 +30,7 @@ const EXPECTED_SECONDS = {
   "faults-accounts": 35,
   "faults-refunds": 30,
   checkout: 135,
-  money: 115,
+  money: 150,
   notifications: 125,
   rbac: 30,
   "option-plans": 20,

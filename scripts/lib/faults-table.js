@@ -20,6 +20,7 @@ const COLUMNS = [
   ['order_holds_refunded', 'order holds a refunded payment*', true],
   ['cancelled_not_refunded', 'order cancelled, payment not refunded*', true],
   ['refunds_mismatched', 'refunds Medusa ≠ service*', true],
+  ['drift_not_listed', 'drift not listed*', true],
   ['other_account_calls', "calls with another account's key*", true],
   ['forged_notification_calls', 'service calls from forged notifications*', true],
   ['hung_over_healthy', 'cart update p50, hung/healthy', false],

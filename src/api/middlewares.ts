@@ -6,6 +6,7 @@ import { emptyBodyAsObject, withPolicies } from "./route-config"
 import { attachCheckoutSnapshot, checkStorefrontUrls } from "./store/payment-collections/middlewares"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { StorePaymentOutcomeQuery } from "./store/bnpl/payment-outcome/validators"
+import { AdminReconciliationAction, AdminReconciliationQuery } from "./admin/bnpl/reconciliation/validators"
 
 /** The matcher table: every route's validation, policies and the middlewares before Medusa's own routes. */
 export default defineMiddlewares({
@@ -75,6 +76,20 @@ export default defineMiddlewares({
     withPolicies(BNPL_ROUTE_POLICIES.updatePayments, {
       matcher: "/admin/bnpl/payments/:id/settle",
       method: ["POST"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.readPayments, {
+      matcher: "/admin/bnpl/reconciliation",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(AdminReconciliationQuery, {})],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updatePayments, {
+      matcher: "/admin/bnpl/reconciliation/run",
+      method: ["POST"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updatePayments, {
+      matcher: "/admin/bnpl/reconciliation/:pid/actions",
+      method: ["POST"],
+      middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminReconciliationAction)],
     }),
     {
       matcher: "/store/payment-collections/:id/payment-sessions",

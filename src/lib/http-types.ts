@@ -249,3 +249,51 @@ export type PaymentWithoutOrderView = {
   created_at: string
   updated_at: string
 }
+
+/** One difference between the service and Medusa on a payment (lib/reconciliation/consistency.ts). */
+export type ReconciliationDriftView = {
+  kind:
+    | "refunded_beyond_medusa"
+    | "refund_not_made"
+    | "charged_without_order"
+    | "not_started_after_shipment"
+    | "not_captured"
+  cents: number
+  /** In English, for logs; the admin shows its own sentence per `kind`. */
+  reason: string
+  /** The one safe action, when there is one (`POST /admin/bnpl/reconciliation/:pid/actions`). */
+  action: "record_refund" | "refund_at_service" | "start_payment" | null
+  /** When this difference was first found (ISO). */
+  found_at: string
+}
+
+/** A payment of the last 90 days as both sides see it, with its differences (`GET /admin/bnpl/reconciliation`). */
+export type ReconciliationRowView = {
+  bnpl_payment_id: string
+  currency_code: string
+  mode: "test" | "live"
+  order_id: string | null
+  display_id: number | null
+  service: { state: string; purchase_cents: number; refunded_cents: number; charged: boolean } | null
+  medusa: {
+    payment_id: string | null
+    authorized_cents: number
+    captured_cents: number
+    refunded_cents: number
+    held_by_live_order: boolean
+  }
+  drifts: ReconciliationDriftView[]
+  /** When the service's side was last read (ISO), and when both were last compared. */
+  service_read_at: string | null
+  checked_at: string
+}
+
+/** `GET /admin/bnpl/reconciliation`: the payments that differ (`?all=true`: every payment checked), newest first. */
+export type ReconciliationView = {
+  rows: ReconciliationRowView[]
+  /** Payments of the last 90 days compared, and how many differ. */
+  checked: number
+  differing: number
+  /** The last run of the job (ISO), null before the first. */
+  last_run_at: string | null
+}

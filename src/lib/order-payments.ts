@@ -54,9 +54,14 @@ export type EarlierPayment = { id: string; bnpl_payment_id: string; captured_cen
 /**
  * The order's other live BNPL payments, left from a completion that failed after authorizing
  * (the plugin ended their service payment once their session went): what Medusa captured and
- * refunded on each, in cents. Read with `ENDED_PAYMENT_FIELDS`.
+ * refunded on each, in cents. Read with `ENDED_PAYMENT_FIELDS`. `withLive`: the one it was
+ * placed with too (Medusa's authorization is idempotent: a completion after a failed one places
+ * the order with the payment whose cancel failed, which the plugin may have ended meanwhile).
  */
-export function earlierBnplPayments(order: OrderLike & { currency_code?: string }): EarlierPayment[] {
+export function earlierBnplPayments(
+  order: OrderLike & { currency_code?: string },
+  { withLive = false }: { withLive?: boolean } = {}
+): EarlierPayment[] {
   type Read = OrderPaymentLike & { id: string; currency_code?: string; captures?: Amounts; refunds?: Amounts }
   const live = liveBnplPaymentOf<Read>(order)
   const cents = (rows: Amounts, currency: string) =>
@@ -64,7 +69,7 @@ export function earlierBnplPayments(order: OrderLike & { currency_code?: string 
   return bnplPaymentsOf<Read>(order)
     .filter(
       (p) =>
-        p !== live &&
+        (withLive || p !== live) &&
         !p.canceled_at &&
         typeof p.data?.bnpl_payment_id === "string" &&
         (ofCheckout(p) || !ofCheckout(live ?? {}))

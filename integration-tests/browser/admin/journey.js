@@ -37,6 +37,19 @@ function createAdminJourney(ctx, page) {
       await page.getByTestId('bnpl-payments').waitFor({ timeout: 60_000 })
       await a.check(`admin payments without an order (${lang})`)
     },
+    /**
+     * The reconciliation (Settings): "Check now" run from the page, then every payment compared
+     * shown (`?all=true`: rows, amounts, states), audited.
+     */
+    async auditReconciliation(/** @type {string} */ lang) {
+      await page.goto(`${backendUrl}/app/settings/bnpl-reconciliation`)
+      await page.getByTestId('bnpl-reconciliation').waitFor({ timeout: 60_000 })
+      await page.getByTestId('bnpl-reconciliation-run').click()
+      await page.getByTestId('bnpl-reconciliation-summary').waitFor({ timeout: 30_000 })
+      await page.goto(`${backendUrl}/app/settings/bnpl-reconciliation?all=true`)
+      await page.getByTestId('bnpl-reconciliation').waitFor({ timeout: 60_000 })
+      await a.check(`admin reconciliation (${lang})`)
+    },
     /** The payment id stays inside its card at 320 px (1.4.10). */
     async assertBadgeFits() {
       await page.setViewportSize({ width: 320, height: 900 })

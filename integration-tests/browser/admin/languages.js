@@ -53,6 +53,7 @@ async function settingsInFrench(/** @type {AdminJourney} */ a) {
   await a.shoot('settings-plans-fr.png', plansCard(page), { only: true })
   await a.check('admin settings (fr)')
   await a.auditPayments('fr')
+  await a.auditReconciliation('fr')
 }
 
 async function orderWidgetInFrench(/** @type {AdminJourney} */ a, /** @type {string} */ orderId) {

@@ -12,7 +12,7 @@ const path = require('node:path')
 const assert = require('node:assert/strict')
 
 /** What the plugin renders in the admin: only violations inside these count. */
-const OURS = ['[data-testid="bnpl-settings"]', '[data-testid="bnpl-payments"]', '[data-testid="bnpl-order-widget"]']
+const OURS = ['[data-testid="bnpl-settings"]', '[data-testid="bnpl-payments"]', '[data-testid="bnpl-reconciliation"]', '[data-testid="bnpl-order-widget"]']
 
 /**
  * The save bar's buttons (bottom right of the page) by keyboard, as a keyboard user presses them:

@@ -133,6 +133,7 @@ async function settingsAccessible(/** @type {AdminJourney} */ a) {
   assert.match((await accessibleText(page, '#bnpl-mode')).description, /\S/, 'the mode select has its note')
   await a.check('admin settings (en)')
   await a.auditPayments('en')
+  await a.auditReconciliation('en')
 }
 
 async function legalTexts(/** @type {AdminJourney} */ a) {

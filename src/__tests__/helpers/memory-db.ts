@@ -58,6 +58,7 @@ function group(): any {
     },
     whereNull: (c: string) => (preds.push({ or: false, p: (row) => row[column(c)] == null }), g),
     orWhereNull: (c: string) => (preds.push({ or: true, p: (row) => row[column(c)] == null }), g),
+    orWhereNotNull: (c: string) => (preds.push({ or: true, p: (row) => row[column(c)] != null }), g),
     whereNotNull: (c: string) => (preds.push({ or: false, p: (row) => row[column(c)] != null }), g),
     whereIn: (c: string, vs: any[]) => (preds.push({ or: false, p: (row) => vs.includes(row[column(c)]) }), g),
     whereNotIn: (c: string, vs: any[]) => (preds.push({ or: false, p: (row) => !vs.includes(row[column(c)]) }), g),

@@ -12,8 +12,8 @@ import type { Knex } from "./ledger"
  * completes, before the session is authorized) and `order`.
  */
 export type Holding =
-  /** A live Medusa payment of this session, on the collection of an order. */
-  | { by: "order"; order_id: string; payment_id: string }
+  /** A live Medusa payment of this session, on the collection of an order (`order_status`: "canceled" once cancelled). */
+  | { by: "order"; order_id: string; payment_id: string; order_status: string }
   /** No payment yet: the order was placed awaiting the service's review (`pending_authorization`). */
   | { by: "awaiting"; order_id: string }
   /** A live Medusa payment no order holds (a cart whose completion failed after authorizing it). */
@@ -68,9 +68,9 @@ export async function holdingOf(knex: Knex, sessionId: string): Promise<Holding>
     .whereNull("deleted_at")
     .first("id", "payment_collection_id")
   if (payment) {
-    const orderId = await orderOfCollection(knex, payment.payment_collection_id)
-    return orderId
-      ? { by: "order", order_id: orderId, payment_id: payment.id }
+    const order = await orderRowOfCollection(knex, payment.payment_collection_id)
+    return order
+      ? { by: "order", order_id: order.id, payment_id: payment.id, order_status: order.status }
       : { by: "no order", payment_id: payment.id }
   }
   const session = await knex("payment_session")
@@ -82,4 +82,43 @@ export async function holdingOf(knex: Knex, sessionId: string): Promise<Holding>
       ? await orderOfCollection(knex, session.payment_collection_id)
       : undefined
   return awaiting ? { by: "awaiting", order_id: awaiting } : { by: "nobody" }
+}
+
+/** Medusa's latest payment of a session (cancelled or not) with what it captured and refunded, in its own amounts. */
+export async function medusaPaymentOf(knex: Knex, sessionId: string) {
+  const payment = await knex("payment")
+    .where({ payment_session_id: sessionId })
+    .whereNull("deleted_at")
+    .orderBy("created_at", "desc")
+    .first("id", "amount", "canceled_at")
+  if (!payment) {
+    return undefined
+  }
+  const [captures, refunds] = await Promise.all([
+    knex("capture").where({ payment_id: payment.id }).whereNull("deleted_at"),
+    knex("refund").where({ payment_id: payment.id }).whereNull("deleted_at"),
+  ])
+  return {
+    id: payment.id as string,
+    amount: payment.amount as string | number,
+    canceled_at: payment.canceled_at as Date | null,
+    captures: captures.map((c: { amount: string | number }) => c.amount),
+    refunds: refunds.map((r: { id: string; amount: string | number }) => ({ id: r.id, amount: r.amount })),
+  }
+}
+
+/** Whether any of the order's fulfillments left (shipped or delivered, not cancelled): Medusa's link table. */
+export async function orderHandedOver(knex: Knex, orderId: string): Promise<boolean> {
+  const links = await knex("order_fulfillment").where({ order_id: orderId }).whereNull("deleted_at")
+  const ids = links.map((l: { fulfillment_id: string }) => l.fulfillment_id)
+  if (!ids.length) {
+    return false
+  }
+  const left = await knex("fulfillment")
+    .whereIn("id", ids)
+    .whereNull("canceled_at")
+    .whereNull("deleted_at")
+    .where((q: Knex) => q.whereNotNull("shipped_at").orWhereNotNull("delivered_at"))
+    .first("id")
+  return !!left
 }

@@ -44,6 +44,7 @@ import BnplCartEligibility from "./models/cart-eligibility"
 import BnplCheckoutSnapshot from "./models/checkout-snapshot"
 import BnplNotificationSecret from "./models/notification-secret"
 import BnplAdoptedRefund from "./models/adopted-refund"
+import BnplReconciliation from "./models/reconciliation"
 import BnplPayment from "./models/payment"
 import BnplSettings from "./models/settings"
 import BnplServiceMessage from "./models/service-message"
@@ -65,6 +66,7 @@ class BnplModuleService extends MedusaService({
   BnplPayment,
   BnplNotificationSecret,
   BnplAdoptedRefund,
+  BnplReconciliation,
 }) {
   protected readonly pluginOptions: BnplOptions
   private readonly container_: InjectedDependencies

@@ -69,9 +69,17 @@ export async function cancelForMedusa(op: Operation, session: BnplSessionData): 
   if (settled) {
     return { ...session, cancelled: settled === "cancelled" } // the service ended it already: nothing to ask
   }
-  const done = await settlePayment(op.client(), pid)
   const row = await findPayment(op.knex, pid)
-  await markCancelledOrder(op.knex, pid, row?.order_id ?? null, "its payment was cancelled in Medusa")
+  const reason = "its payment was cancelled in Medusa"
+  const done = await settlePayment(op.client(), pid).catch(async (e) => {
+    // Medusa's cancel fails visibly, and Medusa may keep the payment (a completion's
+    // compensation logs it and goes on; the next completion places the order with it): the
+    // service may have refunded it all the same (a lost answer), so the job settles it, and
+    // records what it did on the order that holds it.
+    await markCancelledOrder(op.knex, pid, row?.order_id ?? null, reason)
+    throw e
+  })
+  await markCancelledOrder(op.knex, pid, row?.order_id ?? null, reason)
   await markSettled(op.knex, pid, done.status, done.refunded)
   return { ...session, cancelled: done.status === "cancelled" }
 }

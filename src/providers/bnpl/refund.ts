@@ -86,18 +86,23 @@ async function adoptOrphanRefund(
   refundId: string
 ): Promise<string | undefined> {
   const prefix = `medusa-refund-${paymentId}-`
-  const candidates = payment.refunds
+  for (const { reference } of payment.refunds
     .map((r) => ({ amount: r.amount, reference: r.merchant_reference ?? "" }))
-    .filter((r) => r.amount === cents && r.reference.startsWith(`${prefix}ref`))
-  for (const { reference } of candidates) {
-    if (await medusaRefundLives(knex, reference.slice(prefix.length))) {
-      continue // its own Medusa refund holds it
-    }
+    .filter((r) => r.amount === cents)) {
     const taken = await knex(ADOPTED_TABLE).where({ reference }).whereNull("deleted_at").first("medusa_refund_id")
     if (taken?.medusa_refund_id === refundId) {
       return reference // this refund's retry
     }
-    if (taken && (await medusaRefundLives(knex, taken.medusa_refund_id))) {
+    const fromMedusa = reference.startsWith(`${prefix}ref`)
+    if (fromMedusa && (await medusaRefundLives(knex, reference.slice(prefix.length)))) {
+      continue // its own Medusa refund holds it
+    }
+    // A refund made outside Medusa (the service's back office) is taken only when the merchant
+    // asked to record it (the reconciliation's "Record the service's refund in Medusa").
+    if (!fromMedusa && taken?.medusa_refund_id !== RECORD_INTENT) {
+      continue
+    }
+    if (taken && taken.medusa_refund_id !== RECORD_INTENT && (await medusaRefundLives(knex, taken.medusa_refund_id))) {
       continue
     }
     if (await takeOrphan(knex, paymentId, reference, refundId, taken?.medusa_refund_id)) {
@@ -105,6 +110,43 @@ async function adoptOrphanRefund(
     }
   }
   return undefined
+}
+
+/**
+ * The taker of a service refund the merchant asked to record in Medusa (the reconciliation):
+ * the next Medusa refund of its cents on its payment takes it, without a call.
+ */
+export const RECORD_INTENT = "reconciliation"
+
+/** The merchant asks to record this service refund in Medusa: the next Medusa refund of its cents takes it. */
+export async function intendToRecord(knex: Knex, paymentId: string, reference: string): Promise<void> {
+  const moved = await knex(ADOPTED_TABLE)
+    .where({ reference })
+    .whereNull("deleted_at")
+    .update({ medusa_refund_id: RECORD_INTENT, updated_at: new Date() })
+  if (!moved) {
+    await knex(ADOPTED_TABLE).insert({
+      id: generateEntityId(undefined, "bnpladopt"),
+      bnpl_payment_id: paymentId,
+      reference,
+      medusa_refund_id: RECORD_INTENT,
+    })
+  }
+}
+
+/** The service refunds a Medusa refund of this payment holds (made for it, or taken by it). */
+export async function recordedReferences(
+  knex: Knex,
+  paymentId: string,
+  medusaRefundIds: string[]
+): Promise<Set<string>> {
+  const taken = await knex(ADOPTED_TABLE).where({ bnpl_payment_id: paymentId }).whereNull("deleted_at")
+  return new Set([
+    ...medusaRefundIds.map((id) => `medusa-refund-${paymentId}-${id}`),
+    ...taken
+      .filter((t: { medusa_refund_id: string }) => medusaRefundIds.includes(t.medusa_refund_id))
+      .map((t: { reference: string }) => t.reference),
+  ])
 }
 
 /** Medusa's own record of its refunds: a refund whose provider call fails is deleted from it. */

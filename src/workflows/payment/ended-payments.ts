@@ -11,7 +11,8 @@ const SETTLED = ["refunded", "cancelled"]
 
 /**
  * Medusa records what the service did with an order's earlier payments (`earlierBnplPayments`:
- * authorized by a completion that failed, whose session then went, so the plugin ended them).
+ * authorized by a completion that failed, whose session then went, so the plugin ended them),
+ * and with the one it was placed with when the plugin had ended that one before the order.
  * Only once the ledger says the service ended one: what Medusa captured of it is refunded, an
  * uncaptured one is cancelled; the provider answers both from the ledger, with no service call.
  * One still being settled is recorded by the settle job once it is. Safe to repeat: a payment
@@ -35,7 +36,7 @@ export async function recordEndedPayments(
         input: {
           payment_id: payment.id,
           amount: fromCents(left, currency),
-          note: "Given back by the payment service: the order was placed with a later payment",
+          note: "Given back by the payment service: no order held it when it was ended",
         },
       })
     } else if (payment.captured_cents === 0) {
@@ -51,5 +52,7 @@ export async function recordEndedPayments(
 /** The same for one order, read here (the settle job, once it ended a payment of a cart that has an order). */
 export async function recordEndedPaymentsOfOrder(container: MedusaContainer, orderId: string): Promise<string[]> {
   const { order } = await orderWithBnplPayment(container, orderId, ENDED_PAYMENT_FIELDS)
-  return order ? recordEndedPayments(container, earlierBnplPayments(order), order.currency_code ?? "eur") : []
+  return order
+    ? recordEndedPayments(container, earlierBnplPayments(order, { withLive: true }), order.currency_code ?? "eur")
+    : []
 }

@@ -110,7 +110,11 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     recorded,
     reference: { order: { id: order.id, display_id: order.display_id }, backendUrl: options.backendUrl },
     shipping,
-    ...(placed ? { earlier: { payments: earlierBnplPayments(order), currency: order.currency_code ?? "eur" } } : {}),
+    ...(placed
+      ? {
+          earlier: { payments: earlierBnplPayments(order, { withLive: true }), currency: order.currency_code ?? "eur" },
+        }
+      : {}),
   })
 })
 // Nothing to compensate: it only reads (and may fill the snapshot's offered options, a cache).
