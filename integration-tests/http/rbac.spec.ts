@@ -33,6 +33,10 @@ const ROUTES: { method: "get" | "post"; path: string; file: string; policy: Poli
   { method: "get", path: "/admin/bnpl/orders-to-ship", file: "orders-to-ship", policy: BNPL_ROUTE_POLICIES.readPayments[0], status: 200 },
   { method: "get", path: "/admin/bnpl/payments", file: "payments", policy: { resource: "bnpl_payments", operation: "read" }, status: 200 },
   { method: "post", path: "/admin/bnpl/payments/bnplpay_missing/settle", file: "payments/[id]/settle", policy: { resource: "bnpl_payments", operation: "update" }, status: 404 },
+  { method: "get", path: "/admin/bnpl/reconciliation", file: "reconciliation", policy: BNPL_ROUTE_POLICIES.readPayments[0], status: 200 },
+  { method: "post", path: "/admin/bnpl/reconciliation/run", file: "reconciliation/run", policy: BNPL_ROUTE_POLICIES.updatePayments[0], status: 200 },
+  // No body: the action is missing (400 naming it), once the policy let the call in.
+  { method: "post", path: "/admin/bnpl/reconciliation/payment_missing/actions", file: "reconciliation/[pid]/actions", policy: BNPL_ROUTE_POLICIES.updatePayments[0], status: 400 },
 ]
 
 /** The plugin's admin route files (src/api/admin/bnpl/**\/route.ts), as `settings/verify`. */
