@@ -29,7 +29,7 @@ export function ReconciliationSummary({ view, all }: { view: ReconciliationView 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Link
           to={{ search: all ? "" : "?all=true" }}
-          className="text-ui-fg-interactive txt-compact-small underline"
+          className="text-ui-fg-base txt-compact-small underline"
           data-testid="bnpl-reconciliation-toggle"
         >
           {all ? t("reconciliation.onlyDifferences") : t("reconciliation.showAll")}

@@ -87,7 +87,7 @@ function ReconciliationRow({ row }: { row: ReconciliationRowView }) {
       </Table.Cell>
       <Table.Cell className="py-3">
         {row.order_id && order ? (
-          <Link to={`/orders/${row.order_id}`} className="text-ui-fg-interactive underline">
+          <Link to={`/orders/${row.order_id}`} className="text-ui-fg-base underline">
             {order}
           </Link>
         ) : (
