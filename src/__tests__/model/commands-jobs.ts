@@ -51,11 +51,15 @@ export class SwitchMode extends Base {
   }
 }
 
-/** The service fails the next calls about a cart's payment: 5xx, an answer lost (processed, unreadable), a dropped connection. */
+/**
+ * The service fails the next calls about a cart's payment: 5xx, an answer lost (processed,
+ * unreadable), a dropped connection; or the next reads of the account's plans (`plans`:
+ * `GET /v1/me/fee-plans`, what a pay-at-shipment order's deadline is counted from).
+ */
 export class Fault extends Base {
   constructor(
     readonly cart: number,
-    readonly endpoint: "fetch" | "refund" | "cancel" | "trigger" | "orders" | "any",
+    readonly endpoint: "fetch" | "refund" | "cancel" | "trigger" | "orders" | "any" | "plans",
     readonly kind: "503" | "503, retry in an hour" | "lost answer" | "dropped",
     readonly count: number
   ) {
@@ -75,6 +79,7 @@ export class Fault extends Base {
       trigger: { method: "POST", path: `/v1/payments/${pid}/trigger` },
       orders: { path: `/v1/payments/${pid}/orders` },
       any: { path: `/v1/payments/${pid}` },
+      plans: { method: "GET", path: "/v1/me/fee-plans" },
     }[this.endpoint]
     const kind = {
       "503": { status: 503 },
@@ -86,7 +91,8 @@ export class Fault extends Base {
     h.note(`${this} ${pid}`)
   }
   toString() {
-    return `Fault(cart ${this.cart} ${this.endpoint}: ${this.kind} x${this.count})`
+    const what = this.endpoint === "plans" ? "the account's plans" : `cart ${this.cart} ${this.endpoint}`
+    return `Fault(${what}: ${this.kind} x${this.count})`
   }
 }
 

@@ -1,5 +1,8 @@
 import type { Harness } from "./harness"
-import type { MOrder } from "./medusa"
+import { BnplClient } from "../../client"
+import { refundReference } from "../../providers/bnpl/refund"
+import { MedusaStandIn, type MOrder } from "./medusa"
+import { EPSILON, type MPayment, type MRefund } from "./medusa-rows"
 import { attempt, Base, live, open, type Model } from "./commands-base"
 
 /** The model's commands of the shop: the merchant in Medusa's admin, and Medusa itself. */
@@ -96,14 +99,18 @@ export class Capture extends OnOpenOrder {
  * A refund from the admin (a return). `twice`: two refunds of the same amount started together,
  * as Medusa 2.21 runs them: both read the payment's data before either finished, each its own
  * refund row (idempotency key); `staggered`: the second's provider call starts once the first
- * one's refund has reached the service (its answer still on the way back).
+ * one's refund has reached the service (its answer still on the way back). `afterLost`: the
+ * merchant's first refund of that amount was made at the service, its answer lost and not found
+ * in time (Medusa deleted its refund and showed an error), and this is the merchant refunding
+ * again (once, or twice at once): the service holds a refund no Medusa refund names.
  */
 export class Refund extends Base {
   constructor(
     readonly order: number,
     readonly amount: 50 | 100 | "the rest",
     readonly twice: boolean,
-    readonly staggered: boolean
+    readonly staggered: boolean,
+    readonly afterLost = false
   ) {
     super()
   }
@@ -119,10 +126,23 @@ export class Refund extends Base {
     const payment = live(order).find((p) => refundable(p) > 0.005)!
     const rest = refundable(payment)
     const amount = this.amount === "the rest" ? rest : this.amount
-    if (!this.twice) {
-      await attempt(h, `${this} ${payment.id}`, () => h.medusa.refundWorkflow(payment.id, amount).then(() => "ok"))
+    if (!this.afterLost) {
+      await (this.twice ? this.twiceAtOnce(h, payment, amount) : this.once(h, payment, amount))
       return
     }
+    // The merchant refunds again (as asked), then once more while Medusa does not show the
+    // refund (a fault failed it): the customer got it once, Medusa must record it.
+    const recorded = () => payment.refunds.reduce((s, r) => s + r.amount, 0)
+    const target = recorded() + amount
+    await lostRefund(h, payment, amount)
+    if (this.twice && 2 * amount <= rest + EPSILON) await this.twiceAtOnce(h, payment, amount)
+    else await this.once(h, payment, amount)
+    for (let i = 0; i < 4 && recorded() < target - EPSILON; i++) await this.once(h, payment, amount)
+  }
+  private async once(h: Harness, payment: MPayment, amount: number) {
+    await attempt(h, `${this} ${payment.id}`, () => h.medusa.refundWorkflow(payment.id, amount).then(() => "ok"))
+  }
+  private async twiceAtOnce(h: Harness, payment: MPayment, amount: number) {
     const pid = payment.data.bnpl_payment_id
     const atService = () => h.servicePayment(pid)?.refunds.length ?? 0
     const before = atService()
@@ -158,6 +178,38 @@ export class Refund extends Base {
   }
   toString() {
     const amount = typeof this.amount === "number" ? `${this.amount} €` : this.amount
-    return `Refund(${this.order}, ${amount}${this.twice ? `, twice at once${this.staggered ? " (second after the first reached the service)" : ""}` : ""})`
+    return `Refund(${this.order}, ${amount}${this.afterLost ? ", again after a refund whose answer was lost" : ""}${this.twice ? `, twice at once${this.staggered ? " (second after the first reached the service)" : ""}` : ""})`
   }
+}
+
+/**
+ * The merchant's refund whose answer was lost: Medusa's refund row, the provider's call making
+ * the refund at the service (as the provider names it) and its answer lost past the provider's
+ * looks for it, so Medusa deletes the row again.
+ */
+async function lostRefund(h: Harness, payment: MPayment, amount: number) {
+  const pid = payment.data.bnpl_payment_id
+  let row: MRefund
+  try {
+    row = h.medusa.createRefundRow(payment, amount)
+  } catch (e) {
+    h.note(`lost refund ${payment.id}: refused (${(e as Error).message})`)
+    return
+  }
+  const answerLost = {
+    refundPayment: async () => {
+      const owner = ((await (await fetch(`${h.sandbox.url}/_sandbox/payments/${pid}`)).json()) as any).merchant
+      const cents = Math.round(amount * 100)
+      const before = MedusaStandIn.refundedCents(payment) - cents
+      await new BnplClient({ apiKey: owner, baseUrl: h.sandbox.url }).refundPayment(pid, {
+        amount: cents,
+        merchant_reference: refundReference(pid, row.id, before, cents),
+      })
+      throw new Error("the refund's answer was lost and it was not found in time")
+    },
+  }
+  await h.medusa.refundFromProvider(payment, row, payment.data, answerLost).then(
+    () => h.note(`lost refund ${payment.id}: not lost`),
+    (e) => h.note(`lost refund ${payment.id} (${amount} €): ${e.message.slice(0, 120)}`)
+  )
 }

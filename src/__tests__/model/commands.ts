@@ -98,8 +98,14 @@ export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
   ix.map((o) => new Capture(o)),
   ...Array(3).fill(
     fc
-      .tuple(ix, fc.constantFrom<50 | 100 | "the rest">(50, 100, "the rest"), fc.boolean(), fc.boolean())
-      .map(([o, a, t, s]) => new Refund(o, a, t, s))
+      .tuple(
+        ix,
+        fc.constantFrom<50 | 100 | "the rest">(50, 100, "the rest"),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom(false, false, false, true)
+      )
+      .map(([o, a, t, s, l]) => new Refund(o, a, t, s, l))
   ),
   ...Array(2).fill(
     fc.constantFrom<"settle" | "retry" | "warn">("settle", "settle", "retry", "retry", "warn").map((j) => new RunJob(j))
@@ -110,7 +116,7 @@ export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
     fc
       .tuple(
         ix,
-        fc.constantFrom<Fault["endpoint"]>("fetch", "refund", "cancel", "trigger", "orders", "any"),
+        fc.constantFrom<Fault["endpoint"]>("fetch", "refund", "cancel", "trigger", "orders", "any", "plans"),
         fc.constantFrom<Fault["kind"]>(
           "503",
           "503, retry in an hour",

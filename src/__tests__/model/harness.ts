@@ -12,6 +12,7 @@ import path from "node:path"
 // Registers the plugin's handler on cancelOrderWorkflow.hooks.orderCanceled, as the plugin loader does.
 import "../../workflows/hooks/order-canceled"
 import { orderCanceledHooks } from "./core-flows-stand-in"
+import { unwarnedByTheJob } from "./invariants"
 import { MedusaStandIn, type MCart, type MOrder } from "./medusa"
 import { memoryDb } from "./memory-db"
 import { memoryModule } from "./memory-module"
@@ -63,6 +64,8 @@ export class Harness {
   readonly forgedPids: string[] = []
   /** Service payments of what orders owe on collections of their own (OrderOwes). */
   readonly owedPids: string[] = []
+  /** Passed deadlines of payments not started that a run of the deadline job did not warn (invariant 12). */
+  readonly unwarned: string[] = []
   /** What each command did, for the report. */
   readonly trace: string[] = []
   /** How long each command took (ms): where a sequence's time goes. */
@@ -228,11 +231,14 @@ export class Harness {
 
   async runWarnJob() {
     await warnTriggerDeadlines(this.container, this.now)
+    // Invariant 12 as this run leaves it: a payment started later was not started now.
+    this.unwarned.push(...unwarnedByTheJob(this))
   }
 
   /**
    * Before the invariants: the service healthy again, no read failing, and the jobs run as the
-   * scheduler would over the next hours (each run past the longest backoff, 30 minutes).
+   * scheduler would over the next hours (each run past the longest backoff, 30 minutes; the
+   * hourly deadline job first in each hour: the scheduler runs them in no set order).
    */
   async settleDown() {
     const started = performance.now()
@@ -249,6 +255,7 @@ export class Harness {
     this.medusa.failOrderReads = 0
     for (let round = 0; round < 4; round++) {
       this.advance(61 * 60_000)
+      await this.runWarnJob()
       await this.runRetryJob()
       await this.runSettleJob()
       await this.runRetryJob()

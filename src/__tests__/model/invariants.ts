@@ -273,22 +273,47 @@ export async function violations(h: Harness): Promise<string[]> {
   }
 
   // 12. Every open order whose pay-at-shipment payment did not start by its deadline is warned
-  // once that deadline passed (whatever its trigger did), and never twice.
-  const passedErrors = (pid: string) => h.errors.filter((e) => e.includes(pid) && /deadline .* passed/.test(e)).length
+  // once that deadline passed (whatever its trigger did), and never twice: as the sequence ends,
+  // and as each run of the deadline job left it (a payment started later was still not started then).
   for (const row of h.db.tables.bnpl_payment.filter((r) => r.pay_at_shipment && r.status === "ordered")) {
-    const order = openOrders.find((o) => o.id === row.order_id)
-    const p = service.get(row.bnpl_payment_id)
-    const started = !!row.triggered_at || (p && triggered(p))
-    const passed = row.trigger_deadline && new Date(row.trigger_deadline).getTime() < h.now
-    const count = passedErrors(row.bnpl_payment_id)
+    const count = passedErrors(h, row.bnpl_payment_id)
     if (count > 1) say(INVARIANTS[11], `${row.bnpl_payment_id}: the deadline-passed error logged ${count} times`)
-    if (order && passed && !started && count !== 1) {
+  }
+  for (const { row, order, count } of passedNotStarted(h)) {
+    if (count !== 1) {
       say(
         INVARIANTS[11],
         `${row.bnpl_payment_id} of ${order.id}: deadline ${new Date(row.trigger_deadline).toISOString()} passed, not started (${order.events.join(" → ")}), error logged ${count} times`
       )
     }
   }
+  for (const miss of new Set(h.unwarned)) say(INVARIANTS[11], miss)
 
   return out
+}
+
+const passedErrors = (h: Harness, pid: string) =>
+  h.errors.filter((e) => e.includes(pid) && /deadline .* passed/.test(e)).length
+
+/** Invariant 12's payments now: of open orders, pay at shipment, deadline passed, not started; and how often warned. */
+function passedNotStarted(h: Harness) {
+  const out: { row: any; order: MOrder; count: number }[] = []
+  for (const row of h.db.tables.bnpl_payment.filter((r) => r.pay_at_shipment && r.status === "ordered")) {
+    const order = h.medusa.orders.find((o) => o.id === row.order_id && o.status !== "canceled")
+    const p = h.sandbox.payments.get(row.bnpl_payment_id)
+    const started = !!row.triggered_at || (p && triggered(p))
+    const passed = row.trigger_deadline && new Date(row.trigger_deadline).getTime() < h.now
+    if (order && passed && !started) out.push({ row, order, count: passedErrors(h, row.bnpl_payment_id) })
+  }
+  return out
+}
+
+/** After a run of the deadline job (harness `runWarnJob`): the passed deadlines it left unwarned (invariant 12). */
+export function unwarnedByTheJob(h: Harness): string[] {
+  return passedNotStarted(h)
+    .filter(({ count }) => count === 0)
+    .map(
+      ({ row, order }) =>
+        `${row.bnpl_payment_id} of ${order.id}: deadline ${new Date(row.trigger_deadline).toISOString()} passed, not started (${order.events.join(" → ")}), the deadline job of ${new Date(h.now).toISOString()} warned nothing`
+    )
 }

@@ -7,6 +7,7 @@ import {
   type MPayment,
   type MRefund,
   type MSession,
+  type Provider,
 } from "./medusa-rows"
 
 /**
@@ -247,9 +248,15 @@ export class MedusaPaymentModule extends MedusaRows {
     return refund
   }
 
-  async refundFromProvider(payment: MPayment, refund: MRefund, data: Record<string, any>) {
+  /** `provider`: the provider as this refund meets it (a stand-in of its call whose answer is lost: Refund `afterLost`). */
+  async refundFromProvider(
+    payment: MPayment,
+    refund: MRefund,
+    data: Record<string, any>,
+    provider: Pick<Provider, "refundPayment"> = this.provider
+  ) {
     try {
-      const out = await this.provider.refundPayment({
+      const out = await provider.refundPayment({
         data,
         amount: refund.amount,
         context: { idempotency_key: refund.id },
