@@ -2,6 +2,7 @@ import type fc from "fast-check"
 import {
   AdvanceClock,
   CancelOrder,
+  Capture,
   ChoosePlan,
   Checkout,
   Complete,
@@ -10,6 +11,10 @@ import {
   FailNextOrderRead,
   Fault,
   Fulfil,
+  NewSessionOnOrder,
+  Notify,
+  OrderOwes,
+  PayOwed,
   Refund,
   RunJob,
   Ship,
@@ -210,6 +215,88 @@ export const REGRESSIONS: Regression[] = [
       new Complete(0, "after authorization"),
       new Complete(0, "none"),
       new SwitchMode(),
+    ],
+  },
+  // Review 4's findings R1-R6 (docs/figures.md, "Review 4's findings in the model"): each found by
+  // `MODEL_NO_REGRESSIONS=1 npm run model -- --runs 1000` (seed 302026) with its fix alone
+  // reverted (the revert named), at the run index (fast-check `path`) given, shrunk on every
+  // invariant. Each fails with its fix reverted and holds with it.
+  {
+    // R1 (path 11, 12 sequences; reverted: the provider's deletePayment (ending.ts endPayment)
+    // claiming an `authorized` row without asking Medusa's records, and order.placed not naming
+    // the order): a new session posted on the completed cart's collection makes Medusa delete the
+    // order's authorized session; the plugin refunded the whole order at the service.
+    finding: "R1: a new session on a placed order's collection: the order's payment refunded at the service",
+    config: usual,
+    commands: () => [...placed("3x"), new NewSessionOnOrder(0, "3x"), new Customer(0, "accepts", "current")],
+  },
+  {
+    // R2 (path 3, 4 sequences; reverted: the settle job's stale sweep and the notification's
+    // afterProcessing deciding from the cart's order, `orderOfCart(row.cart_id)`; either fix
+    // alone hides the other's revert): what an order owes on a collection of its own (no cart),
+    // paid through the plugin, is refunded by the sweep while Medusa holds it on the order.
+    finding: "R2: an order's own collection paid with the plugin: refunded by the settle job's sweep",
+    config: usual,
+    commands: () => [
+      new Checkout(60, "3x"),
+      new Customer(0, "accepts", "current"),
+      new Notify(0, "current"),
+      new OrderOwes(0, 60),
+      new PayOwed(0, "sent"),
+      new NewSessionOnOrder(0, "3x"),
+    ],
+  },
+  {
+    // R3 (path 185, 186 sequences; reverted: the notification's accepted() answering that the
+    // cart's order holds the payment): a second payment paid on the cart of a placed order is
+    // marked as the order's (`ordered`): charged twice, never refunded, nothing listed.
+    finding: "R3: a second payment on a placed order's cart: marked as the order's, never refunded",
+    config: usual,
+    commands: () => [
+      ...placed("3x"),
+      new NewSessionOnOrder(0, "3x"),
+      new Customer(0, "accepts", "current"),
+      new Notify(0, "current"),
+      new PayOwed(0, "sent"),
+    ],
+  },
+  {
+    // R4 (path 13, 14 sequences; reverted: refund adoption's "once" kept in the payment's data
+    // only, refund.ts orphanRefundOf): after a refund whose answer was lost (made at the service,
+    // its Medusa refund deleted), the merchant's two refunds at once both adopt it: Medusa records
+    // two, the service made one.
+    finding: "R4: two refunds at once after a lost one both adopt it: two recorded, one made",
+    config: usual,
+    commands: () => [...placed("3x", { amount: 300 }), new Refund(0, 50, true, false, true), new Complete(0, "none")],
+  },
+  {
+    // R5 (path 435, 436 sequences; reverted: toShipState reading the trigger before the
+    // deadline): the shipment's trigger fails (503, retried later) after the deadline passed:
+    // the deadline job's next run does not warn (the order is "starting"); the retry then
+    // starts the payment, so only invariant 12 as that run left it shows it.
+    finding: "R5: a trigger retried past the deadline: the deadline-passed error never logged",
+    config: usual,
+    commands: () => [
+      ...placed("pay at shipment"),
+      new Fault(0, "any", "503", 1),
+      new AdvanceClock(27 * 1440),
+      new Fulfil(0),
+      new Ship(0),
+      new Capture(0),
+    ],
+  },
+  {
+    // R6 (path 40, 41 sequences; reverted: the 30-day default stored when the account's plans
+    // cannot be read at placing): a 30-day deadline kept for good on a 14-day account.
+    finding: "R6: the account's plans unreadable at placing: the 30-day default deadline stored",
+    config: usual,
+    commands: () => [
+      new Checkout(60, "3x"),
+      new Fault(0, "plans", "503", 1),
+      new Checkout(60, "pay at shipment"),
+      new Customer(3, "accepts", "current"),
+      new Complete(1, "none"),
+      new CancelOrder(0),
     ],
   },
 ]
