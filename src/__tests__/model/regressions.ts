@@ -220,15 +220,35 @@ export const REGRESSIONS: Regression[] = [
   // Review 4's findings R1-R6 (docs/figures.md, "Review 4's findings in the model"): each found by
   // `MODEL_NO_REGRESSIONS=1 npm run model -- --runs 1000` (seed 302026) with its fix alone
   // reverted (the revert named), at the run index (fast-check `path`) given, shrunk on every
-  // invariant. Each fails with its fix reverted and holds with it.
+  // invariant. Each fails with its fix reverted and holds with it (R1's first: on ffe962b).
   {
-    // R1 (path 11, 12 sequences; reverted: the provider's deletePayment (ending.ts endPayment)
-    // claiming an `authorized` row without asking Medusa's records, and order.placed not naming
-    // the order): a new session posted on the completed cart's collection makes Medusa delete the
-    // order's authorized session; the plugin refunded the whole order at the service.
+    // R1 (on ffe962b: path 11, 12 sequences; reverted: the provider's deletePayment (ending.ts
+    // endPayment) claiming an `authorized` row without asking Medusa's records, and order.placed
+    // not naming the order): a new session posted on the completed cart's collection makes Medusa
+    // delete the order's authorized session; the plugin refunded the whole order at the service.
+    // Since 5d588d7 the settle job records that refund on the order (`recordEndedPaymentsOfOrder`
+    // with the live payment), so the invariants no longer see this form with R1 reverted: the
+    // next one is R1 as the model finds it there.
     finding: "R1: a new session on a placed order's collection: the order's payment refunded at the service",
     config: usual,
     commands: () => [...placed("3x"), new NewSessionOnOrder(0, "3x"), new Customer(0, "accepts", "current")],
+  },
+  {
+    // R1 on 5d588d7 (path 170, 171 sequences, the same revert): order.placed's read fails (the
+    // ledger row stays `authorized`), a new session on the order's collection: the plugin cancels
+    // the order's pay-at-shipment payment at the service; shipped, the service never hears it.
+    finding: "R1: a new session on a placed pay-at-shipment order's collection: its payment cancelled at the service",
+    config: usual,
+    commands: () => [
+      new Checkout(60, "pay at shipment"),
+      new FailNextOrderRead(),
+      new Customer(0, "accepts", "current"),
+      new Complete(0, "none"),
+      new Fulfil(0),
+      new FailNextOrderRead(),
+      new NewSessionOnOrder(0, "3x"),
+      new Ship(0),
+    ],
   },
   {
     // R2 (path 3, 4 sequences; reverted: the settle job's stale sweep and the notification's
