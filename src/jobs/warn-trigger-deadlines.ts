@@ -5,6 +5,7 @@ import type { Knex } from "../modules/bnpl/ledger"
 import { markDeadlineWarned } from "../modules/bnpl/orders-to-ship"
 import { ordersToShip } from "../workflows/payment/orders-to-ship"
 import { fillMissingDeadlines } from "../workflows/payment/trigger-deadline"
+import { jobTime, type JobTime } from "../lib/job-time"
 
 const DAY_MS = 86_400_000
 
@@ -16,7 +17,8 @@ const DAY_MS = 86_400_000
  * orders and payments, nothing else. The admin's "Orders to ship" lists the same orders with
  * their state and a "Start the payment" action.
  */
-export default async function warnTriggerDeadlines(container: MedusaContainer, now = Date.now()) {
+export default async function warnTriggerDeadlines(container: MedusaContainer, at?: JobTime) {
+  const now = jobTime(at)
   const logger = container.resolve("logger")
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const unknown = await fillMissingDeadlines(container)
