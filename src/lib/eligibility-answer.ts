@@ -14,10 +14,11 @@ import { countriesKey, type CartCountries } from "./cart-countries"
 
 /**
  * `excluded_products`: the cart holds a product the merchant excluded (the service is not asked).
+ * `nothing_owed`: a payment collection already paid (a payment link opened again).
  * `rate_limited` (a plan's `reasons.service` only): a product-page look-up over the request's or
  * the client's allowance of service calls, not asked; asking again later answers it.
  */
-export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products" | "rate_limited"
+export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products" | "rate_limited" | "nothing_owed"
 
 /**
  * A plan whose deferral group the service did not answer for (the other groups did): shown

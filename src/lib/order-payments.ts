@@ -26,7 +26,7 @@ export function bnplPaymentsOf<P extends OrderPaymentLike>(order: OrderLike): P[
  * A payment made at the cart's checkout (its session names the checkout), not one of what the
  * order owes later on a collection of its own (an edit, a claim, a payment link: no checkout).
  */
-const ofCheckout = (p: OrderPaymentLike) => !!(p.data?.checkout_id || p.data?.checkout)
+const ofCheckout = (p: OrderPaymentLike) => !p.data?.owed_order_id && !!(p.data?.checkout_id || p.data?.checkout)
 
 /**
  * The order's live BNPL payment, the one it was placed with: its latest one not cancelled made
@@ -72,6 +72,8 @@ export function earlierBnplPayments(
         (withLive || p !== live) &&
         !p.canceled_at &&
         typeof p.data?.bnpl_payment_id === "string" &&
+        // A failed completion's payment is a checkout's; what the order owes later never is.
+        !p.data?.owed_order_id &&
         (ofCheckout(p) || !ofCheckout(live ?? {}))
     )
     .map((p) => {

@@ -50,6 +50,8 @@ export type UnavailableReason =
   /** The cart holds a product the merchant excluded (`excluded_products` names them; the service is not asked). */
   | "excluded_products"
   | "rate_limited"
+  /** A payment collection already paid (a payment link opened again): nothing to offer. */
+  | "nothing_owed"
 
 /** A product of the cart the merchant excluded from instalment payment, and the rule that excludes it. */
 export type ExcludedProduct = {

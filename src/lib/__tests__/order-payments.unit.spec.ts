@@ -41,6 +41,28 @@ describe("an order's BNPL payments", () => {
     expect(liveBnplPaymentOf(undefined)).toBeUndefined()
   })
 
+  it("a later payment of what the order owes (a payment link, its snapshot read from the order) is not the one it was placed with", () => {
+    const bnpl = (id: string, data: Record<string, unknown>, created_at: string) => ({
+      id,
+      provider_id: "pp_bnpl_bnpl",
+      data: { bnpl_payment_id: `payment_${id}`, ...data },
+      canceled_at: null,
+      created_at,
+    })
+    const placed = bnpl("placed", { checkout_id: "bnplchk_1" }, "2026-01-01T00:00:00Z")
+    const owed = bnpl("owed", { checkout_id: "bnplchk_2", owed_order_id: "order_1" }, "2026-01-02T00:00:00Z")
+    const both = { payment_collections: [{ payments: [placed] }, { payments: [owed] }] }
+    expect(liveBnplPaymentOf<{ id: string }>(both)?.id).toBe("placed")
+    expect(earlierBnplPayments(both).map((p) => p.id)).not.toContain("placed")
+    // An order placed with another provider: its only BNPL payment is the link's.
+    const onlyOwed = {
+      payment_collections: [{ payments: [owed, bnpl("owed2", { owed_order_id: "order_1" }, "2026-01-03T00:00:00Z")] }],
+    }
+    expect(liveBnplPaymentOf<{ id: string }>(onlyOwed)?.id).toBe("owed2")
+    // Neither is a failed completion's: the service's end of one is never recorded as such.
+    expect(earlierBnplPayments(onlyOwed, { withLive: true })).toEqual([])
+  })
+
   it("their service payment ids include cancelled payments", () => {
     expect(servicePaymentIdsOf(order)).toEqual(["payment_old", "payment_live"])
   })

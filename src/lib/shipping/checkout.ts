@@ -168,17 +168,46 @@ export function toAddress(address: any, email?: string): Address | undefined {
   }
 }
 
+/**
+ * The order fields the snapshot of an order's own payment collection is read from (what it
+ * owes after an edit, a claim, an exchange, a draft order): the cart's, as the order keeps them.
+ */
+export const ORDER_FIELDS = [
+  ...CART_FIELDS.filter((f) => !f.startsWith("region.")),
+  "display_id",
+  "fulfillments.shipped_at",
+  "fulfillments.canceled_at",
+]
+
 /** The checkout snapshot of a cart read with `CART_FIELDS`, given its shipping information. */
-export function snapshotOfCart(cart: any, shippingInfo: ShippingInfo) {
-  const cents = (amount: MedusaAmount) => toCents(amount ?? 0, cart.currency_code)
-  const email = cart.email ?? cart.customer?.email
-  const customer: Customer = {
-    first_name: cart.customer?.first_name ?? cart.billing_address?.first_name ?? undefined,
-    last_name: cart.customer?.last_name ?? cart.billing_address?.last_name ?? undefined,
-    email: email ?? undefined,
-    phone: cart.customer?.phone ?? cart.billing_address?.phone ?? undefined,
+export function snapshotOfCart(cart: any, shippingInfo: ShippingInfo): CheckoutSnapshot {
+  return { cart_id: cart.id as string, ...detailsOf(cart, shippingInfo) }
+}
+
+/** The snapshot of an order read with `ORDER_FIELDS`: its customer, addresses and lines. */
+export function snapshotOfOrder(order: any, shippingInfo: ShippingInfo): CheckoutSnapshot {
+  return {
+    order_id: order.id as string,
+    ...(order.display_id != null ? { order_display_id: Number(order.display_id) } : {}),
+    ...detailsOf(order, shippingInfo),
   }
-  const items: CartItem[] = (cart.items ?? []).map((item: any) => ({
+}
+
+/** Whether any of an order's fulfillments (read with `ORDER_FIELDS`) has left. */
+export const orderHasShipped = (order: { fulfillments?: { shipped_at?: unknown; canceled_at?: unknown }[] | null }) =>
+  (order.fulfillments ?? []).some((f) => f.shipped_at && !f.canceled_at)
+
+/** What the service gets about a cart or an order: the fields both keep under the same names. */
+function detailsOf(source: any, shippingInfo: ShippingInfo) {
+  const cents = (amount: MedusaAmount) => toCents(amount ?? 0, source.currency_code)
+  const email = source.email ?? source.customer?.email
+  const customer: Customer = {
+    first_name: source.customer?.first_name ?? source.billing_address?.first_name ?? undefined,
+    last_name: source.customer?.last_name ?? source.billing_address?.last_name ?? undefined,
+    email: email ?? undefined,
+    phone: source.customer?.phone ?? source.billing_address?.phone ?? undefined,
+  }
+  const items: CartItem[] = (source.items ?? []).map((item: any) => ({
     sku: item.variant_sku ?? undefined,
     title: item.title,
     quantity: Number(item.quantity),
@@ -186,11 +215,10 @@ export function snapshotOfCart(cart: any, shippingInfo: ShippingInfo) {
     line_price: cents(item.total),
   }))
   return {
-    cart_id: cart.id as string,
-    locale: (cart.locale ?? undefined) as string | undefined,
+    locale: (source.locale ?? undefined) as string | undefined,
     customer,
-    billing_address: toAddress(cart.billing_address, email),
-    shipping_address: toAddress(cart.shipping_address, email),
+    billing_address: toAddress(source.billing_address, email),
+    shipping_address: toAddress(source.shipping_address, email),
     items,
     shipping_info: shippingInfo,
   }
@@ -203,6 +231,9 @@ export function snapshotOfCart(cart: any, shippingInfo: ShippingInfo) {
  */
 export type CheckoutSnapshot = {
   cart_id?: string
+  /** An order's own payment collection (no cart): the order that owes the amount. */
+  order_id?: string
+  order_display_id?: number
   locale?: string
   customer?: Customer
   billing_address?: Address

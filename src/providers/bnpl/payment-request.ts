@@ -81,7 +81,12 @@ export function paymentRequest(input: PaymentRequestInput): CreatePaymentInput {
       // A payment whose session was deleted while the service was down cannot stay payable.
       expires_after: PAYMENT_EXPIRY_MINUTES,
       locale,
-      custom_data: { session_id: data.session_id, cart_id: checkout.cart_id, currency_code: currency },
+      custom_data: {
+        session_id: data.session_id,
+        cart_id: checkout.cart_id,
+        ...(checkout.order_id ? { order_id: checkout.order_id } : {}),
+        currency_code: currency,
+      },
       billing_address: checkout.billing_address,
       shipping_address: checkout.shipping_address,
       shipping_info: checkout.shipping_info,

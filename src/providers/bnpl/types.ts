@@ -23,6 +23,12 @@ export type BnplSessionData = {
   /** The server-side checkout snapshot (`bnpl_checkout_snapshot` row) of this session. */
   checkout_id?: string
   /**
+   * Set by the store route (never by the storefront): the order whose own collection this session
+   * pays (what it still owes: a payment link). Such a payment is not the one the order was
+   * placed with, though it has a snapshot too (read from the order).
+   */
+  owed_order_id?: string
+  /**
    * Set by the store route (never by the storefront): the language to send the service when the
    * cart has none it speaks (the storefront's, else the store's). Kept: a new payment for an
    * edited cart speaks it too.

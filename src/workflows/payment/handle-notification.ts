@@ -62,26 +62,53 @@ export async function handleNotification(container: MedusaContainer, input: Noti
     logger.warn(`BNPL notification for ${forLog(input.pid)} rejected: ${check.message}`)
     return { status: check.status, result: "rejected", message: check.message }
   }
+  return decide(container, check.payment as LedgerRow, { ...input, pid: check.pid })
+}
+
+/**
+ * The customer is back from the hosted page of a payment the store found itself (a payment
+ * link's session, read in Medusa's records, never taken from the request): the notification's
+ * decision without its check, so that the return authorizes the payment as the notification
+ * would, and only once (`processAccepted`). Without it, a collection with no cart waits for the
+ * notification alone.
+ */
+export async function handleReturn(container: MedusaContainer, pid: string): Promise<Outcome> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const row = await findPayment(knex, pid)
+  if (!row) {
+    return { status: 404, result: "rejected", message: "unknown payment" }
+  }
+  return decide(container, row, { pid, token: undefined, headers: {} })
+}
+
+/** What a checked notification (or a return) may do for the payment of `row`. */
+async function decide(
+  container: MedusaContainer,
+  row: LedgerRow,
+  input: NotificationInput & { pid: string }
+): Promise<Outcome> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   // The account of the payment's own mode settles it, also after the store switched modes.
-  const options = await bnpl.getOptions(modeOf(check.payment))
-  const before = await knownOutcome(container, knex, check.payment, options)
+  const options = await bnpl.getOptions(modeOf(row))
+  const before = await knownOutcome(container, knex, row, options)
   if (before) {
     return before
   }
-  const action = await webhookAction(container, check.pid, input)
+  const action = await webhookAction(container, input.pid, input)
   if (!("action" in action)) {
     return action
   }
   // The ledger may have moved meanwhile (the customer came back, the job, a deleted session).
-  const row = (await findPayment(knex, check.pid)) as LedgerRow
-  const after = await knownOutcome(container, knex, row, options)
+  const now = (await findPayment(knex, input.pid)) as LedgerRow
+  const after = await knownOutcome(container, knex, now, options)
   if (after) {
     return after
   }
   if (!isAcceptedAction(action.action)) {
-    return notAccepted(container, knex, row, action)
+    return notAccepted(container, knex, now, action)
   }
-  return accepted(container, knex, row, action, options)
+  return accepted(container, knex, now, action, options)
 }
 
 /**

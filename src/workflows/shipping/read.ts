@@ -114,6 +114,10 @@ export async function offeredOptionsForOrder(
   if (row.available_options) {
     return row.available_options as unknown as ShippingOption[]
   }
+  if (!row.cart_id) {
+    // An order's own collection (a payment link): no checkout offered options; left out.
+    return undefined
+  }
   try {
     const cart = await cartForSnapshot(container, row.cart_id)
     if (!cart) {

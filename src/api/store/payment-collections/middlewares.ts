@@ -7,7 +7,8 @@ import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/provider-registration"
 import { recordCheckoutSnapshot } from "../../../workflows/shipping/checkout-snapshot"
-import { excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
+import { excludedAmongProducts, excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
+import { orderHasShipped } from "../../../lib/shipping/checkout"
 import { plansForCart } from "../../../workflows/eligibility/plans"
 import { fallbackLanguage } from "../../../workflows/payment/customer-language"
 
@@ -26,7 +27,8 @@ const STOREFRONT_FIELDS = [
 /**
  * On `POST /store/payment-collections/:id/payment-sessions` for this provider: keep only the
  * fields a storefront may choose, and attach what the service must get about the checkout
- * (customer, addresses, items, shipping options) read from the server-side cart.
+ * (customer, addresses, items, shipping options) read from the server-side cart, or from the
+ * order for an order's own collection (a payment link).
  */
 export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   const body = req.body as { provider_id?: string; data?: Record<string, unknown> } | undefined
@@ -39,30 +41,39 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
     // The merchant's shipping option overrides (settings) decide what each option is sent as.
     const { shippingMethodOverrides, exclusions } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
     // Products the merchant excluded: refused here with the storefront's reason (no service call).
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: collections } = await query.graph({
-      entity: "payment_collection",
-      fields: ["cart.id"],
-      filters: { id: req.params.id },
-    })
-    const cartId: string | undefined = (collections[0] as any)?.cart?.id
-    const excluded = cartId ? await excludedFromCart(req.scope, cartId, exclusions) : []
+    const owner = await collectionOwner(req, req.params.id)
+    const excluded = owner.cartId
+      ? await excludedFromCart(req.scope, owner.cartId, exclusions)
+      : await excludedAmongProducts(req.scope, owner.orderProductIds, exclusions)
     if (excluded.length) {
       return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, exclusionMessage(excluded)))
+    }
+    // An order's own collection: the schedule cannot wait for a shipment that has already left.
+    if (!owner.cartId && owner.orderShipped && chosen.pay_at_shipment === true) {
+      return next(
+        new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `Pay at shipment is not offered for order #${owner.orderDisplayId}: it has already shipped. Choose another plan.`
+        )
+      )
     }
     // Kept server-side: the session (readable with the cart id) only carries its id.
     const checkout = await recordCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
     // The cart's kept plans (fresh, or recomputed once here): the provider then needs no
     // eligibility call of its own for the chosen plan when the amount is the same.
-    const kept = checkout?.cart_id ? await plansForCart(req.scope, checkout.cart_id) : undefined
+    const cartId = checkout?.snapshot.cart_id
+    const kept = cartId ? await plansForCart(req.scope, cartId) : undefined
     const kept_plans = kept?.service_available
       ? { purchase_amount: kept.purchase_amount, plans: kept.plans }
       : undefined
     // The customer's language for the service's page and e-mails when the cart has none it speaks.
-    const fallback_locale = checkout ? await fallbackLanguage(req.scope, checkout.locale, req.locale) : undefined
+    const fallback_locale = checkout
+      ? await fallbackLanguage(req.scope, checkout.snapshot.locale, req.locale)
+      : undefined
     body.data = {
       ...chosen,
       ...(checkout ? { checkout_id: checkout.id } : {}),
+      ...(checkout?.snapshot.order_id ? { owed_order_id: checkout.snapshot.order_id } : {}),
       ...(kept_plans ? { kept_plans } : {}),
       ...(fallback_locale ? { fallback_locale } : {}),
     }
@@ -71,6 +82,29 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
     next(e)
   }
 }
+
+/**
+ * Who a payment collection is for: a cart (a checkout), or an order's own collection (no cart:
+ * what the order owes), with what the order's checks need.
+ */
+async function collectionOwner(req: MedusaRequest, collectionId: string) {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: ["cart.id", "order.id", "order.display_id", "order.items.product_id", ...ORDER_SHIPMENT_FIELDS],
+    filters: { id: collectionId },
+  })
+  const row = data[0] as any
+  const order = row?.cart?.id ? undefined : row?.order
+  return {
+    cartId: row?.cart?.id as string | undefined,
+    orderDisplayId: order?.display_id as number | undefined,
+    orderProductIds: ((order?.items ?? []) as any[]).map((i) => i?.product_id).filter((id): id is string => !!id),
+    orderShipped: order ? orderHasShipped(order) : false,
+  }
+}
+
+const ORDER_SHIPMENT_FIELDS = ["order.fulfillments.shipped_at", "order.fulfillments.canceled_at"]
 
 /**
  * The hosted page sends the customer to `data.return_url` / `data.customer_cancel_url`: only

@@ -12,7 +12,8 @@ import { model } from "@medusajs/framework/utils"
 const BnplCheckoutSnapshot = model
   .define("bnpl_checkout_snapshot", {
     id: model.id({ prefix: "bnplchk" }).primaryKey(),
-    cart_id: model.text(),
+    /** Null for an order's own payment collection (no cart; the snapshot names the order). */
+    cart_id: model.text().nullable(),
     payment_collection_id: model.text().nullable(),
     /** Set when the order is placed. */
     session_id: model.text().nullable(),

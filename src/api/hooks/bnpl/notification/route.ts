@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { afterProcessing, handleNotification } from "../../../../workflows/payment/handle-notification"
+import { handleNotification } from "../../../../workflows/payment/handle-notification"
+import { processAccepted } from "../../../../workflows/payment/process-accepted"
 import { isPaymentId } from "../../../../lib/notification"
 
 /**
@@ -22,8 +22,7 @@ async function notification(req: MedusaRequest, res: MedusaResponse) {
     headers: req.headers as Record<string, unknown>,
   })
   if (outcome.process) {
-    await processPaymentWorkflow(req.scope).run({ input: outcome.process })
-    outcome = await afterProcessing(req.scope, String(pid))
+    outcome = await processAccepted(req.scope, String(pid), outcome.process)
   }
   res
     .status(outcome.status)

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/plans"
+import { plansForCollection } from "../../../../workflows/eligibility/collection"
 import { productPageBudget } from "../../../../workflows/eligibility/product-page"
 import { undeclaredProxyWarning } from "../../../../lib/client-address"
 import { fromCents, currencyExponent, toCents } from "../../../../lib/money"
@@ -19,7 +20,8 @@ const BATCH_CONCURRENCY = 6
 
 /**
  * `GET /store/bnpl/eligibility?cart_id=...` → the plans for a cart (recomputed only when the
- * kept answer is stale); `?amount=<major units>&currency_code=eur` → the plans for an amount;
+ * kept answer is stale); `?payment_collection_id=...` → the plans for what a collection owes (a
+ * payment link: an order's own collection, with the order it is for); `?amount=<major units>&currency_code=eur` → the plans for an amount;
  * `?amounts=19.90,129.90&currency_code=eur` → the plans for each distinct amount, in one answer.
  * With `product_id` (or `product_ids`, one per amount), a product the merchant excluded is
  * answered with the reason (`excluded_products`, its entry naming `product_id`) and no service call.
@@ -44,6 +46,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       }
       throw e
     }
+  }
+  if (params.payment_collection_id) {
+    const { country, ...answer } = await plansForCollection(req.scope, params.payment_collection_id).catch((e) => {
+      throw e instanceof MedusaError && e.type === MedusaError.Types.NOT_FOUND
+        ? new MedusaError(MedusaError.Types.INVALID_DATA, e.message)
+        : e
+    })
+    const { legalTexts } = await bnpl.getOptions()
+    return res.json({ eligibility: { ...answer, legal: legalTextsFor(legalTexts, country ?? params.country_code) } })
   }
   const currency = params.currency_code!.toLowerCase()
   const options = await bnpl.getOptions()

@@ -6,6 +6,8 @@ const TOO_LONG = 2000
 export const StoreEligibilityQuery = z
   .object({
     cart_id: z.string().trim().min(1).max(100).optional(),
+    // A payment link's page: what an order still owes on a collection of its own.
+    payment_collection_id: z.string().trim().min(1).max(100).optional(),
     amount: z.string().trim().max(TOO_LONG, "amount is too long").optional(),
     amounts: z.string().trim().max(TOO_LONG, "amounts is too long").optional(),
     // Product pages: the product behind the price (`amount`), or one per price (`amounts`, in
@@ -28,16 +30,20 @@ export const StoreEligibilityQuery = z
   })
   .strict()
   .superRefine((q, ctx) => {
-    const forms = [q.cart_id, q.amount, q.amounts].filter((v) => v !== undefined).length
-    if (forms > 1 || (q.cart_id && q.currency_code)) {
+    const forms = [q.cart_id, q.payment_collection_id, q.amount, q.amounts].filter((v) => v !== undefined).length
+    const ofRecord = q.cart_id ?? q.payment_collection_id
+    if (forms > 1 || (ofRecord && q.currency_code)) {
       ctx.addIssue({
         code: "custom",
-        message: "Pass one of cart_id, amount or amounts (with currency_code), not several",
+        message: "Pass one of cart_id, payment_collection_id, amount or amounts (with currency_code), not several",
       })
       return
     }
-    if (!q.cart_id && !((q.amount || q.amounts) && q.currency_code)) {
-      ctx.addIssue({ code: "custom", message: "Pass cart_id, or amount (or amounts) with currency_code" })
+    if (!ofRecord && !((q.amount || q.amounts) && q.currency_code)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Pass cart_id, payment_collection_id, or amount (or amounts) with currency_code",
+      })
       return
     }
     if (q.product_id !== undefined && q.amount === undefined) {

@@ -16,6 +16,8 @@ import type { StorePaymentOutcomeQuery } from "./validators"
 import { keptInMemory } from "../../../../lib/process-memory"
 import { undeclaredProxyWarning } from "../../../../lib/client-address"
 import { mayAskOutcome } from "./limits"
+import { handleReturn } from "../../../../workflows/payment/handle-notification"
+import { processAccepted } from "../../../../workflows/payment/process-accepted"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
 const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
@@ -53,14 +55,18 @@ function servicePayment(options: ResolvedOptions, logger: Logger, paymentId: str
 }
 
 /**
- * `GET /store/bnpl/payment-outcome?cart_id=...&pid=...`: what became of the cart's instalment
+ * `GET /store/bnpl/payment-outcome?cart_id=...&pid=...` (a payment link's return:
+ * `?payment_collection_id=...&pid=...`, below): what became of the cart's instalment
  * payment, asked of the service, so that the return page completes the cart only when an order
  * can come of it (a failed completion still uses up an order number). `current` is false when
  * `pid` is not the cart's current payment (the outcome is the current one's). Tells nothing the
  * cart's payment session does not already show to whoever holds the cart id.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { cart_id, pid } = req.validatedQuery as StorePaymentOutcomeQuery
+  const { cart_id, payment_collection_id, pid } = req.validatedQuery as StorePaymentOutcomeQuery
+  if (payment_collection_id) {
+    return res.json({ outcome: await linkOutcome(req, payment_collection_id, pid) })
+  }
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
@@ -89,6 +95,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!paymentId) {
     return res.json({ outcome: { status: "abandoned", current, message: "This cart has no instalment payment" } })
   }
+  res.json({ outcome: { ...(await serviceOutcome(req, session, paymentId)), current } })
+}
+
+/** What the service says of the session's payment, as the return page reads it. */
+async function serviceOutcome(req: MedusaRequest, session: any, paymentId: string) {
   const bnpl = req.scope.resolve<BnplModuleService>(BNPL_MODULE)
   const options = await bnpl.getOptions(modeOf(session.data))
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
@@ -101,12 +112,56 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     findPayment(knex, paymentId),
   ])
   if (!payment) {
-    return res.json({ outcome: { status: "unknown", current } })
+    return { status: "unknown" as const }
   }
   const expected = row?.purchase_amount ?? session.data.purchase_amount
   const verdict = statusOf(payment, Number(expected), options.autoCapture)
   const status = paymentOutcome(verdict.status, row?.status)
-  res.json({
-    outcome: { status, current, ...(verdict.reason && status !== "accepted" ? { message: verdict.reason } : {}) },
+  return { status, ...(verdict.reason && status !== "accepted" ? { message: verdict.reason } : {}) }
+}
+
+/** Medusa's states of a collection whose payment is authorized (or further): the order holds it. */
+const PAID = new Set(["authorized", "partially_captured", "completed", "partially_refunded", "refunded"])
+
+/**
+ * A payment link's return: the collection's own payment (no cart to complete). Accepted by the
+ * service and not yet recorded, it is authorized here as the notification would (one at a time
+ * per payment), so the customer sees "paid" without waiting for the notification.
+ */
+async function linkOutcome(req: MedusaRequest, collectionId: string, pid: string | undefined) {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_collection",
+    fields: [
+      "id",
+      "status",
+      "payment_sessions.provider_id",
+      "payment_sessions.status",
+      "payment_sessions.data",
+      "payment_sessions.created_at",
+    ],
+    filters: { id: collectionId },
   })
+  const collection = data[0] as any
+  if (!collection) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown payment_collection_id "${collectionId}"`)
+  }
+  const session = ((collection.payment_sessions ?? []) as any[]).find((s) => s?.provider_id === BNPL_PROVIDER_ID)
+  const paymentId: string | undefined = session?.data?.bnpl_payment_id
+  const current = !pid || pid === paymentId
+  if (PAID.has(collection.status)) {
+    return { status: "ordered" as const, current }
+  }
+  if (!paymentId) {
+    return { status: "abandoned" as const, current, message: "This payment link has no instalment payment yet" }
+  }
+  const outcome = await serviceOutcome(req, session, paymentId)
+  if (outcome.status !== "accepted" || !current) {
+    return { ...outcome, current }
+  }
+  const decided = await handleReturn(req.scope, paymentId)
+  const done = decided.process ? await processAccepted(req.scope, paymentId, decided.process) : decided
+  return done.status === 200 && done.result === "processed"
+    ? { status: "ordered" as const, current }
+    : { ...outcome, current }
 }

@@ -1,0 +1,91 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { cartCountries } from "../../lib/cart-countries"
+import { unavailableAnswer, type PlansAnswer } from "../../lib/eligibility-answer"
+import { exclusionMessage } from "../../lib/exclusions"
+import { toCents } from "../../lib/money"
+import { orderHasShipped } from "../../lib/shipping/checkout"
+import { BNPL_MODULE } from "../../modules/bnpl"
+import type BnplModuleService from "../../modules/bnpl/service"
+import { excludedAmongProducts } from "./cart-exclusions"
+import { plansForAmount, plansForCart } from "./plans"
+
+/** A collection a customer can still pay (Medusa's states before a payment is authorized). */
+const PAYABLE = new Set(["not_paid", "awaiting", "failed"])
+
+const FIELDS = [
+  "id",
+  "amount",
+  "currency_code",
+  "status",
+  "cart.id",
+  "order.id",
+  "order.display_id",
+  "order.shipping_address.country_code",
+  "order.billing_address.country_code",
+  "order.items.product_id",
+  "order.fulfillments.shipped_at",
+  "order.fulfillments.canceled_at",
+]
+
+/** What a payment link's page shows beside the plans: the order that owes the amount. */
+export type CollectionPlans = PlansAnswer & {
+  country?: string
+  payment_collection_id: string
+  order?: { id: string; display_id?: number; shipped: boolean }
+}
+
+/**
+ * The plans for a payment collection: a cart's (its checkout: as for the cart), or an order's
+ * own (a payment link: what the order still owes) for its amount, in the order's country, with
+ * the merchant's excluded products refused and pay at shipment left out once the order has
+ * shipped. A collection already paid answers no plan, with the reason. Unknown: NOT_FOUND.
+ */
+export async function plansForCollection(container: MedusaContainer, collectionId: string): Promise<CollectionPlans> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment_collection", fields: FIELDS, filters: { id: collectionId } })
+  const collection = data[0] as any
+  if (!collection) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Unknown payment_collection_id "${collectionId}"`)
+  }
+  if (collection.cart?.id) {
+    return { ...(await plansForCart(container, collection.cart.id)), payment_collection_id: collection.id }
+  }
+  const currency = String(collection.currency_code).toLowerCase()
+  const cents = toCents(collection.amount, currency)
+  const order = collection.order
+  const countries = order ? cartCountries(order) : {}
+  const about = {
+    payment_collection_id: collection.id as string,
+    ...((countries.shipping ?? countries.billing) ? { country: countries.shipping ?? countries.billing } : {}),
+    ...(order
+      ? {
+          order: { id: order.id as string, display_id: order.display_id ?? undefined, shipped: orderHasShipped(order) },
+        }
+      : {}),
+  }
+  if (!PAYABLE.has(collection.status)) {
+    return {
+      ...unavailableAnswer(cents, currency, "nothing_owed", "This payment has already been made"),
+      ...about,
+    }
+  }
+  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const productIds = ((order?.items ?? []) as any[]).map((i) => i?.product_id).filter((id): id is string => !!id)
+  const excluded = await excludedAmongProducts(container, productIds, options.exclusions)
+  if (excluded.length) {
+    return {
+      ...unavailableAnswer(cents, currency, "excluded_products", exclusionMessage(excluded)),
+      excluded_products: excluded,
+      ...about,
+    }
+  }
+  const answer = await plansForAmount(container, cents, currency, {
+    surface: "cart",
+    options,
+    ...(options.eligibilityApi === "v2" ? { countries } : {}),
+  })
+  // Pay at shipment starts the schedule when the goods leave: not offered once they have.
+  const plans = about.order?.shipped ? answer.plans.filter((p) => !p.pay_at_shipment) : answer.plans
+  return { ...answer, plans, ...about }
+}

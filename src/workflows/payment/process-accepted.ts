@@ -1,0 +1,35 @@
+import type { ILockingModule, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { findPayment, type Knex } from "../../modules/bnpl/ledger"
+import { afterProcessing, type Outcome } from "./handle-notification"
+
+/** How long a second request for the same payment waits for the first one (seconds). */
+const PROCESS_LOCK_WAIT_S = 30
+
+/**
+ * Medusa processes an accepted payment (`processPaymentWorkflow`: authorizes its session, and
+ * completes its cart when it has one), then the plugin records who holds it. One at a time per
+ * payment: a notification and the customer's return (or two notifications) may come together,
+ * and a collection with no cart has no cart lock; Medusa 2.21 no longer keeps one payment per
+ * session unique, so two authorizations at once would record the payment twice. The second
+ * request finds the ledger moved and only reads the result.
+ */
+export async function processAccepted(
+  container: MedusaContainer,
+  pid: string,
+  process: WebhookActionResult
+): Promise<Outcome> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  return locking.execute(
+    `bnpl-process:${pid}`,
+    async () => {
+      if ((await findPayment(knex, pid))?.status === "open") {
+        await processPaymentWorkflow(container).run({ input: process })
+      }
+      return afterProcessing(container, pid)
+    },
+    { timeout: PROCESS_LOCK_WAIT_S }
+  )
+}
