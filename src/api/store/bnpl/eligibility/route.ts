@@ -4,7 +4,7 @@ import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/plans"
 import { productPageBudget } from "../../../../workflows/eligibility/product-page"
-import { undeclaredProxyWarning } from "../../../../lib/client-address"
+import { forwardedForWarning } from "../../../../lib/client-address"
 import { fromCents, currencyExponent, toCents } from "../../../../lib/money"
 import { currencyProblem } from "../../../../modules/bnpl/settings"
 import { excludedAmongProducts } from "../../../../workflows/eligibility/cart-exclusions"
@@ -56,7 +56,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // socket's address unless proxies are declared, never req.ip) and per process, and breakers
   // apart from the carts'.
   const ask = { surface: "product_page" as const, options, mayAsk: productPageBudget(req, options.trustedProxies) }
-  const proxyWarning = undeclaredProxyWarning(req, options.trustedProxies)
+  const proxyWarning = forwardedForWarning(req, options.trustedProxies)
   if (proxyWarning) req.scope.resolve(ContainerRegistrationKeys.LOGGER).warn(proxyWarning)
   const amountText = (cents: number) => fromCents(cents, currency).toFixed(currencyExponent(currency))
   const productIds = params.product_id !== undefined ? [params.product_id] : (params.product_ids?.split(",") ?? [])

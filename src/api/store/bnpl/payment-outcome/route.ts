@@ -14,7 +14,7 @@ import { REVIEW_STATES } from "../../../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID } from "../../../../lib/provider-registration"
 import type { StorePaymentOutcomeQuery } from "./validators"
 import { keptInMemory } from "../../../../lib/process-memory"
-import { undeclaredProxyWarning } from "../../../../lib/client-address"
+import { forwardedForWarning } from "../../../../lib/client-address"
 import { mayAskOutcome } from "./limits"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
@@ -94,7 +94,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const mayAsk = () => mayAskOutcome(req, options.trustedProxies)
-  const proxyWarning = undeclaredProxyWarning(req, options.trustedProxies)
+  const proxyWarning = forwardedForWarning(req, options.trustedProxies)
   if (proxyWarning) logger.warn(proxyWarning)
   const [payment, row] = await Promise.all([
     servicePayment(options, logger, paymentId, mayAsk),
