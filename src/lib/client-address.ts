@@ -104,6 +104,20 @@ export function clientKeyOf(address: string | undefined): string {
     .join(":")}::/64`
 }
 
+/**
+ * The network an address belongs to, for the limits' second level: an IPv4 /24, an IPv6 /48
+ * (what one holder is usually given: a site's /48 holds 65,536 /64s, each a client of its own).
+ */
+export function networkKeyOf(address: string | undefined): string {
+  const normalized = normalizeAddress(address)
+  if (!normalized) return "unknown"
+  if (isIPv4(normalized)) return `${normalized.split(".").slice(0, 3).join(".")}.0/24`
+  return `${ipv6Groups(normalized)
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(":")}::/48`
+}
+
 /** Why `value` cannot be the `trustedProxies` option (named `name`); empty when it can. */
 export function trustedProxiesProblems(value: unknown, name = "trustedProxies"): string[] {
   if (value === undefined) return []
@@ -217,6 +231,12 @@ export const clientAddress = (request: RequestLike, trusted?: TrustedProxies): s
 /** The limits' key of a request: its client's address (`clientAddress`), IPv6 by /64 (`clientKeyOf`). */
 export const clientKey = (request: RequestLike, trusted?: TrustedProxies): string =>
   clientKeyOf(clientAddress(request, trusted))
+
+/** A request's client and network keys (`clientKeyOf`, `networkKeyOf`), its address read once. */
+export function clientKeys(request: RequestLike, trusted?: TrustedProxies): { client: string; network: string } {
+  const address = clientAddress(request, trusted)
+  return { client: clientKeyOf(address), network: networkKeyOf(address) }
+}
 
 let untrustedProxySaid = false
 /**
