@@ -150,7 +150,8 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
    * amount, in the same order; null for a price of no product), a product the merchant excluded
    * gets an answer with `unavailable_reason: "excluded_products"` and the reason, and costs the
    * service nothing: `BnplTeaser` then shows no "or 3 × ..." for it. With `countryCode`, each
-   * answer carries the credit texts (`legal`) of that market.
+   * answer carries the credit texts (`legal`) of that market (the store sends them once per
+   * request; they are given to each answer here, as before).
    */
   async function plansForAmounts(
     amounts: Array<number | string>,
@@ -178,7 +179,12 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
         ...country,
       }
       if (withProducts) query.product_ids = chunk.map((item) => item.product).join(",")
-      const { eligibilities } = await http<{ eligibilities: AmountPlans[] }>("/store/bnpl/eligibility", { query })
+      const answer = await http<{ eligibilities: AmountPlans[]; legal?: AmountPlans["legal"] }>(
+        "/store/bnpl/eligibility",
+        { query }
+      )
+      // A store before 0.1.0's fourth security pass put `legal` in each entry: kept when there.
+      const eligibilities = answer.eligibilities.map((entry) => (entry.legal || !answer.legal ? entry : { ...entry, legal: answer.legal }))
       for (const answer of eligibilities) {
         if (answer.product_id) byProduct.set(answer.product_id, answer)
         else byCents.set(answer.purchase_amount, answer)
