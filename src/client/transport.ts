@@ -60,6 +60,8 @@ export class BnplTransport {
     Pick<BnplClientOptions, "logger">
   // A private field: not enumerable, so never serialised or inspected with the client.
   readonly #apiKey: string
+  /** The store's rules of where the service is (also where the customer's hosted page may be). */
+  protected readonly urlRules: ServiceUrlRules
 
   constructor(options: BnplClientOptions) {
     if (!options.apiKey || typeof options.apiKey !== "string") {
@@ -70,8 +72,9 @@ export class BnplTransport {
     if (urlProblem) {
       throw new BnplServiceError("invalid_request", urlProblem)
     }
-    const { apiKey, urlRules: _rules, timer, ...rest } = options
+    const { apiKey, urlRules, timer, ...rest } = options
     this.#apiKey = apiKey
+    this.urlRules = urlRules ?? { anyHost: true }
     this.options = {
       timeoutMs: 10_000,
       retries: 2,
@@ -113,6 +116,11 @@ export class BnplTransport {
         )
       },
     })
+  }
+
+  /** The service's base URL, as configured (trimmed). */
+  protected get baseUrl(): string {
+    return this.options.baseUrl
   }
 
   protected async request(call: Call): Promise<unknown> {

@@ -1,4 +1,5 @@
 import { BNPL_PROVIDER_ID, currencyDigits, isBnplProvider, planChoice, toCents } from "./plans"
+import { hostedPageUrl } from "./hosted-page"
 import type {
   AmountPlans,
   BnplStorefrontConfig,
@@ -224,9 +225,14 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
         data: { ...planChoice(plan), return_url: returnUrl, customer_cancel_url: cancelUrl ?? returnUrl },
       },
     })
-    const url = payment_collection.payment_sessions?.find((s) => isBnplProvider(s.provider_id))?.data?.url
-    if (!url) {
+    const given = payment_collection.payment_sessions?.find((s) => isBnplProvider(s.provider_id))?.data?.url
+    if (!given) {
       throw new BnplStorefrontError("The store made no instalment payment for this cart", 502)
+    }
+    // Callers hand it to location.assign: never a javascript: or data: URL (hosted-page.ts).
+    const url = hostedPageUrl(given)
+    if (!url) {
+      throw new BnplStorefrontError("The store's hosted payment page is not an https page", 502)
     }
     return { url }
   }
