@@ -2,6 +2,7 @@ import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestCo
 import axiosRetry, { retryAfter } from "axios-retry"
 import { z } from "@medusajs/framework/zod"
 import { BnplServiceError } from "./errors"
+import { redactUrlTokens } from "./redact"
 import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "./service-url"
 
 export type BnplClientOptions = {
@@ -154,8 +155,9 @@ export class BnplTransport {
   }
 
   private toServiceError(error: unknown, call: Call): BnplServiceError {
-    // The service could echo what it received; never let the key through.
-    const redact = (text: string) => text.split(this.#apiKey).join("[redacted]")
+    // The service could echo what it received: never the key, nor the store's notification token
+    // (a notification URL it refused, quoted back).
+    const redact = (text: string) => redactUrlTokens(text.split(this.#apiKey).join("[redacted]"))
     if (!axios.isAxiosError(error) || !error.response) {
       const reason = axios.isAxiosError(error) ? describe(error) : "unexpected client failure"
       return new BnplServiceError(
