@@ -133,6 +133,21 @@ export function trustedProxiesProblems(value: unknown, name = "trustedProxies"):
     .map((entry) => `${shape}: ${JSON.stringify(entry)} is none of these`)
 }
 
+/**
+ * The start-up warning when the declared proxies cover every address (`0.0.0.0/0`, `::/0`): any
+ * caller is then a proxy and writes its own client into `X-Forwarded-For`, a new one per request,
+ * so only the per-process limits hold. Valid (a store reachable only through its proxies, in a
+ * private network, may mean it), but never by accident: said once, at start-up.
+ */
+export function trustedProxiesWarning(value: unknown, name = "trustedProxies"): string | undefined {
+  if (!Array.isArray(value)) return undefined
+  const everyone = value.filter(
+    (entry) => typeof entry === "string" && rangesOf(entry)?.some(([, prefix]) => prefix === 0)
+  )
+  if (!everyone.length) return undefined
+  return `medusa-plugin-bnpl: ${name} lists ${everyone.map((e) => JSON.stringify(e)).join(", ")}, every address: any caller is then a trusted proxy and names its own client in X-Forwarded-For, so the per-client limits of product pages and the payment outcome do not hold (only the per-process ones). List your proxies' own addresses or ranges (e.g. ["10.0.0.0/8"]) or their number (e.g. 1).`
+}
+
 /** `BNPL_TRUSTED_PROXIES`: `"2"` (a number of proxies) or `"loopback, 10.0.0.0/8"`; empty → undefined. */
 export function parseTrustedProxies(text: string | undefined): TrustedProxies | undefined {
   const trimmed = text?.trim()
