@@ -15,7 +15,11 @@ import { hostAllowed, isLocalHost, isProductionEnv, parseUrl, type ServiceUrlRul
  * URLs' hosts), the service URL's own host or one of those. Without a list (development, tests,
  * or a client given no rules), any host.
  */
-export function hostedPageUrlProblem(value: unknown, serviceUrl: string, rules: ServiceUrlRules = {}): string | undefined {
+export function hostedPageUrlProblem(
+  value: unknown,
+  serviceUrl: string,
+  rules: ServiceUrlRules = {}
+): string | undefined {
   const url = typeof value === "string" && value.length <= 2048 ? parseUrl(value) : undefined
   if (!url) {
     return "the hosted page's url is not a URL of at most 2048 characters"

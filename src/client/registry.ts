@@ -45,7 +45,13 @@ export function clientFor(
   const id = `${accountFingerprint(account)}:${account.timeoutMs ?? ""}:${urlRules ? JSON.stringify(urlRules) : ""}`
   let client = clients.get(id)
   if (!client) {
-    client = new BnplClient({ apiKey: account.apiKey, baseUrl: account.apiUrl, timeoutMs: account.timeoutMs, logger, urlRules })
+    client = new BnplClient({
+      apiKey: account.apiKey,
+      baseUrl: account.apiUrl,
+      timeoutMs: account.timeoutMs,
+      logger,
+      urlRules,
+    })
     if (clients.size >= MAX_CLIENTS) {
       clients.delete(clients.keys().next().value as string)
     }

@@ -209,7 +209,9 @@ describe("the API key never leaks", () => {
     const url = "https://shop.example/hooks/bnpl/notification?token=0123456789abcdef"
     sandbox.setFault({
       status: 400,
-      body: { errors: [{ field: "ipn_callback_url", error_code: "invalid_value", message: `${url} is not reachable` }] },
+      body: {
+        errors: [{ field: "ipn_callback_url", error_code: "invalid_value", message: `${url} is not reachable` }],
+      },
     })
     const error = await failure(client().createPayment(paymentInput()))
     expect(error.message).toContain("notification?token=[redacted] is not reachable")

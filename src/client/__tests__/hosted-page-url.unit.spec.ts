@@ -49,7 +49,9 @@ describe("hostedPageUrlProblem", () => {
     expect(hostedPageUrlProblem("https://pay.service.example/p/1", SERVICE, listed)).toBeUndefined()
     expect(hostedPageUrlProblem("https://pay.evil.example/p/1", SERVICE, listed)).toBeDefined()
     expect(hostedPageUrlProblem("https://pay.example/p/1", SERVICE, dev)).toBeUndefined()
-    expect(hostedPageUrlProblem("https://pay.example/p/1", SERVICE, { anyHost: true, production: true })).toBeUndefined()
+    expect(
+      hostedPageUrlProblem("https://pay.example/p/1", SERVICE, { anyHost: true, production: true })
+    ).toBeUndefined()
   })
 
   it("never quotes the refused URL itself", () => {
@@ -68,7 +70,16 @@ describe("the client given the store's rules (the provider's): the hosted page's
       req.on("end", () => {
         res.writeHead(200, { "content-type": "application/json" })
         const answer = { id: "payment_hosted_1", url: answerUrl, state: "not_started", purchase_amount: 12990 }
-        res.end(JSON.stringify({ ...answer, installments_count: 3, deferred_days: 0, deferred_months: 0, payment_plan: [], refunds: [] }))
+        res.end(
+          JSON.stringify({
+            ...answer,
+            installments_count: 3,
+            deferred_days: 0,
+            deferred_months: 0,
+            payment_plan: [],
+            refunds: [],
+          })
+        )
       })
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -79,7 +90,10 @@ describe("the client given the store's rules (the provider's): the hosted page's
   const create = (urlRules: object) =>
     new BnplClient({ apiKey: "sk_test_active_0000000000000000", baseUrl, retryDelayMs: 5, urlRules })
       .createPayment(paymentInput())
-      .then((p) => p.url, (e) => `refused: ${e.code}`)
+      .then(
+        (p) => p.url,
+        (e) => `refused: ${e.code}`
+      )
 
   it("its own host is accepted; another is refused as a malformed answer when the store lists hosts", async () => {
     const listed = { production: false, allowedHosts: ["127.0.0.1"] }

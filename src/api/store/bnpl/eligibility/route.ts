@@ -95,7 +95,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return [{ amount: amountText(cents), ...excludedAnswer(product, cents) }]
   })
   res.json({
-    eligibilities: [...answers.map((answer) => ({ amount: amountText(answer.purchase_amount), ...answer })), ...forExcluded],
+    eligibilities: [
+      ...answers.map((answer) => ({ amount: amountText(answer.purchase_amount), ...answer })),
+      ...forExcluded,
+    ],
     legal,
   })
 }

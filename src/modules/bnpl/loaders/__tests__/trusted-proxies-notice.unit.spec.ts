@@ -25,7 +25,9 @@ describe("trusted proxies that are every address", () => {
   }
 
   it("the start-up notices say it once, for the option or the env", async () => {
-    expect(await warningsAtStart({ trustedProxies: ["0.0.0.0/0"] })).toEqual([expect.stringContaining('trustedProxies lists "0.0.0.0/0"')])
+    expect(await warningsAtStart({ trustedProxies: ["0.0.0.0/0"] })).toEqual([
+      expect.stringContaining('trustedProxies lists "0.0.0.0/0"'),
+    ])
     expect(await warningsAtStart({}, { BNPL_TRUSTED_PROXIES: "::/0" })).toEqual([
       expect.stringContaining('BNPL_TRUSTED_PROXIES lists "::/0"'),
     ])

@@ -43,8 +43,14 @@ describe("the notification token and the request log", () => {
   })
 
   it.each([
-    ["https://shop.example/hooks/bnpl/notification?token=abc123&pid=p_1", "https://shop.example/hooks/bnpl/notification?token=[redacted]&pid=p_1"],
-    ["ipn_callback_url https://x/n?pid=1&token=s3cr3t is invalid", "ipn_callback_url https://x/n?pid=1&token=[redacted] is invalid"],
+    [
+      "https://shop.example/hooks/bnpl/notification?token=abc123&pid=p_1",
+      "https://shop.example/hooks/bnpl/notification?token=[redacted]&pid=p_1",
+    ],
+    [
+      "ipn_callback_url https://x/n?pid=1&token=s3cr3t is invalid",
+      "ipn_callback_url https://x/n?pid=1&token=[redacted] is invalid",
+    ],
     ["url=https%3A%2F%2Fx%2Fn%3Ftoken%3Dabc123%26pid%3D1", "url=https%3A%2F%2Fx%2Fn%3Ftoken%3D[redacted]%26pid%3D1"],
     ["/hooks/bnpl/notification?TOKEN=abc#f", "/hooks/bnpl/notification?TOKEN=[redacted]#f"],
     ["/hooks/bnpl/notification?pid=p_1", "/hooks/bnpl/notification?pid=p_1"],
