@@ -27,6 +27,16 @@ function callCallback(url, signatureHeader, signature) {
 }
 
 /**
+ * The notification URL as the console shows it: the store's token left out (a demo's or a
+ * developer's terminal is pasted into issues and chats; the token authenticates notifications).
+ * The control API (`/_sandbox/requests`) keeps the URL as called, for the tests.
+ * @param {string} url
+ */
+function withoutToken(url) {
+  return url.replace(/([?&;]token=)[^&#\s]*/gi, '$1[redacted]')
+}
+
+/**
  * @param {{state: ReturnType<typeof import('./state').createState>, signatureHeader: string, ipnRetryDelaysMs: number[]}} app
  */
 function createNotifier({ state, signatureHeader, ipnRetryDelaysMs }) {
@@ -45,7 +55,7 @@ function createNotifier({ state, signatureHeader, ipnRetryDelaysMs }) {
     if (state.payments.get(id) !== payment) return null // reset() while the call was in flight
     const call = { pid: id, url, ...outcome, at: state.now().toISOString(), attempt: attempt + 1 }
     state.ipnCalls.push(call)
-    state.log(`IPN ${url} -> ${outcome.status ?? outcome.error}`)
+    state.log(`IPN ${withoutToken(url)} -> ${outcome.status ?? outcome.error}`)
     const ok = outcome.status != null && outcome.status >= 200 && outcome.status < 300
     if (!ok && attempt < ipnRetryDelaysMs.length && !state.closed)
       state.later(() => notify(id, attempt + 1).catch(() => {}), ipnRetryDelaysMs[attempt])
@@ -54,4 +64,4 @@ function createNotifier({ state, signatureHeader, ipnRetryDelaysMs }) {
   return notify
 }
 
-module.exports = { createNotifier }
+module.exports = { createNotifier, withoutToken }

@@ -59,3 +59,40 @@ describe('notification (IPN)', () => {
     expect(sandbox.ipnCalls[0].error).toMatch(/ECONNREFUSED/)
   })
 })
+
+describe('the console line of a notification (issue 44)', () => {
+  const { withoutToken } = require('../notifications')
+
+  it('leaves the store token out', () => {
+    expect(withoutToken('http://127.0.0.1:9000/hooks/bnpl/notification?token=0123abcd&pid=payment_1')).toBe(
+      'http://127.0.0.1:9000/hooks/bnpl/notification?token=[redacted]&pid=payment_1'
+    )
+    expect(withoutToken('http://127.0.0.1:9000/hooks/bnpl/notification?pid=payment_1')).toBe(
+      'http://127.0.0.1:9000/hooks/bnpl/notification?pid=payment_1'
+    )
+  })
+
+  it('is what the sandbox prints when it calls the store', async () => {
+    const { createNotifier } = require('../notifications')
+    const receiver = http.createServer((_req, res) => res.end())
+    await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const lines = []
+    const payment = { ipn_callback_url: `http://127.0.0.1:${receiver.address().port}/hooks/bnpl/notification?token=0123abcd` }
+    const state = {
+      payments: new Map([['payment_1', payment]]),
+      owners: new Map([['payment_1', ACTIVE_KEY]]),
+      ipnCalls: [],
+      closed: false,
+      now: () => new Date(),
+      later: () => undefined,
+      log: (line) => lines.push(line),
+    }
+    try {
+      const call = await createNotifier({ state, signatureHeader: 'x-signature', ipnRetryDelaysMs: [] })('payment_1')
+      expect(call.status).toBe(200)
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+    }
+    expect(lines).toEqual([expect.stringContaining('token=[redacted]&pid=payment_1 -> 200')])
+  })
+})

@@ -3,6 +3,7 @@ import { BNPL_ROUTE_POLICIES } from "../policies/bnpl"
 import { AdminUpdateBnplSettings, AdminVerifyBnplSettings } from "./admin/bnpl/settings/validators"
 import { AdminNotificationTokenBody } from "./admin/bnpl/settings/notification-token/validators"
 import { emptyBodyAsObject, withPolicies } from "./route-config"
+import { keepTokenOutOfRequestLog } from "./hooks/bnpl/notification/middlewares"
 import { attachCheckoutSnapshot, checkStorefrontUrls } from "./store/payment-collections/middlewares"
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { StorePaymentOutcomeQuery } from "./store/bnpl/payment-outcome/validators"
@@ -11,6 +12,11 @@ import { AdminReconciliationAction, AdminReconciliationQuery } from "./admin/bnp
 /** The matcher table: every route's validation, policies and the middlewares before Medusa's own routes. */
 export default defineMiddlewares({
   routes: [
+    {
+      matcher: "/hooks/bnpl/notification",
+      method: ["GET", "POST"],
+      middlewares: [keepTokenOutOfRequestLog],
+    },
     {
       matcher: "/store/bnpl/eligibility",
       method: ["GET"],

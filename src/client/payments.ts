@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { BnplServiceError } from "./errors"
 import { eligibilityResult, paymentAnswer, shippingInfoInput } from "./schemas"
+import { hostedPageUrlProblem } from "./hosted-page-url"
 import { BnplTransport, encodeId, malformed, parse, type CallOptions } from "./transport"
 import type {
   CreatePaymentInput,
@@ -77,8 +78,15 @@ export class BnplPaymentCalls extends BnplTransport {
       idempotent: false,
       operation: "payment creation",
     })
-    // Without the hosted page there is nowhere to send the customer.
-    return parse(paymentAnswer.extend({ url: z.string().url() }), answer, "payment creation") as Payment
+    // Without the hosted page there is nowhere to send the customer; and only to an http(s) page
+    // on the service's hosts (hosted-page-url.ts): storefronts hand it to location.assign.
+    const hostedPage = z.string().superRefine((url, ctx) => {
+      const problem = hostedPageUrlProblem(url, this.baseUrl, this.urlRules)
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem })
+      }
+    })
+    return parse(paymentAnswer.extend({ url: hostedPage }), answer, "payment creation") as Payment
   }
 
   async getPayment(paymentId: string, call: CallOptions = {}): Promise<Payment> {

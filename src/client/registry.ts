@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BnplClient } from "./client"
+import type { ServiceUrlRules } from "./service-url"
 
 /** An account of the service: where to call and with which key (what the settings resolve to). */
 export type Account = { apiKey?: string; apiUrl?: string; timeoutMs?: number }
@@ -23,8 +24,16 @@ export function accountFingerprint(account: Pick<Account, "apiKey" | "apiUrl">):
 const clients = new Map<string, BnplClient>()
 const MAX_CLIENTS = 16
 
-/** A client for the account, or a clear error when the plugin is not configured. */
-export function clientFor(account: Account, logger?: { warn: (message: string) => void }): BnplClient {
+/**
+ * A client for the account, or a clear error when the plugin is not configured. `urlRules`: the
+ * store's rules the settings merge checked the URL with (`urlRulesFor`), for the client to check
+ * the hosted page's host too; without them, the URL's shape and the page's scheme only.
+ */
+export function clientFor(
+  account: Account,
+  logger?: { warn: (message: string) => void },
+  urlRules?: ServiceUrlRules
+): BnplClient {
   if (!isConfigured(account)) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -33,10 +42,16 @@ export function clientFor(account: Account, logger?: { warn: (message: string) =
   }
   // One client per account and timeout, reused across requests (its HTTP agent and retry set-up
   // are built once). Keyed by the fingerprint, so the map holds no key in clear.
-  const id = `${accountFingerprint(account)}:${account.timeoutMs ?? ""}`
+  const id = `${accountFingerprint(account)}:${account.timeoutMs ?? ""}:${urlRules ? JSON.stringify(urlRules) : ""}`
   let client = clients.get(id)
   if (!client) {
-    client = new BnplClient({ apiKey: account.apiKey, baseUrl: account.apiUrl, timeoutMs: account.timeoutMs, logger })
+    client = new BnplClient({
+      apiKey: account.apiKey,
+      baseUrl: account.apiUrl,
+      timeoutMs: account.timeoutMs,
+      logger,
+      urlRules,
+    })
     if (clients.size >= MAX_CLIENTS) {
       clients.delete(clients.keys().next().value as string)
     }

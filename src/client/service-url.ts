@@ -96,7 +96,8 @@ export function serviceUrlRules(
 
 const bare = (hostname: string) => hostname.toLowerCase().replace(/^\[|\]$/g, "")
 
-const hostAllowed = (hostname: string, allowed: string[]) =>
+/** Whether `hostname` is one of `allowed` (exact names, or `*.example.com` for its subdomains). */
+export const hostAllowed = (hostname: string, allowed: string[]) =>
   allowed.some((pattern) =>
     pattern.startsWith("*.")
       ? hostname.endsWith(pattern.slice(1)) && hostname.length > pattern.length - 1

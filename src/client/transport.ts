@@ -2,6 +2,7 @@ import axios, { AxiosError, AxiosInstance, AxiosResponse, InternalAxiosRequestCo
 import axiosRetry, { retryAfter } from "axios-retry"
 import { z } from "@medusajs/framework/zod"
 import { BnplServiceError } from "./errors"
+import { redactUrlTokens } from "./redact"
 import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "./service-url"
 
 export type BnplClientOptions = {
@@ -60,6 +61,8 @@ export class BnplTransport {
     Pick<BnplClientOptions, "logger">
   // A private field: not enumerable, so never serialised or inspected with the client.
   readonly #apiKey: string
+  /** The store's rules of where the service is (also where the customer's hosted page may be). */
+  protected readonly urlRules: ServiceUrlRules
 
   constructor(options: BnplClientOptions) {
     if (!options.apiKey || typeof options.apiKey !== "string") {
@@ -70,8 +73,9 @@ export class BnplTransport {
     if (urlProblem) {
       throw new BnplServiceError("invalid_request", urlProblem)
     }
-    const { apiKey, urlRules: _rules, timer, ...rest } = options
+    const { apiKey, urlRules, timer, ...rest } = options
     this.#apiKey = apiKey
+    this.urlRules = urlRules ?? { anyHost: true }
     this.options = {
       timeoutMs: 10_000,
       retries: 2,
@@ -115,6 +119,11 @@ export class BnplTransport {
     })
   }
 
+  /** The service's base URL, as configured (trimmed). */
+  protected get baseUrl(): string {
+    return this.options.baseUrl
+  }
+
   protected async request(call: Call): Promise<unknown> {
     let response: AxiosResponse<string>
     try {
@@ -146,8 +155,9 @@ export class BnplTransport {
   }
 
   private toServiceError(error: unknown, call: Call): BnplServiceError {
-    // The service could echo what it received; never let the key through.
-    const redact = (text: string) => text.split(this.#apiKey).join("[redacted]")
+    // The service could echo what it received: never the key, nor the store's notification token
+    // (a notification URL it refused, quoted back).
+    const redact = (text: string) => redactUrlTokens(text.split(this.#apiKey).join("[redacted]"))
     if (!axios.isAxiosError(error) || !error.response) {
       const reason = axios.isAxiosError(error) ? describe(error) : "unexpected client failure"
       return new BnplServiceError(

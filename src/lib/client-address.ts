@@ -37,18 +37,44 @@ export type RequestLike = {
   headers?: Record<string, string | string[] | undefined>
 }
 
-/** `"::ffff:10.0.0.1"` → `"10.0.0.1"`; a zone (`fe80::1%eth0`) dropped; anything not an IP → undefined. */
+/**
+ * An `X-Forwarded-For` entry as an address: some proxies write the client's port with it
+ * (`203.0.113.9:50123`, `[2001:db8::1]:443`: Azure Application Gateway's default), which is not
+ * part of who the client is. A bare IPv6 address keeps its last group (`2001:db8::1:443` is an
+ * address).
+ */
+export function entryAddress(entry: string): string | undefined {
+  const text = entry.trim()
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text)
+  if (bracketed) return isIPv6(bracketed[1].split("%")[0]) ? normalizeAddress(bracketed[1]) : undefined
+  const v4WithPort = /^(\d+\.\d+\.\d+\.\d+):\d{1,5}$/.exec(text)
+  return normalizeAddress(v4WithPort ? v4WithPort[1] : text)
+}
+
+/**
+ * `"::ffff:10.0.0.1"` (or its hex form `::ffff:a00:1`) and NAT64's `64:ff9b::a00:1` → `"10.0.0.1"`:
+ * an IPv4 client written as IPv6 is that IPv4 client (counted by its /64, all of them would
+ * share one key). A zone (`fe80::1%eth0`) dropped; anything not an IP → undefined.
+ */
 export function normalizeAddress(text: string | undefined): string | undefined {
   if (!text) return undefined
   const address = text.trim()
   if (isIPv4(address)) return address
   const unzoned = address.split("%")[0]
   if (!isIPv6(unzoned)) return undefined
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(unzoned)
-  return mapped && isIPv4(mapped[1]) ? mapped[1] : unzoned.toLowerCase()
+  const groups = ipv6Groups(unzoned)
+  const embedsV4 =
+    groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff
+      ? true
+      : groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)
+  if (embedsV4) {
+    const [high, low] = [groups[6], groups[7]]
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`
+  }
+  return unzoned.toLowerCase()
 }
 
-/** The 8 groups of a valid IPv6 address (`normalizeAddress`'d). */
+/** The 8 groups of a valid IPv6 address (zone dropped). */
 function ipv6Groups(address: string): number[] {
   let text = address
   const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
@@ -78,6 +104,20 @@ export function clientKeyOf(address: string | undefined): string {
     .join(":")}::/64`
 }
 
+/**
+ * The network an address belongs to, for the limits' second level: an IPv4 /24, an IPv6 /48
+ * (what one holder is usually given: a site's /48 holds 65,536 /64s, each a client of its own).
+ */
+export function networkKeyOf(address: string | undefined): string {
+  const normalized = normalizeAddress(address)
+  if (!normalized) return "unknown"
+  if (isIPv4(normalized)) return `${normalized.split(".").slice(0, 3).join(".")}.0/24`
+  return `${ipv6Groups(normalized)
+    .slice(0, 3)
+    .map((g) => g.toString(16))
+    .join(":")}::/48`
+}
+
 /** Why `value` cannot be the `trustedProxies` option (named `name`); empty when it can. */
 export function trustedProxiesProblems(value: unknown, name = "trustedProxies"): string[] {
   if (value === undefined) return []
@@ -91,6 +131,21 @@ export function trustedProxiesProblems(value: unknown, name = "trustedProxies"):
   return value
     .filter((entry) => typeof entry !== "string" || !rangesOf(entry))
     .map((entry) => `${shape}: ${JSON.stringify(entry)} is none of these`)
+}
+
+/**
+ * The start-up warning when the declared proxies cover every address (`0.0.0.0/0`, `::/0`): any
+ * caller is then a proxy and writes its own client into `X-Forwarded-For`, a new one per request,
+ * so only the per-process limits hold. Valid (a store reachable only through its proxies, in a
+ * private network, may mean it), but never by accident: said once, at start-up.
+ */
+export function trustedProxiesWarning(value: unknown, name = "trustedProxies"): string | undefined {
+  if (!Array.isArray(value)) return undefined
+  const everyone = value.filter(
+    (entry) => typeof entry === "string" && rangesOf(entry)?.some(([, prefix]) => prefix === 0)
+  )
+  if (!everyone.length) return undefined
+  return `medusa-plugin-bnpl: ${name} lists ${everyone.map((e) => JSON.stringify(e)).join(", ")}, every address: any caller is then a trusted proxy and names its own client in X-Forwarded-For, so the per-client limits of product pages and the payment outcome do not hold (only the per-process ones). List your proxies' own addresses or ranges (e.g. ["10.0.0.0/8"]) or their number (e.g. 1).`
 }
 
 /** `BNPL_TRUSTED_PROXIES`: `"2"` (a number of proxies) or `"loopback, 10.0.0.0/8"`; empty → undefined. */
@@ -159,31 +214,44 @@ function forwardedFor(request: RequestLike): string[] {
     .reverse()
 }
 
-/**
- * The client's address: the socket's, or, from it leftwards through `X-Forwarded-For`, the first
- * address that is not a trusted proxy (the leftmost when all are). An entry that is not an IP
- * address ends the walk: the proxy before it is then the client (a caller cannot pick a key by
- * writing text where a proxy writes addresses). Undefined without a socket address.
- */
-export function clientAddress(request: RequestLike, trusted?: TrustedProxies): string | undefined {
+/** The walk's end: the client's address, and the entry that ended it unread, if one did. */
+type Walk = { address?: string; unreadable?: string }
+
+function walk(request: RequestLike, trusted?: TrustedProxies): Walk {
   let address = normalizeAddress(request.socket?.remoteAddress ?? undefined)
-  if (!address) return undefined
+  if (!address) return {}
   const trust = trustOf(trusted)
-  if (!trust(address, 0)) return address
+  if (!trust(address, 0)) return { address }
   // At most as many entries as could matter: a hop count's, or a few dozen proxies.
   const entries = forwardedFor(request).slice(0, typeof trusted === "number" ? trusted : 50)
   for (let hop = 1; hop <= entries.length; hop++) {
-    const next = normalizeAddress(entries[hop - 1])
-    if (!next) break
+    const next = entryAddress(entries[hop - 1])
+    if (!next) return { address, unreadable: entries[hop - 1] }
     address = next
     if (!trust(address, hop)) break
   }
-  return address
+  return { address }
 }
+
+/**
+ * The client's address: the socket's, or, from it leftwards through `X-Forwarded-For`, the first
+ * address that is not a trusted proxy (the leftmost when all are). An entry's port and brackets
+ * are not part of the address (`entryAddress`); an entry that is not an IP address ends the
+ * walk: the proxy before it is then the client (a caller cannot pick a key by writing text where
+ * a proxy writes addresses). Undefined without a socket address.
+ */
+export const clientAddress = (request: RequestLike, trusted?: TrustedProxies): string | undefined =>
+  walk(request, trusted).address
 
 /** The limits' key of a request: its client's address (`clientAddress`), IPv6 by /64 (`clientKeyOf`). */
 export const clientKey = (request: RequestLike, trusted?: TrustedProxies): string =>
   clientKeyOf(clientAddress(request, trusted))
+
+/** A request's client and network keys (`clientKeyOf`, `networkKeyOf`), its address read once. */
+export function clientKeys(request: RequestLike, trusted?: TrustedProxies): { client: string; network: string } {
+  const address = clientAddress(request, trusted)
+  return { client: clientKeyOf(address), network: networkKeyOf(address) }
+}
 
 let untrustedProxySaid = false
 /**
@@ -198,3 +266,21 @@ export function undeclaredProxyWarning(request: RequestLike, trusted?: TrustedPr
   untrustedProxySaid = true
   return `BNPL: a storefront request came with X-Forwarded-For from ${socket}, not a declared proxy: the limits of the public routes (product-page plans, payment outcome) count every request from ${socket} as one client. If this server is behind a proxy or load balancer, set the plugin option trustedProxies (or BNPL_TRUSTED_PROXIES), e.g. ["${socket}"] or ["uniquelocal"]. Said once per process.`
 }
+
+let unreadableEntrySaid = false
+/**
+ * The warning to log when a declared proxy wrote an entry that is not an address: the walk stops
+ * there and the proxy counts as the client of everyone behind it, which nothing else would show.
+ * Once per process; the entry is quoted short (it may be anyone's text).
+ */
+export function unreadableEntryWarning(request: RequestLike, trusted?: TrustedProxies): string | undefined {
+  if (unreadableEntrySaid || !request.headers?.["x-forwarded-for"]) return undefined
+  const { address, unreadable } = walk(request, trusted)
+  if (unreadable === undefined) return undefined
+  unreadableEntrySaid = true
+  return `BNPL: a declared proxy (trustedProxies) forwarded a storefront request with the X-Forwarded-For entry ${JSON.stringify(unreadable.slice(0, 60))}, which is not an address: the limits of the public routes count ${address} as the client of every request it forwards like that. Make the proxy write the client's bare address. Said once per process.`
+}
+
+/** What to log of a request's `X-Forwarded-For`, if anything (each warning once per process). */
+export const forwardedForWarning = (request: RequestLike, trusted?: TrustedProxies): string | undefined =>
+  undeclaredProxyWarning(request, trusted) ?? unreadableEntryWarning(request, trusted)

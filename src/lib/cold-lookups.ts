@@ -97,6 +97,12 @@ export type GlobalRateLimiterOptions = {
   /** Cold look-ups this process may make in any `windowMs`, whoever the clients. */
   limit: number
   windowMs: number
+  /**
+   * The most of those look-ups any one holder (a client, a network) may have in the window:
+   * without it, a few addresses, or one IPv6 /48's many /64s, could keep the whole allowance
+   * and leave every other customer without. Default: no bound.
+   */
+  maxShare?: number
   /** Monotonic by default (`performance.now`): a wall clock set back does not stop look-ups. */
   now?: () => number
 }
@@ -104,40 +110,53 @@ export type GlobalRateLimiterOptions = {
 /**
  * At most `limit` look-ups in **any** `windowMs` (a sliding log of the last `limit` grants, not
  * fixed windows, which would allow twice the limit across a window's edge): what the service
- * sees from this process whatever the mix of clients, addresses or proxies. Memory: `limit`
- * numbers.
+ * sees from this process whatever the mix of clients, addresses or proxies. With `maxShare`, no
+ * holder may have more than that many of the grants in the window. Memory: `limit` grants.
  */
 export class GlobalRateLimiter {
   private readonly limit: number
   private readonly windowMs: number
+  private readonly maxShare: number
   private readonly now: () => number
-  /** The times of the last `limit` grants, a ring: `next` is the oldest (or a free slot). */
-  private readonly grants: number[] = []
+  /** The last `limit` grants, a ring: `next` is the oldest (or a free slot). */
+  private readonly grants: { at: number; holders: string[] }[] = []
   private next = 0
 
   constructor(options: GlobalRateLimiterOptions) {
-    const { limit, windowMs } = options
+    const { limit, windowMs, maxShare = limit } = options
     if (!Number.isInteger(limit) || limit < 1) {
       throw new Error(`limit must be a whole number >= 1, got ${limit}`)
     }
     if (!(windowMs > 0)) {
       throw new Error(`windowMs must be > 0, got ${windowMs}`)
     }
+    if (!Number.isInteger(maxShare) || maxShare < 1 || maxShare > limit) {
+      throw new Error(`maxShare must be a whole number from 1 to limit, got ${maxShare}`)
+    }
     this.limit = limit
     this.windowMs = windowMs
+    this.maxShare = maxShare
     this.now = options.now ?? (() => performance.now())
   }
 
-  /** May one more look-up go now? Counts it when yes. */
-  tryTake(): boolean {
+  /** May one more look-up go now, for these holders? Counts it when yes. */
+  tryTake(holders: string[] = []): boolean {
     const now = this.now()
     const oldest = this.grants[this.next]
-    if (oldest !== undefined && now - oldest < this.windowMs) {
+    if (oldest !== undefined && now - oldest.at < this.windowMs) {
       return false
     }
-    this.grants[this.next] = now
+    // Every grant in the window is in the ring (at most `limit` of them): a scan of `limit` entries.
+    if (this.maxShare < this.limit && holders.some((holder) => this.held(holder, now) >= this.maxShare)) {
+      return false
+    }
+    this.grants[this.next] = { at: now, holders }
     this.next = (this.next + 1) % this.limit
     return true
+  }
+
+  private held(holder: string, now: number): number {
+    return this.grants.filter((grant) => now - grant.at < this.windowMs && grant.holders.includes(holder)).length
   }
 
   clear(): void {
@@ -147,25 +166,40 @@ export class GlobalRateLimiter {
 }
 
 /**
- * A client's allowance and the process's, together: a look-up goes when both allow it. The
- * client's is asked first (a client over its own limit does not spend the process's), and given
- * back when the process's says no (a client refused for others' look-ups keeps its own).
+ * A client's allowance, its network's and the process's, together: a look-up goes when all allow
+ * it. The client's is asked first (a client over its own limit does not spend its network's or
+ * the process's), and what was taken is given back when a later one says no (a client refused
+ * for others' look-ups keeps its own). The network (IPv4 /24, IPv6 /48: what one holder usually
+ * has) is a level of its own, and both the client and the network hold at most the process's
+ * `maxShare` of its look-ups in any window.
  */
 export class AnonymousLimits {
   readonly clients: ClientRateLimiter
+  readonly networks: ClientRateLimiter | undefined
   readonly process: GlobalRateLimiter
 
-  constructor(options: { perClient: ClientRateLimiterOptions; perProcess: GlobalRateLimiterOptions }) {
+  constructor(options: {
+    perClient: ClientRateLimiterOptions
+    perNetwork?: ClientRateLimiterOptions
+    perProcess: GlobalRateLimiterOptions
+  }) {
     this.clients = new ClientRateLimiter(options.perClient)
+    this.networks = options.perNetwork && new ClientRateLimiter(options.perNetwork)
     this.process = new GlobalRateLimiter(options.perProcess)
   }
 
-  tryTake(client: string): boolean {
+  /** `network`: the client's network key (`networkKeyOf`); without one, the client is its own network. */
+  tryTake(client: string, network = client): boolean {
     if (!this.clients.tryTake(client)) {
       return false
     }
-    if (!this.process.tryTake()) {
+    if (this.networks && !this.networks.tryTake(network)) {
       this.clients.giveBack(client)
+      return false
+    }
+    if (!this.process.tryTake([`client ${client}`, `network ${network}`])) {
+      this.clients.giveBack(client)
+      this.networks?.giveBack(network)
       return false
     }
     return true
@@ -173,6 +207,7 @@ export class AnonymousLimits {
 
   clear(): void {
     this.clients.clear()
+    this.networks?.clear()
     this.process.clear()
   }
 }
@@ -184,12 +219,13 @@ export class AnonymousLimits {
  */
 export function coldLookupBudget(input: {
   perRequest: number
-  limiter: { tryTake(client: string): boolean }
+  limiter: { tryTake(client: string, network?: string): boolean }
   client: string
+  network?: string
 }): () => boolean {
   let left = input.perRequest
   return () => {
-    if (left <= 0 || !input.limiter.tryTake(input.client)) {
+    if (left <= 0 || !input.limiter.tryTake(input.client, input.network)) {
       return false
     }
     left--

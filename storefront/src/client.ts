@@ -1,4 +1,5 @@
 import { BNPL_PROVIDER_ID, currencyDigits, isBnplProvider, planChoice, toCents } from "./plans"
+import { hostedPageUrl } from "./hosted-page"
 import type {
   AmountPlans,
   BnplStorefrontConfig,
@@ -150,7 +151,8 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
    * amount, in the same order; null for a price of no product), a product the merchant excluded
    * gets an answer with `unavailable_reason: "excluded_products"` and the reason, and costs the
    * service nothing: `BnplTeaser` then shows no "or 3 × ..." for it. With `countryCode`, each
-   * answer carries the credit texts (`legal`) of that market.
+   * answer carries the credit texts (`legal`) of that market (the store sends them once per
+   * request; they are given to each answer here, as before).
    */
   async function plansForAmounts(
     amounts: Array<number | string>,
@@ -178,7 +180,12 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
         ...country,
       }
       if (withProducts) query.product_ids = chunk.map((item) => item.product).join(",")
-      const { eligibilities } = await http<{ eligibilities: AmountPlans[] }>("/store/bnpl/eligibility", { query })
+      const answer = await http<{ eligibilities: AmountPlans[]; legal?: AmountPlans["legal"] }>(
+        "/store/bnpl/eligibility",
+        { query }
+      )
+      // A store before 0.1.0's fourth security pass put `legal` in each entry: kept when there.
+      const eligibilities = answer.eligibilities.map((entry) => (entry.legal || !answer.legal ? entry : { ...entry, legal: answer.legal }))
       for (const answer of eligibilities) {
         if (answer.product_id) byProduct.set(answer.product_id, answer)
         else byCents.set(answer.purchase_amount, answer)
@@ -218,9 +225,14 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
         data: { ...planChoice(plan), return_url: returnUrl, customer_cancel_url: cancelUrl ?? returnUrl },
       },
     })
-    const url = payment_collection.payment_sessions?.find((s) => isBnplProvider(s.provider_id))?.data?.url
-    if (!url) {
+    const given = payment_collection.payment_sessions?.find((s) => isBnplProvider(s.provider_id))?.data?.url
+    if (!given) {
       throw new BnplStorefrontError("The store made no instalment payment for this cart", 502)
+    }
+    // Callers hand it to location.assign: never a javascript: or data: URL (hosted-page.ts).
+    const url = hostedPageUrl(given)
+    if (!url) {
+      throw new BnplStorefrontError("The store's hosted payment page is not an https page", 502)
     }
     return { url }
   }

@@ -205,6 +205,19 @@ describe("the API key never leaks", () => {
     expect(error.message).toContain("bad key [redacted]!")
   })
 
+  it("keeps the service's words about a notification URL it refused, without the store's token (issue 44)", async () => {
+    const url = "https://shop.example/hooks/bnpl/notification?token=0123456789abcdef"
+    sandbox.setFault({
+      status: 400,
+      body: {
+        errors: [{ field: "ipn_callback_url", error_code: "invalid_value", message: `${url} is not reachable` }],
+      },
+    })
+    const error = await failure(client().createPayment(paymentInput()))
+    expect(error.message).toContain("notification?token=[redacted] is not reachable")
+    expect(error.message).not.toContain("0123456789abcdef")
+  })
+
   it("from the errors of a bad, inactive or revoked key", async () => {
     const badKey = "sk_test_unknown_key_1234567890"
     expectNoKey(await failure(client({ apiKey: badKey }).checkEligibility({ purchase_amount: 10000 })), badKey)

@@ -62,7 +62,9 @@ describe("clientAddress: who the client is", () => {
   it("stops at an entry that is not an address: the caller cannot pick a key by writing text", () => {
     const trusted: TrustedProxies = ["loopback"]
     expect(clientAddress(from("127.0.0.1", `${"a".repeat(16_000)}`), trusted)).toBe("127.0.0.1")
-    expect(clientAddress(from("127.0.0.1", "203.0.113.5:443"), trusted)).toBe("127.0.0.1")
+    // A port is not text: the proxy wrote the client's address with it (issue 44, S4).
+    expect(clientAddress(from("127.0.0.1", "203.0.113.5:443"), trusted)).toBe("203.0.113.5")
+    expect(clientAddress(from("127.0.0.1", "203.0.113.5:https"), trusted)).toBe("127.0.0.1")
     expect(clientAddress(from("127.0.0.1", "203.0.113.5, , "), trusted)).toBe("203.0.113.5")
     expect(clientAddress(from(undefined, "203.0.113.5"), trusted)).toBeUndefined()
   })
@@ -77,7 +79,8 @@ describe("clientKeyOf: the limits' key", () => {
     expect(clientKeyOf("2001:db8::1")).toBe("2001:db8:0:0::/64")
     expect(clientKeyOf("::1")).toBe("0:0:0:0::/64")
     expect(clientKeyOf("fe80::1%eth0")).toBe("fe80:0:0:0::/64")
-    expect(clientKeyOf("64:ff9b::192.0.2.33")).toBe("64:ff9b:0:0::/64")
+    // NAT64: the IPv4 client it carries, not one /64 for every IPv4 client (issue 44).
+    expect(clientKeyOf("64:ff9b::192.0.2.33")).toBe("192.0.2.33")
     expect(clientKeyOf(undefined)).toBe("unknown")
     expect(clientKeyOf("not an address")).toBe("unknown")
   })

@@ -188,3 +188,36 @@ describe("AnonymousLimits", () => {
     expect(Array.from({ length: 50 }, budget).filter(Boolean)).toHaveLength(4)
   })
 })
+
+describe("shares of the process's allowance (issue 44, S3)", () => {
+  it("no holder has more than maxShare of the window's grants; the others keep the rest", () => {
+    const g = new GlobalRateLimiter({ limit: 8, windowMs: 1_000, maxShare: 3, now: () => clock.now })
+    expect(Array.from({ length: 10 }, () => g.tryTake(["a"])).filter(Boolean)).toHaveLength(3)
+    expect(Array.from({ length: 10 }, () => g.tryTake(["b"])).filter(Boolean)).toHaveLength(3)
+    expect(Array.from({ length: 10 }, () => g.tryTake(["c"])).filter(Boolean)).toHaveLength(2)
+    clock.now += 1_000
+    expect(g.tryTake(["a"])).toBe(true)
+    expect(() => new GlobalRateLimiter({ limit: 8, windowMs: 1_000, maxShare: 9 })).toThrow(/maxShare/)
+    expect(() => new GlobalRateLimiter({ limit: 8, windowMs: 1_000, maxShare: 0 })).toThrow(/maxShare/)
+  })
+
+  it("a network is a level of its own and one share: its clients together cannot empty the process's", () => {
+    const l = new AnonymousLimits({
+      perClient: { limit: 10, windowMs: 60_000, now: () => clock.now },
+      perNetwork: { limit: 12, windowMs: 60_000, now: () => clock.now },
+      perProcess: { limit: 8, windowMs: 1_000, maxShare: 4, now: () => clock.now },
+    })
+    const take = (client: string, network: string, n: number) =>
+      Array.from({ length: n }, () => l.tryTake(client, network)).filter(Boolean).length
+    expect(take("a1", "net-a", 10) + take("a2", "net-a", 10)).toBe(4)
+    expect(take("b1", "net-b", 10)).toBe(4)
+    // The network's minute: 12 in all, however many of its clients ask.
+    for (let s = 0; s < 5; s++) {
+      clock.now += 1_000
+      take(`a${s + 3}`, "net-a", 10)
+    }
+    expect(take("a9", "net-a", 1)).toBe(0)
+    // Refused by its network, a client keeps its own allowance.
+    expect(take("a9", "net-c", 1)).toBe(1)
+  })
+})

@@ -16,6 +16,26 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
 
+/**
+ * Why a text would not show what it says, or undefined. `trim()` leaves characters that render
+ * as nothing (zero-width spaces and joiners, bidi controls: Unicode's format characters, Cf;
+ * the Braille blank, the Hangul filler): a warning of those alone would be "set" and show
+ * nothing, and one among letters could hide or reorder words. So no format character in any of
+ * the three texts, and a warning or lender holds at least one letter that shows.
+ */
+/** A letter that shows: the Hangul fillers are letters (Lo) that render as nothing (Default_Ignorable). */
+const VISIBLE_LETTER = /(?!\p{Default_Ignorable_Code_Point})\p{L}/u
+
+function visibilityProblem(name: string, key: "warning" | "lender" | "afm_artwork_url", text: string) {
+  if (/\p{Cf}/u.test(text)) {
+    return `${name} must not contain invisible format characters (zero-width or bidi controls, Unicode Cf)`
+  }
+  if (key !== "afm_artwork_url" && text && !VISIBLE_LETTER.test(text)) {
+    return `${name} must contain at least one letter`
+  }
+  return undefined
+}
+
 /** Why one text field cannot be saved, or undefined; null is always fine (the default). */
 function fieldProblem(name: string, key: (typeof LEGAL_OVERRIDE_FIELDS)[number], value: unknown): string | undefined {
   if (value === null || value === undefined) {
@@ -32,6 +52,10 @@ function fieldProblem(name: string, key: (typeof LEGAL_OVERRIDE_FIELDS)[number],
   if (key === "warning" && !text) {
     // The warning is never optional: an empty one would leave the offer without it.
     return `${name} must not be empty (null goes back to the default)`
+  }
+  const invisible = visibilityProblem(name, key, text)
+  if (invisible) {
+    return invisible
   }
   if (characterCount(text) > limit) {
     return `${name} is longer than ${limit} characters (${characterCount(text)})`
@@ -96,7 +120,8 @@ export function normalizeLegalTexts(overrides: LegalTextOverrides | null | undef
     for (const key of ["warning", "lender", "afm_artwork_url"] as const) {
       const value: unknown = entry[key]
       const text = typeof value === "string" ? value.trim() : ""
-      if (text) {
+      // A text saved before the visibility rule that breaks it: the default applies instead.
+      if (text && !visibilityProblem(key, key, text)) {
         kept[key] = text
       }
     }

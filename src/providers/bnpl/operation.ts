@@ -5,6 +5,7 @@ import type { Knex } from "../../modules/bnpl/ledger"
 import {
   effectiveSettings,
   settingsSourceFrom,
+  urlRulesFor,
   type BnplOptions,
   type ResolvedOptions,
 } from "../../modules/bnpl/settings"
@@ -34,10 +35,12 @@ export async function operationFor(context: ProviderContext, mode?: Mode): Promi
   const source = settingsSourceFrom(context.container)
   const settings = await effectiveSettings(source, context.providerOptions, process.env, mode)
   const { logger } = context
+  // The rules the merge checked the URL with: the client checks the hosted page's host with them.
+  const urlRules = urlRulesFor(context.providerOptions, process.env)
   return {
     options: settings.options,
     mode: settings.mode,
-    client: () => clientFor(settings.options, logger),
+    client: () => clientFor(settings.options, logger, urlRules),
     knex: context.container.__pg_connection__ as Knex,
     logger,
   }

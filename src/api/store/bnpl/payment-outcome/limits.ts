@@ -1,5 +1,5 @@
 import { AnonymousLimits } from "../../../../lib/cold-lookups"
-import { clientKey, type RequestLike, type TrustedProxies } from "../../../../lib/client-address"
+import { clientKeys, type RequestLike, type TrustedProxies } from "../../../../lib/client-address"
 import { keptInMemory } from "../../../../lib/process-memory"
 
 /**
@@ -14,17 +14,20 @@ import { keptInMemory } from "../../../../lib/process-memory"
  * `unknown`, the answer of a service that did not reply: the storefront completes the cart and
  * the provider's own check decides, so a limited call is never a wrong one.
  *
- * 10 a minute per client: a return page asks once or twice. 10 a second per process: more
- * customers coming back at once than a store sees, and what a loop of any number of clients
- * costs at most.
+ * 10 a minute per client: a return page asks once or twice; 40 per network (IPv4 /24, IPv6
+ * /48). 10 a second per process: more customers coming back at once than a store sees, and what
+ * a loop of any number of clients costs at most; one client or network holds at most 5 of them,
+ * so a few addresses cannot keep customers coming back from learning their outcome.
  */
 export const OUTCOME_LOOKUPS_PER_CLIENT = { limit: 10, windowMs: 60_000, maxClients: 10_000 } as const
-export const OUTCOME_LOOKUPS_PER_PROCESS = { limit: 10, windowMs: 1_000 } as const
+export const OUTCOME_LOOKUPS_PER_NETWORK = { limit: 40, windowMs: 60_000, maxClients: 10_000 } as const
+export const OUTCOME_LOOKUPS_PER_PROCESS = { limit: 10, windowMs: 1_000, maxShare: 5 } as const
 
 /** The payment outcome's limits; `now` for tests (one clock for both). */
 export const paymentOutcomeLimits = (now?: () => number) =>
   new AnonymousLimits({
     perClient: { ...OUTCOME_LOOKUPS_PER_CLIENT, now },
+    perNetwork: { ...OUTCOME_LOOKUPS_PER_NETWORK, now },
     perProcess: { ...OUTCOME_LOOKUPS_PER_PROCESS, now },
   })
 
@@ -35,4 +38,7 @@ export const mayAskOutcome = (
   request: RequestLike,
   trustedProxies?: TrustedProxies,
   within: AnonymousLimits = limits
-): boolean => within.tryTake(clientKey(request, trustedProxies))
+): boolean => {
+  const { client, network } = clientKeys(request, trustedProxies)
+  return within.tryTake(client, network)
+}

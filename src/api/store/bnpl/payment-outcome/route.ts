@@ -14,7 +14,7 @@ import { REVIEW_STATES } from "../../../../providers/bnpl/constants"
 import { BNPL_PROVIDER_ID } from "../../../../lib/provider-registration"
 import type { StorePaymentOutcomeQuery } from "./validators"
 import { keptInMemory } from "../../../../lib/process-memory"
-import { undeclaredProxyWarning } from "../../../../lib/client-address"
+import { forwardedForWarning } from "../../../../lib/client-address"
 import { mayAskOutcome } from "./limits"
 import { handleReturn } from "../../../../workflows/payment/handle-notification"
 import { processAccepted } from "../../../../workflows/payment/process-accepted"
@@ -105,7 +105,7 @@ async function serviceOutcome(req: MedusaRequest, session: any, paymentId: strin
   const knex = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as Knex
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const mayAsk = () => mayAskOutcome(req, options.trustedProxies)
-  const proxyWarning = undeclaredProxyWarning(req, options.trustedProxies)
+  const proxyWarning = forwardedForWarning(req, options.trustedProxies)
   if (proxyWarning) logger.warn(proxyWarning)
   const [payment, row] = await Promise.all([
     servicePayment(options, logger, paymentId, mayAsk),

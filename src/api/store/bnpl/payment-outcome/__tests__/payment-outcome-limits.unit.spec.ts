@@ -117,9 +117,19 @@ describe("payment-outcome: what a loop costs", () => {
     stepMs = 0 // every call in the same instant
     for (let i = 0; i < 1000; i++) await outcome("127.0.0.1", `203.0.${i >> 8}.${i & 255}`)
     expect(getPayment).toHaveBeenCalledTimes(OUTCOME_LOOKUPS_PER_PROCESS.limit)
+    // The next second, clients of many networks (one /24 holds at most `maxShare` of a second).
     mockNow += OUTCOME_LOOKUPS_PER_PROCESS.windowMs
-    for (let i = 0; i < 100; i++) await outcome("127.0.0.1", `198.51.100.${i}`)
+    for (let i = 0; i < 100; i++) await outcome("127.0.0.1", `198.51.${i}.1`)
     expect(getPayment).toHaveBeenCalledTimes(2 * OUTCOME_LOOKUPS_PER_PROCESS.limit)
+  })
+
+  it("one network behind a declared proxy holds at most half of the process's second", async () => {
+    trustedProxies = ["loopback"]
+    stepMs = 0
+    for (let i = 0; i < 100; i++) await outcome("127.0.0.1", `198.51.100.${i}`)
+    expect(getPayment).toHaveBeenCalledTimes(OUTCOME_LOOKUPS_PER_PROCESS.maxShare)
+    expect((await outcome("127.0.0.1", "192.0.2.1")).status).toBe("abandoned")
+    expect(getPayment).toHaveBeenCalledTimes(OUTCOME_LOOKUPS_PER_PROCESS.maxShare + 1)
   })
 
   it("a settled answer is kept: a loop costs one call and spends nothing of the client's allowance", async () => {
