@@ -1,3 +1,4 @@
+import { createBnplStorefront } from "../../storefront/src"
 import { notificationPath, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
@@ -179,5 +180,22 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(await outcomeOf(owed.id, pid)).toMatchObject({ status: "abandoned", current: true })
     const unpaid = (await collectionsOf(order.id)).find((c) => c.id === owed.id)
     expect(unpaid.payments).toHaveLength(0)
+  })
+
+  it("the kit's link page: the plans for what the order owes, the hosted page, the return paid", async () => {
+    const kit = createBnplStorefront({ baseUrl: `http://localhost:${ports.app}`, publishableKey: store().publishableKey })
+    const { order } = await paidOrder(sandbox(), 129.9)
+    const owed = await owedAfterEdit(order.id, 349)
+    const offer = await kit.plansForPaymentCollection(owed.id, { countryCode: "fr" })
+    expect(offer).toMatchObject({ payment_collection_id: owed.id, order: { display_id: order.display_id } })
+    const plan = offer.plans.find((p) => p.eligible && p.installments_count === 4)!
+    expect(plan).toBeDefined()
+    const { url } = await kit.startLinkPayment({ paymentCollectionId: owed.id, plan, returnUrl: RETURN_URL, locale: "fr-FR" })
+    const pid = new URL(url).pathname.split("/").at(-1)!
+    expect(sandbox().payments.get(pid)).toMatchObject({ installments_count: 4, locale: expect.stringMatching(/^fr/) })
+    expect(await kit.linkReturn({ paymentCollectionId: owed.id, pid })).toEqual({ status: "abandoned", current: true, message: expect.any(String) })
+    sandbox().accept(pid, { notify: false })
+    expect(await kit.linkReturn({ paymentCollectionId: owed.id, pid })).toEqual({ status: "paid", current: true })
+    expect(await kit.plansForPaymentCollection(owed.id)).toMatchObject({ unavailable_reason: "nothing_owed" })
   })
 })

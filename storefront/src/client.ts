@@ -4,8 +4,12 @@ import type {
   AmountPlans,
   BnplStorefrontConfig,
   CartPlans,
+  CollectionPlans,
   CompleteReturnInput,
   CompleteReturnResult,
+  LinkReturnInput,
+  LinkReturnResult,
+  StartLinkPaymentInput,
   MedusaSdkLike,
   PlansAnswer,
   PlansOptions,
@@ -199,10 +203,7 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
    * hosted payment page to send the customer to. With `locale`, the store tells the service the
    * customer's language (hosted page, e-mails) when the cart has no locale of its own.
    */
-  async function startPayment({ cartId, plan, returnUrl, cancelUrl, locale }: StartPaymentInput): Promise<{ url: string }> {
-    // Medusa reads the storefront's locale from this header; only this request needs it.
-    const language = locale?.trim()
-    const headers = language ? { [LOCALE_HEADER]: language } : undefined
+  async function startPayment({ cartId, ...choice }: StartPaymentInput): Promise<{ url: string }> {
     const { cart } = await http<{ cart: { id: string; payment_collection?: { id: string } | null } }>(
       `/store/carts/${encodeURIComponent(cartId)}`,
       { query: { fields: "id,payment_collection.id" } }
@@ -215,9 +216,29 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
       })
       collectionId = payment_collection.id
     }
+    return payOnCollection(collectionId, choice)
+  }
+
+  /**
+   * A payment link (`/payment-collection/<id>`, the admin's "Copy payment link"): the plan for
+   * what the order owes, and the hosted page to send the customer to. The store reads the
+   * order's customer, addresses and lines itself.
+   */
+  async function startLinkPayment({ paymentCollectionId, ...choice }: StartLinkPaymentInput): Promise<{ url: string }> {
+    return payOnCollection(paymentCollectionId, choice)
+  }
+
+  /** The instalment payment session on a collection, and its hosted page (checked: https only). */
+  async function payOnCollection(
+    collectionId: string,
+    { plan, returnUrl, cancelUrl, locale }: Omit<StartPaymentInput, "cartId">
+  ): Promise<{ url: string }> {
+    // Medusa reads the storefront's locale from this header; only this request needs it.
+    const language = locale?.trim()
+    const headers = language ? { [LOCALE_HEADER]: language } : undefined
     const { payment_collection } = await http<{
       payment_collection: { payment_sessions?: Array<{ provider_id: string; data?: { url?: string } }> }
-    }>(`/store/payment-collections/${collectionId}/payment-sessions`, {
+    }>(`/store/payment-collections/${encodeURIComponent(collectionId)}/payment-sessions`, {
       method: "POST",
       ...(headers ? { headers } : {}),
       body: {
@@ -235,6 +256,29 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
       throw new BnplStorefrontError("The store's hosted payment page is not an https page", 502)
     }
     return { url }
+  }
+
+  /**
+   * The plans for what a payment collection owes (a payment link's page), with the order it is
+   * for and the market's credit texts (`legal`, the order's country first).
+   */
+  async function plansForPaymentCollection(paymentCollectionId: string, options: PlansOptions = {}): Promise<CollectionPlans> {
+    const query = { payment_collection_id: paymentCollectionId, ...countryQuery(options.countryCode) }
+    const { eligibility } = await http<{ eligibility: CollectionPlans }>("/store/bnpl/eligibility", { query })
+    return eligibility
+  }
+
+  /**
+   * The customer is back from a payment link's hosted page (`?pid=` in the return URL): the store
+   * asks the service, and records an accepted payment on the order at once (the notification
+   * finds it done). No cart to complete.
+   */
+  async function linkReturn({ paymentCollectionId, pid }: LinkReturnInput): Promise<LinkReturnResult> {
+    const { outcome } = await http<{ outcome: Outcome }>("/store/bnpl/payment-outcome", {
+      query: { payment_collection_id: paymentCollectionId, ...(pid ? { pid } : {}) },
+    })
+    const status = outcome.status === "ordered" ? "paid" : outcome.status === "accepted" ? "unknown" : outcome.status
+    return { status, current: outcome.current, ...(outcome.message ? { message: outcome.message } : {}) }
   }
 
   type Completion = { type: "order"; order: { id: string } } | { type: "cart"; cart: { id: string }; error?: { message?: string } }
@@ -314,7 +358,16 @@ export function createBnplStorefront(config: BnplStorefrontConfig) {
     }
   }
 
-  return { plansForCart, plansForAmount, plansForAmounts, startPayment, completeReturn }
+  return {
+    plansForCart,
+    plansForAmount,
+    plansForAmounts,
+    startPayment,
+    completeReturn,
+    plansForPaymentCollection,
+    startLinkPayment,
+    linkReturn,
+  }
 }
 
 export type BnplStorefront = ReturnType<typeof createBnplStorefront>

@@ -98,6 +98,17 @@ export type PlansAnswer = {
 export type CartPlans = PlansAnswer & { cart_id: string }
 
 /**
+ * The plans for what a payment collection owes: a payment link's page (the admin's "Copy
+ * payment link" leads to `/payment-collection/<id>`). `order`: the order that owes the amount
+ * (its number to show); pay at shipment is left out once it has shipped. A collection already
+ * paid answers `unavailable_reason: "nothing_owed"`.
+ */
+export type CollectionPlans = PlansAnswer & {
+  payment_collection_id: string
+  order?: { id: string; display_id?: number; shipped: boolean }
+}
+
+/**
  * One amount of a batch: `amount` in major units, as the store wrote it back ("129.90"); with
  * `product_id` when it answers for that product alone (a product the merchant excluded).
  */
@@ -149,6 +160,24 @@ export type PlansOptions = {
 }
 
 export type CompleteReturnInput = { cartId: string; pid?: string | null }
+
+/** A payment link's payment: as `StartPaymentInput`, on the order's own collection (no cart). */
+export type StartLinkPaymentInput = Omit<StartPaymentInput, "cartId"> & { paymentCollectionId: string }
+
+export type LinkReturnInput = { paymentCollectionId: string; pid?: string | null }
+
+/**
+ * After the customer came back from a payment link's hosted page: `paid` (the order holds the
+ * payment now), `in_review` (the service decides later; the order is told), `refused` or
+ * `abandoned` (the link can be paid again, `message` says why), `unknown` (the service did not
+ * answer: the payment is recorded when its notification comes).
+ */
+export type LinkReturnResult = {
+  status: "paid" | "in_review" | "refused" | "abandoned" | "unknown"
+  /** False when `pid` is not the link's current payment (the status is the current one's). */
+  current: boolean
+  message?: string
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type StoreOrder = Record<string, any> & { id: string }
