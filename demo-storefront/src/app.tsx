@@ -7,6 +7,7 @@ import { CheckoutPage } from "./pages/checkout"
 import { OrderPage } from "./pages/order"
 import { ProductPage, ProductsPage } from "./pages/products"
 import { ReturnPage } from "./pages/return"
+import { PaymentLinkPage, PaymentLinkReturnPage } from "./pages/payment-link"
 import { Link, usePath } from "./routing"
 import type { Shop } from "./shop"
 
@@ -48,6 +49,10 @@ export function App({ shop }: { shop: Shop }) {
   else if (path === "/checkout") page = <CheckoutPage shop={shop} notice={url.searchParams.get("bnpl")} />
   else if (path === "/checkout/bnpl-return") page = <ReturnPage shop={shop} pid={url.searchParams.get("pid")} />
   else if (path.startsWith("/order/")) page = <OrderPage shop={shop} orderId={path.slice("/order/".length)} />
+  else if (/^\/payment-collection\/[^/]+\/return$/.test(path))
+    page = <PaymentLinkReturnPage shop={shop} collectionId={decodeURIComponent(path.split("/")[2])} pid={url.searchParams.get("pid")} />
+  else if (/^\/payment-collection\/[^/]+$/.test(path))
+    page = <PaymentLinkPage shop={shop} collectionId={decodeURIComponent(path.split("/")[2])} notice={url.searchParams.get("bnpl")} />
   else page = <NotFound />
   return (
     <LangContext.Provider value={value}>

@@ -65,6 +65,7 @@ const { everyMarket, confirmationInEveryMarket } = require('./storefront/markets
 const { cancelPath, refusedPayment, frenchAcrossHostedPage, paidOnSecondTry, excludedProduct } = require('./storefront/cancel')
 const { keyboardOnly } = require('./storefront/keyboard-only')
 const { payAtShipment, merchantShipsIt } = require('./storefront/pay-at-shipment')
+const { paymentLink } = require('./storefront/payment-link')
 
 const STEP_TIMEOUT_MS = 30_000
 
@@ -89,6 +90,7 @@ async function steps(/** @type {import('./storefront/journey').Journey} */ j, /*
   await excludedProduct(j)
   await keyboardOnly(j)
   await merchantShipsIt(j, await payAtShipment(j))
+  await paymentLink(j)
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { Harness, Plan } from "./harness"
+import { handleReturn } from "../../workflows/payment/handle-notification"
+import { processAccepted } from "../../workflows/payment/process-accepted"
 import type { MCollection } from "./medusa"
 import { attempt, Base, open, type Model } from "./commands-base"
 
@@ -60,8 +62,8 @@ export class OrderOwes extends Base {
         payments: [],
       }
       ;(order.ownCollections ??= []).push(collection)
-      // The store route attaches no checkout for a collection without a cart.
-      const session = await h.medusa.createPaymentSessions(collection, { installments_count: 3 })
+      // The store route names the order whose own collection it is (the checkout read from it).
+      const session = await h.medusa.createPaymentSessions(collection, { installments_count: 3, owed_order_id: order.id })
       const pid = session.data.bnpl_payment_id
       if (pid) h.owedPids.push(pid)
       return pid
@@ -76,7 +78,12 @@ export class OrderOwes extends Base {
 export class PayOwed extends Base {
   constructor(
     readonly which: number,
-    readonly notification: "sent" | "lost"
+    /**
+     * What follows the payment: the notification (`sent`), nothing (`lost`), the customer's
+     * return to the link's page (`returned`: the store authorizes it as the notification would),
+     * or both at once (`both`).
+     */
+    readonly notification: "sent" | "lost" | "returned" | "both"
   ) {
     super()
   }
@@ -89,8 +96,19 @@ export class PayOwed extends Base {
     await attempt(h, `${this} ${pid}`, async () => {
       h.sandbox.accept(pid, { notify: false })
       if (this.notification === "lost") return h.servicePayment(pid).state
-      const res = await h.notify(pid, h.tokenOf(pid))
-      return `${res.statusCode} ${res.body?.result ?? ""}`
+      const notify = async () => {
+        const res = await h.notify(pid, h.tokenOf(pid))
+        return `${res.statusCode} ${res.body?.result ?? ""}`
+      }
+      // What the payment-outcome route does once the service said accepted (link's return).
+      const back = async () => {
+        const decided = await handleReturn(h.container, pid)
+        const done = decided.process ? await processAccepted(h.container, pid, decided.process) : decided
+        return `return ${done.status} ${done.result}`
+      }
+      if (this.notification === "sent") return notify()
+      if (this.notification === "returned") return back()
+      return (await Promise.all([back(), notify()])).join(", ")
     })
   }
   toString() {

@@ -132,6 +132,8 @@ export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
   ...Array(2).fill(fc.tuple(ix, plan).map(([o, p]) => new NewSessionOnOrder(o, p))),
   ...Array(2).fill(fc.tuple(ix, fc.constantFrom(60, 90)).map(([o, a]) => new OrderOwes(o, a))),
   ...Array(2).fill(
-    fc.tuple(ix, fc.constantFrom<"sent" | "lost">("sent", "sent", "lost")).map(([i, n]) => new PayOwed(i, n))
+    fc
+      .tuple(ix, fc.constantFrom<PayOwed["notification"]>("sent", "sent", "lost", "returned", "both"))
+      .map(([i, n]) => new PayOwed(i, n))
   ),
 ]

@@ -1,5 +1,6 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
+import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { settleBnplPaymentsAt } from "../../jobs/settle-bnpl-payments"
 import retryBnplMessages from "../../jobs/retry-messages"
 import warnTriggerDeadlines from "../../jobs/warn-trigger-deadlines"
@@ -116,11 +117,9 @@ export class Harness {
       bnpl: asValue(this.module),
       payment: asValue(this.medusa.paymentModule()),
       modelMedusa: asValue(this.medusa),
-      locking: asValue({
-        acquire: async () => {},
-        release: async () => true,
-        execute: async (_key: unknown, fn: () => Promise<unknown>) => fn(),
-      }),
+      // Medusa's own in-memory locking: what it serializes (the settle job's cart, the payment
+      // a notification and a link's return both process) is serialized here too.
+      locking: asValue(new InMemoryLockingProvider()),
     })
     this.container = container
     this.medusa.container = container

@@ -20,6 +20,7 @@ export const INVARIANTS = [
   "no refund at the service beyond Medusa's for a payment Medusa holds on a live order",
   "a stored deadline is the account's",
   "a passed deadline of a payment not started is warned, once",
+  "a service payment is recorded once in Medusa",
 ] as const
 
 const ACCEPTED = ["in_progress", "paid"]
@@ -252,6 +253,20 @@ export async function violations(h: Harness): Promise<string[]> {
         if (drift) say(INVARIANTS[9], `${payment.id} (${pid}) on ${order.id} (${collection.id}): ${drift.reason}`)
       }
     }
+  }
+
+  // 13. Medusa records each service payment once: two live payments of one service payment (a
+  // notification and a link's return authorizing the same session at once) would each be
+  // refunded or captured in Medusa for money taken once.
+  const recorded = new Map<string, string[]>()
+  for (const collection of h.medusa.collections()) {
+    for (const payment of collection.payments.filter((x) => !x.canceled_at)) {
+      const pid = payment.data?.bnpl_payment_id
+      if (pid) recorded.set(pid, [...(recorded.get(pid) ?? []), payment.id])
+    }
+  }
+  for (const [pid, ids] of recorded) {
+    if (ids.length > 1) say(INVARIANTS[12], `${pid} is recorded by ${ids.length} live Medusa payments (${ids.join(", ")})`)
   }
 
   // 11. A pay-at-shipment deadline is the account's (the service payment's own limit), counted

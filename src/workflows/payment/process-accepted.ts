@@ -11,9 +11,10 @@ const PROCESS_LOCK_WAIT_S = 30
  * Medusa processes an accepted payment (`processPaymentWorkflow`: authorizes its session, and
  * completes its cart when it has one), then the plugin records who holds it. One at a time per
  * payment: a notification and the customer's return (or two notifications) may come together,
- * and a collection with no cart has no cart lock; Medusa 2.21 no longer keeps one payment per
- * session unique, so two authorizations at once would record the payment twice. The second
- * request finds the ledger moved and only reads the result.
+ * and a collection with no cart has no cart lock. Without it the second authorization reaches
+ * the provider after the first claimed the payment, is refused, and Medusa 2.21 then writes the
+ * refusal over the session's status and answers an error (measured: the return answered 400
+ * beside three notifications). The second request finds the ledger moved and reads the result.
  */
 export async function processAccepted(
   container: MedusaContainer,
