@@ -63,7 +63,10 @@ export class OrderOwes extends Base {
       }
       ;(order.ownCollections ??= []).push(collection)
       // The store route names the order whose own collection it is (the checkout read from it).
-      const session = await h.medusa.createPaymentSessions(collection, { installments_count: 3, owed_order_id: order.id })
+      const session = await h.medusa.createPaymentSessions(collection, {
+        installments_count: 3,
+        owed_order_id: order.id,
+      })
       const pid = session.data.bnpl_payment_id
       if (pid) h.owedPids.push(pid)
       return pid

@@ -266,7 +266,8 @@ export async function violations(h: Harness): Promise<string[]> {
     }
   }
   for (const [pid, ids] of recorded) {
-    if (ids.length > 1) say(INVARIANTS[12], `${pid} is recorded by ${ids.length} live Medusa payments (${ids.join(", ")})`)
+    if (ids.length > 1)
+      say(INVARIANTS[12], `${pid} is recorded by ${ids.length} live Medusa payments (${ids.join(", ")})`)
   }
 
   // 11. A pay-at-shipment deadline is the account's (the service payment's own limit), counted
