@@ -1,5 +1,5 @@
 import { createBnplStorefront } from "../../storefront/src"
-import { notificationPath, testPorts } from "../helpers/checkout"
+import { eventually, notificationPath, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(180 * 1000)
@@ -13,7 +13,7 @@ const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
  * the order's own payment collection, with no cart. The service gets the order's customer,
  * addresses and lines; the payment is the order's in Medusa and at the service alike.
  */
-sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder }) => {
+sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl }) => {
   /** The order's payment collections (Medusa's records). */
   const collectionsOf = async (orderId: string) => {
     const { data } = await api.get(
@@ -197,5 +197,37 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     sandbox().accept(pid, { notify: false })
     expect(await kit.linkReturn({ paymentCollectionId: owed.id, pid })).toEqual({ status: "paid", current: true })
     expect(await kit.plansForPaymentCollection(owed.id)).toMatchObject({ unavailable_reason: "nothing_owed" })
+  })
+
+  it("an order paid by card owes an edit, paid by link in instalments: the shipment's information reaches the link's payment", async () => {
+    const cart = await cartWith(129.9)
+    const { data: created } = await api.post("/store/payment-collections", { cart_id: cart.id }, store().storeHeaders)
+    await api.post(
+      `/store/payment-collections/${created.payment_collection.id}/payment-sessions`,
+      { provider_id: "pp_system_default" },
+      store().storeHeaders
+    )
+    const done = await complete(cart.id)
+    expect(done.data.type).toBe("order")
+    const order = done.data.order
+    const owed = await owedAfterEdit(order.id, 129.9)
+    const started = await startOnCollection(owed.id, { installments_count: 3 })
+    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    sandbox().accept(pid, { notify: false })
+    expect(await outcomeOf(owed.id, pid)).toMatchObject({ status: "ordered" })
+
+    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
+    // The goods that ship (an edit's item added without a shipping method ships apart).
+    const items = data.order.items
+      .filter((i: any) => i.requires_shipping)
+      .map((i: any) => ({ id: i.id, quantity: i.quantity }))
+    await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
+    const synced = await eventually(async () => {
+      const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
+      return rows.find((r: any) => r.status === "synced")
+    }, 30_000)
+    expect(synced.bnpl_payment_id).toBe(pid)
+    const pushed = sandbox().requests.filter((r: any) => r.method === "POST" && r.path === `/v1/payment/${pid}`)
+    expect(pushed.length).toBeGreaterThan(0)
   })
 })
