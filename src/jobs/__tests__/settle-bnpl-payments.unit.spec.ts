@@ -6,7 +6,7 @@ jest.mock("@medusajs/medusa/core-flows", () => ({
 }))
 
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { settleBnplPaymentsAt } from "../settle-bnpl-payments"
+import { config, settleBnplPaymentsAt } from "../settle-bnpl-payments"
 import { markToSettle } from "../../modules/bnpl/ledger"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
 import { liveSandbox, liveStore, medusaAuthorized, plainContainer } from "../../__tests__/helpers/review-store"
@@ -63,6 +63,10 @@ describe("the settle job", () => {
     })
     return { state, held }
   }
+
+  it("Medusa runs it every minute, under its own name", () => {
+    expect(config).toEqual({ name: "bnpl-settle-payments", schedule: "* * * * *" })
+  })
 
   describe("an expired payment, by who holds it", () => {
     it("nobody: claimed to settle, with its reason for the merchant, and refunded in the same run", async () => {
