@@ -6,7 +6,7 @@ jest.mock("@medusajs/medusa/core-flows", () => ({
 }))
 
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
-import { config, settleBnplPaymentsAt } from "../settle-bnpl-payments"
+import settleBnplPayments, { config, settleBnplPaymentsAt } from "../settle-bnpl-payments"
 import { markToSettle } from "../../modules/bnpl/ledger"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
 import { liveSandbox, liveStore, medusaAuthorized, plainContainer } from "../../__tests__/helpers/review-store"
@@ -66,6 +66,25 @@ describe("the settle job", () => {
 
   it("Medusa runs it every minute, under its own name", () => {
     expect(config).toEqual({ name: "bnpl-settle-payments", schedule: "* * * * *" })
+  })
+
+  it("a payment page still open (60 minutes, and 5 for its last notification) is left alone", async () => {
+    const { provider, container, row } = setUp()
+    const pid = await paidPayment(provider, "payses_1", "cart_1")
+    const created = row(pid).created_at.getTime()
+    await settleBnplPaymentsAt(container, created + 30 * 60_000)
+    await settleBnplPaymentsAt(container, created + 64 * 60_000)
+    expect(row(pid).status).toBe("open")
+    await settleBnplPaymentsAt(container, created + 65 * 60_000)
+    expect(row(pid).status).toBe("refunded")
+  })
+
+  it("Medusa's scheduled run settles what is due now", async () => {
+    const { db, provider, container, row } = setUp()
+    const pid = await paidPayment(provider, "payses_1", "cart_1")
+    await markToSettle(db.knex, pid, "its payment session was deleted", { dueAt: new Date(0) })
+    await settleBnplPayments(container)
+    expect(row(pid).status).toBe("refunded")
   })
 
   describe("an expired payment, by who holds it", () => {
