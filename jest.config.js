@@ -35,7 +35,8 @@ module.exports = {
   },
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
-  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  // .stryker-tmp: `npm run mutation`'s copies of the repository while it runs.
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.stryker-tmp/"],
   testPathIgnorePatterns: ["/node_modules/", ...groupedSuites],
   setupFiles: ["<rootDir>/integration-tests/setup.js", "<rootDir>/integration-tests/quiet-console.js"],
   testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
