@@ -18,7 +18,7 @@ const MUTANTS = [
     n: 1,
     what: "refund adoption's \"once\" guard dropped: a service refund adopted by a live Medusa refund is free again",
     file: 'src/providers/bnpl/refund.ts',
-    from: '    if (taken && (await medusaRefundLives(knex, taken.medusa_refund_id))) {\n      continue\n    }\n',
+    from: '    if (taken && taken.medusa_refund_id !== RECORD_INTENT && (await medusaRefundLives(knex, taken.medusa_refund_id))) {\n      continue\n    }\n',
     to: '',
   },
   {
