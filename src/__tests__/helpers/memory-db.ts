@@ -10,10 +10,34 @@
  * as a database answers them. A fault: `failNextRead(table)` makes the next read of that table throw, as a dropped
  * connection does.
  */
+import fs from "node:fs"
+import path from "node:path"
+
 type Row = Record<string, any>
 type Pred = (row: Row) => boolean
 
-const column = (c: string) => c.replace(/^[a-z_]+\./, "")
+/**
+ * The plugin's tables' columns, from its migrations' snapshot: a query naming another column is
+ * refused, as PostgreSQL refuses it (a stand-in that answered `whereNull("")` as if it held let
+ * the mutation run's broken queries pass: docs/figures.md, "Mutation testing").
+ */
+const SNAPSHOT = path.join(__dirname, "../../modules/bnpl/migrations/.snapshot-medusa-bnpl.json")
+const PLUGIN_COLUMNS: Record<string, Set<string>> = Object.fromEntries(
+  (JSON.parse(fs.readFileSync(SNAPSHOT, "utf8")).tables as { name: string; columns: Record<string, unknown> }[]).map(
+    (t) => [t.name, new Set(Object.keys(t.columns))]
+  )
+)
+
+/** A column reference (`p.status` → `status`), refused when PostgreSQL would refuse it. */
+function columnOf(table: string) {
+  return (c: string) => {
+    const name = String(c).replace(/^[a-z_]+\./, "")
+    if (!/^[a-z_][a-z0-9_]*$/.test(name) || (PLUGIN_COLUMNS[table] && !PLUGIN_COLUMNS[table].has(name))) {
+      throw new Error(`column "${name}" of relation "${table}" does not exist`)
+    }
+    return name
+  }
+}
 const value = (v: any) => (v instanceof Date ? v.getTime() : v)
 
 function compare(a: any, op: string, b: any): boolean {
@@ -34,18 +58,22 @@ function compare(a: any, op: string, b: any): boolean {
   }
 }
 
-function group(): any {
+function group(column: (c: string) => string): any {
   const preds: { or: boolean; p: Pred }[] = []
   const toPred = (args: any[]): Pred => {
     const [a, b, c] = args
     if (typeof a === "function") {
-      const inner = group()
+      const inner = group(column)
       a.call(inner, inner)
       return inner.test
     }
-    if (a && typeof a === "object") return (row) => Object.entries(a).every(([k, v]) => row[column(k)] === v)
-    if (args.length === 2) return (row) => row[column(a)] === b
-    return (row) => compare(row[column(a)], b, c)
+    if (a && typeof a === "object") {
+      const names = Object.keys(a).map(column)
+      return (row) => Object.values(a).every((v, i) => row[names[i]] === v)
+    }
+    const name = column(a)
+    if (args.length === 2) return (row) => row[name] === b
+    return (row) => compare(row[name], b, c)
   }
   const g: any = {
     where: (...args: any[]) => (preds.push({ or: false, p: toPred(args) }), g),
@@ -56,12 +84,36 @@ function group(): any {
       preds.push({ or: false, p: (row) => !p(row) })
       return g
     },
-    whereNull: (c: string) => (preds.push({ or: false, p: (row) => row[column(c)] == null }), g),
-    orWhereNull: (c: string) => (preds.push({ or: true, p: (row) => row[column(c)] == null }), g),
-    orWhereNotNull: (c: string) => (preds.push({ or: true, p: (row) => row[column(c)] != null }), g),
-    whereNotNull: (c: string) => (preds.push({ or: false, p: (row) => row[column(c)] != null }), g),
-    whereIn: (c: string, vs: any[]) => (preds.push({ or: false, p: (row) => vs.includes(row[column(c)]) }), g),
-    whereNotIn: (c: string, vs: any[]) => (preds.push({ or: false, p: (row) => !vs.includes(row[column(c)]) }), g),
+    whereNull: (c: string) => {
+      const name = column(c)
+      preds.push({ or: false, p: (row) => row[name] == null })
+      return g
+    },
+    orWhereNull: (c: string) => {
+      const name = column(c)
+      preds.push({ or: true, p: (row) => row[name] == null })
+      return g
+    },
+    orWhereNotNull: (c: string) => {
+      const name = column(c)
+      preds.push({ or: true, p: (row) => row[name] != null })
+      return g
+    },
+    whereNotNull: (c: string) => {
+      const name = column(c)
+      preds.push({ or: false, p: (row) => row[name] != null })
+      return g
+    },
+    whereIn: (c: string, vs: any[]) => {
+      const name = column(c)
+      preds.push({ or: false, p: (row) => vs.includes(row[name]) })
+      return g
+    },
+    whereNotIn: (c: string, vs: any[]) => {
+      const name = column(c)
+      preds.push({ or: false, p: (row) => !vs.includes(row[name]) })
+      return g
+    },
     test: (row: Row) =>
       preds.reduce<boolean>((acc, { or, p }, i) => (i === 0 ? p(row) : or ? acc || p(row) : acc && p(row)), true),
   }
@@ -109,7 +161,8 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
     }
   }
   const knex: any = (table: string) => {
-    const q = group()
+    const column = columnOf(table)
+    const q = group(column)
     let order: [string, string] | undefined
     let take: number | undefined
     const rows = () => {
@@ -128,7 +181,7 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
       }
     }
     Object.assign(q, {
-      orderBy: (c: string, dir = "asc") => ((order = [c, dir]), q),
+      orderBy: (c: string, dir = "asc") => ((order = [column(c), dir]), q),
       limit: (n: number) => ((take = n), q),
       select: () => q,
       forUpdate: () => q,
@@ -140,12 +193,14 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
       },
       insert: async (row: Row | Row[]) => {
         for (const r of Array.isArray(row) ? row : [row]) {
+          Object.keys(r).forEach(column)
           const inserted = { created_at: new Date(), updated_at: new Date(), deleted_at: null, ...r }
           checkConstraints(table, inserted, (tables[table] ??= []))
           tables[table].push(inserted)
         }
       },
       update: async (patch: Row) => {
+        Object.keys(patch).forEach(column)
         const hit = rows()
         for (const row of hit) {
           const next = { ...row }
