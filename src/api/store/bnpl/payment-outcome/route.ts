@@ -159,6 +159,13 @@ async function linkOutcome(req: MedusaRequest, collectionId: string, pid: string
   if (outcome.status !== "accepted" || !current) {
     return { ...outcome, current }
   }
+  // Recording it asks the service once more (the provider's own read): within the same per-client
+  // and per-process limits, since an accepted answer is kept a minute and a return page called in
+  // a loop while Medusa cannot record it would otherwise cost a service call each time.
+  const { trustedProxies } = await req.scope.resolve<BnplModuleService>(BNPL_MODULE).getOptions(modeOf(session.data))
+  if (!mayAskOutcome(req, trustedProxies)) {
+    return { ...outcome, current }
+  }
   const decided = await handleReturn(req.scope, paymentId)
   const done = decided.process ? await processAccepted(req.scope, paymentId, decided.process) : decided
   return done.status === 200 && done.result === "processed"
