@@ -66,6 +66,8 @@ export default defineConfig({
     },
   },
   admin: {
+    // Where the admin's "Copy payment link" and the plugin's payment link e-mails lead (the demo storefront's).
+    storefrontUrl: process.env.MEDUSA_STOREFRONT_URL || "http://localhost:8000",
     // A worker serves no HTTP routes: it has no admin either.
     disable: process.env.MEDUSA_ADMIN_DISABLED === "true" || workerMode === "worker",
   },
@@ -77,6 +79,20 @@ export default defineConfig({
     // A store gives the module its plugin options (`plugins: [{resolve: "medusa-plugin-bnpl", options}]`);
     // here, tests may give some as JSON (e.g. plans an account lacks).
     { resolve: "./src/modules/bnpl", options: JSON.parse(process.env.BNPL_TEST_MODULE_OPTIONS || "{}") },
+    // The admin's feed, and e-mails (the plugin's payment links) logged by the local provider
+    // instead of sent: a store puts its own e-mail provider on the "email" channel.
+    {
+      resolve: "@medusajs/medusa/notification",
+      options: {
+        providers: [
+          {
+            resolve: "@medusajs/medusa/notification-local",
+            id: "local",
+            options: { name: "Local Notification Provider", channels: ["feed", "email"] },
+          },
+        ],
+      },
+    },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -55,6 +55,8 @@ const fr: Texts = {
   linkTitle: (n) => `Paiement de la commande n° ${n}`,
   linkTitleNoOrder: "Paiement",
   linkAmountDue: (amount) => `Montant dû : ${amount}`,
+  linkCancelled: "La boutique a annulé ce lien de paiement. Demandez-lui un nouveau lien.",
+  linkExpired: "Ce lien de paiement a expiré. Demandez à la boutique de vous le renvoyer.",
   linkNothingOwed: "Plus rien n’est dû sur ce lien : il a été payé. Merci.",
   linkPaid: "Merci ! Votre paiement est reçu",
   linkPaidText: "La commande est payée. Le service de paiement en plusieurs fois vous envoie son échéancier par e-mail.",

@@ -49,6 +49,8 @@ export const en = {
   linkTitle: (n: number) => `Payment for order #${n}`,
   linkTitleNoOrder: "Payment",
   linkAmountDue: (amount: string) => `Amount due: ${amount}`,
+  linkCancelled: "The shop cancelled this payment link. Ask the shop for a new one.",
+  linkExpired: "This payment link has expired. Ask the shop to send it again.",
   linkNothingOwed: "Nothing is owed on this link any more: it has been paid. Thank you.",
   linkPaid: "Thank you! Your payment is received",
   linkPaidText: "The order is paid. The instalment service sends you its schedule by e-mail.",

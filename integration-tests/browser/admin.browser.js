@@ -40,7 +40,7 @@ const path = require('node:path')
 const assert = require('node:assert/strict')
 const { createAdminJourney } = require('./admin/journey')
 const settings = require('./admin/settings')
-const { customerPays, fulfilIt, orderWidget } = require('./admin/order')
+const { customerPays, fulfilIt, orderWidget, paymentLinkCard } = require('./admin/order')
 const { settingsInFrench, orderWidgetInFrench, settingsInOtherLanguages, removeKeyInFrench } = require('./admin/languages')
 
 const STEP_TIMEOUT_MS = 30_000
@@ -58,6 +58,7 @@ async function steps(/** @type {import('./admin/journey').AdminJourney} */ a) {
   const paid = await customerPays(a)
   await fulfilIt(a, paid.order.id)
   await orderWidget(a, paid)
+  await paymentLinkCard(a, paid)
   await settingsInFrench(a)
   await orderWidgetInFrench(a, paid.order.id)
   await settingsInOtherLanguages(a)

@@ -1,3 +1,5 @@
+import { Modules } from "@medusajs/framework/utils"
+import closePaymentLinks from "../../src/jobs/close-payment-links"
 import { createBnplStorefront } from "../../storefront/src"
 import { eventually, notificationPath, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
@@ -13,7 +15,7 @@ const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
  * the order's own payment collection, with no cart. The service gets the order's customer,
  * addresses and lines; the payment is the order's in Medusa and at the service alike.
  */
-sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl }) => {
+sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl, knex, getContainer }) => {
   /** The order's payment collections (Medusa's records). */
   const collectionsOf = async (orderId: string) => {
     const { data } = await api.get(
@@ -229,5 +231,99 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(synced.bnpl_payment_id).toBe(pid)
     const pushed = sandbox().requests.filter((r: any) => r.method === "POST" && r.path === `/v1/payment/${pid}`)
     expect(pushed.length).toBeGreaterThan(0)
+  })
+  it("the merchant's link: plans and address in the admin, e-mailed in the customer's language, cancelled, sent again, expired, paid", async () => {
+    const { order } = await paidOrder(sandbox(), 129.9)
+    const owed = await owedAfterEdit(order.id, 129.9)
+    const linksOf = async () =>
+      (await api.get(`/admin/bnpl/orders/${order.id}/payment-links`, admin())).data.payment_links.collections[0]
+    const send = () =>
+      api
+        .post(`/admin/bnpl/orders/${order.id}/payment-links`, { payment_collection_id: owed.id }, admin())
+        .catch((e: any) => e.response)
+    // "Sent a minute ago", "past its validity": the link's record moved in time, not the test's clock.
+    const moveLink = (fields: Record<string, Date>) =>
+      knex()("bnpl_payment_link").where({ payment_collection_id: owed.id }).update(fields)
+    const longAgo = new Date(Date.now() - 10 * 60_000)
+
+    const card = await linksOf()
+    expect(card).toMatchObject({
+      payment_collection_id: owed.id,
+      amount: Math.round(Number(owed.amount) * 100),
+      url: `http://localhost:8000/payment-collection/${owed.id}?order_id=${order.id}`,
+      link: { state: "not_sent", sent_count: 0 },
+    })
+    expect(card.eligibility.plans.length).toBeGreaterThan(0)
+
+    // E-mailed through Medusa's Notification Module (the local provider here), in the customer's language.
+    const sent = await send()
+    expect(sent.status).toBe(200)
+    expect(sent.data.payment_links.collections[0].link).toMatchObject({ state: "sent", sent_count: 1 })
+    const notifications = getContainer().resolve(Modules.NOTIFICATION) as any
+    const [mail] = await notifications.listNotifications({ resource_id: owed.id, channel: "email" })
+    expect(mail).toMatchObject({ to: order.email, template: "bnpl-payment-link" })
+    expect(mail.data).toMatchObject({ url: card.url, language: sent.data.sent.language })
+    expect(mail.data.subject).toContain(String(order.display_id))
+    if (card.eligibility.legal?.length) {
+      expect(mail.data.warning).toBe(card.eligibility.legal[0].warning)
+    }
+    // Not twice within a minute: said, nothing sent.
+    const again = await send()
+    expect(again.status).toBe(400)
+    expect(again.data.message).toMatch(/less than 60 seconds ago/)
+    expect(await notifications.listNotifications({ resource_id: owed.id, channel: "email" })).toHaveLength(1)
+
+    // The customer starts a payment with it; the merchant cancels the link: cancelled at the service,
+    // refused on the storefront with the reason.
+    const started = await startOnCollection(owed.id, { installments_count: 3 })
+    expect(started.status).toBe(200)
+    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    const cancelled = await api.post(`/admin/bnpl/orders/${order.id}/payment-links/${owed.id}/cancel`, {}, admin())
+    expect(cancelled.data).toMatchObject({ closed: true })
+    expect(cancelled.data.payment_links.collections[0].link.state).toBe("cancelled")
+    expect(sandbox().payments.get(pid).expired_at).not.toBeNull()
+    expect(await eligibilityOf(owed.id)).toMatchObject({ unavailable_reason: "link_cancelled", plans: [] })
+    const refused = await startOnCollection(owed.id, { installments_count: 3 })
+    expect(refused.status).toBe(400)
+    expect(refused.data.message).toMatch(/cancelled this payment link/)
+
+    // Sent again: reopened, valid again.
+    await moveLink({ last_sent_at: longAgo })
+    expect((await send()).data.payment_links.collections[0].link).toMatchObject({ state: "sent", sent_count: 2 })
+    expect((await eligibilityOf(owed.id)).plans.length).toBeGreaterThan(0)
+
+    // Past its validity with a payment started: refused, and the hourly job cancels that payment.
+    const second = await startOnCollection(owed.id, { installments_count: 3 })
+    const secondPid: string = second.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    await moveLink({ expires_at: longAgo })
+    expect((await linksOf()).link.state).toBe("expired")
+    expect(await eligibilityOf(owed.id)).toMatchObject({ unavailable_reason: "link_expired" })
+    expect(await closePaymentLinks(getContainer(), Date.now())).toEqual({ ended: 1, closed: 1 })
+    expect(sandbox().payments.get(secondPid).expired_at).not.toBeNull()
+    expect(await closePaymentLinks(getContainer(), Date.now())).toEqual({ ended: 0, closed: 0 })
+
+    // Sent once more and paid: the card says paid, from Medusa's record of the collection.
+    await moveLink({ last_sent_at: longAgo })
+    expect((await send()).status).toBe(200)
+    const third = await startOnCollection(owed.id, { installments_count: 3 })
+    const thirdPid: string = third.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    sandbox().accept(thirdPid, { notify: false })
+    expect(await outcomeOf(owed.id, thirdPid)).toEqual({ status: "ordered", current: true })
+    expect((await linksOf()).link.state).toBe("paid")
+    expect((await send()).status).toBe(400)
+  })
+
+  it("a link the customer paid just before the merchant cancels it: the order's payment, not given back", async () => {
+    const { order } = await paidOrder(sandbox(), 129.9)
+    const owed = await owedAfterEdit(order.id, 129.9)
+    expect((await api.post(`/admin/bnpl/orders/${order.id}/payment-links`, { payment_collection_id: owed.id }, admin())).status).toBe(200)
+    const started = await startOnCollection(owed.id, { installments_count: 3 })
+    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    sandbox().accept(pid, { notify: false })
+    const cancelled = await api.post(`/admin/bnpl/orders/${order.id}/payment-links/${owed.id}/cancel`, {}, admin())
+    expect(cancelled.data.closed).toBe(true)
+    expect(cancelled.data.payment_links.collections[0].link.state).toBe("paid")
+    expect(sandbox().payments.get(pid).refunds).toEqual([])
+    expect((await collectionsOf(order.id)).find((c) => c.id === owed.id).payments).toHaveLength(1)
   })
 })

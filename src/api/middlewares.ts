@@ -8,6 +8,7 @@ import { attachCheckoutSnapshot, checkStorefrontUrls } from "./store/payment-col
 import { StoreEligibilityQuery } from "./store/bnpl/eligibility/validators"
 import { StorePaymentOutcomeQuery } from "./store/bnpl/payment-outcome/validators"
 import { AdminReconciliationAction, AdminReconciliationQuery } from "./admin/bnpl/reconciliation/validators"
+import { AdminSendPaymentLink } from "./admin/bnpl/orders/[id]/payment-links/validators"
 
 /** The matcher table: every route's validation, policies and the middlewares before Medusa's own routes. */
 export default defineMiddlewares({
@@ -69,6 +70,19 @@ export default defineMiddlewares({
     }),
     withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
       matcher: "/admin/bnpl/orders/:id/start-payment",
+      method: ["POST"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.readOrder, {
+      matcher: "/admin/bnpl/orders/:id/payment-links",
+      method: ["GET"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
+      matcher: "/admin/bnpl/orders/:id/payment-links",
+      method: ["POST"],
+      middlewares: [emptyBodyAsObject, validateAndTransformBody(AdminSendPaymentLink)],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
+      matcher: "/admin/bnpl/orders/:id/payment-links/:collection_id/cancel",
       method: ["POST"],
     }),
     withPolicies(BNPL_ROUTE_POLICIES.readPayments, {

@@ -15,10 +15,19 @@ import { countriesKey, type CartCountries } from "./cart-countries"
 /**
  * `excluded_products`: the cart holds a product the merchant excluded (the service is not asked).
  * `nothing_owed`: a payment collection already paid (a payment link opened again).
+ * `link_cancelled` / `link_expired`: the merchant's instalment payment link of the collection was
+ * cancelled, or is past its validity (sending it again renews it).
  * `rate_limited` (a plan's `reasons.service` only): a product-page look-up over the request's or
  * the client's allowance of service calls, not asked; asking again later answers it.
  */
-export type UnavailableReason = BnplErrorCode | "not_configured" | "excluded_products" | "rate_limited" | "nothing_owed"
+export type UnavailableReason =
+  | BnplErrorCode
+  | "not_configured"
+  | "excluded_products"
+  | "rate_limited"
+  | "nothing_owed"
+  | "link_cancelled"
+  | "link_expired"
 
 /**
  * A plan whose deferral group the service did not answer for (the other groups did): shown

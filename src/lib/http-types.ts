@@ -297,3 +297,52 @@ export type ReconciliationView = {
   /** The last run of the job (ISO), null before the first. */
   last_run_at: string | null
 }
+
+// ------------------------------------------------------------------ payment links
+
+/** A link's state: paid is Medusa's record of the collection; cancelled the merchant's; expired the clock's. */
+export type PaymentLinkState = "not_sent" | "sent" | "paid" | "expired" | "cancelled"
+
+/** A plan the service accepts for what the order owes, as the admin's link card lists it. */
+export type PaymentLinkPlanView = {
+  installments_count: number
+  deferred_days?: number | null
+  deferred_months?: number | null
+  pay_at_shipment?: boolean
+}
+
+/** One collection of an order's own (what it owes) and its instalment payment link. */
+export type OwedCollectionView = {
+  payment_collection_id: string
+  /** Cents. */
+  amount: number
+  currency_code: string
+  /** Medusa's status of the collection. */
+  status: string
+  /** The link's address (absent: the store has no `admin.storefrontUrl`). */
+  url?: string
+  link: {
+    state: PaymentLinkState
+    sent_count: number
+    last_sent_at: string | null
+    expires_at: string | null
+    cancelled_at: string | null
+  }
+  /** While the collection is payable: the plans for its amount, or why there is none. */
+  eligibility?: { plans: PaymentLinkPlanView[]; unavailable_reason?: string; message?: string }
+}
+
+/** `GET /admin/bnpl/orders/:id/payment-links`. */
+export type PaymentLinksView = {
+  order_id: string
+  email: string | null
+  storefront_url: string | null
+  collections: OwedCollectionView[]
+}
+
+/** `POST /admin/bnpl/orders/:id/payment-links` (send) and `.../:collection_id/cancel`. */
+export type PaymentLinksAnswer = {
+  payment_links: PaymentLinksView
+  sent?: { to: string; language: string; expires_at: string }
+  closed?: boolean
+}

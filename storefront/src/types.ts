@@ -52,6 +52,10 @@ export type UnavailableReason =
   | "rate_limited"
   /** A payment collection already paid (a payment link opened again): nothing to offer. */
   | "nothing_owed"
+  /** The shop cancelled its instalment payment link of this collection (`message` says so). */
+  | "link_cancelled"
+  /** The shop's instalment payment link of this collection is past its validity; the shop can send it again. */
+  | "link_expired"
 
 /** A product of the cart the merchant excluded from instalment payment, and the rule that excludes it. */
 export type ExcludedProduct = {

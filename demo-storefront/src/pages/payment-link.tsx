@@ -10,6 +10,13 @@ import { euros, type Shop } from "../shop"
 /** The problem "no plan chosen", said in the page's language. */
 const NO_PLAN = "no-plan"
 
+/** Why a link's page offers nothing: paid, or ended by the shop (the page's own words for each). */
+const LINK_ENDED: Partial<Record<string, "linkNothingOwed" | "linkCancelled" | "linkExpired">> = {
+  nothing_owed: "linkNothingOwed",
+  link_cancelled: "linkCancelled",
+  link_expired: "linkExpired",
+}
+
 /**
  * `/payment-collection/<id>`: the page the admin's "Copy payment link" opens (what an order still
  * owes after an edit, a claim, an exchange, or a draft order sold on the phone), paid in
@@ -64,8 +71,10 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
         </p>
       ) : null}
       {!answer && !problem ? <p role="status">{t.loading}</p> : null}
-      {answer?.unavailable_reason === "nothing_owed" ? <p>{t.linkNothingOwed}</p> : null}
-      {answer && answer.unavailable_reason !== "nothing_owed" ? (
+      {answer?.unavailable_reason && LINK_ENDED[answer.unavailable_reason] ? (
+        <p>{t[LINK_ENDED[answer.unavailable_reason]!]}</p>
+      ) : null}
+      {answer && !(answer.unavailable_reason && LINK_ENDED[answer.unavailable_reason]) ? (
         <section className="step">
           <p className="amount-due">{t.linkAmountDue(amount)}</p>
           <BnplPlanPicker

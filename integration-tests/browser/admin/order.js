@@ -75,4 +75,40 @@ async function orderWidget(/** @type {AdminJourney} */ a, /** @type {{order: any
   await a.assertBadgeFits()
 }
 
-module.exports = { customerPays, fulfilIt, orderWidget }
+/**
+ * The order owes an edit's difference (admin API): the "Instalment payment link" card shows the
+ * plans and the link, sends it by e-mail (the store's local provider logs it), then cancels it.
+ */
+async function paymentLinkCard(/** @type {AdminJourney} */ a, /** @type {{order: any}} */ { order }) {
+  const { page, backendUrl } = a
+  a.begin('the order owes an edit: the instalment payment link card, sent by e-mail, then cancelled')
+  const admin = async (/** @type {string} */ path, /** @type {any} */ data) => {
+    const r = await page.request.post(`${backendUrl}${path}`, { data })
+    assert.equal(r.status(), 200, `${path}: ${r.status()} ${await r.text()}`)
+  }
+  const items = await orderItems(page, backendUrl, order.id)
+  const variant = await page.request.get(`${backendUrl}/admin/orders/${order.id}?fields=*items`)
+  const variantId = (await variant.json()).order.items[0].variant_id
+  assert.ok(items.length && variantId, 'the order has an item to add once more')
+  await admin('/admin/order-edits', { order_id: order.id })
+  await admin(`/admin/order-edits/${order.id}/items`, { items: [{ variant_id: variantId, quantity: 1 }] })
+  await admin(`/admin/order-edits/${order.id}/request`, {})
+  await admin(`/admin/order-edits/${order.id}/confirm`, {})
+  await openOrderWidget(page, backendUrl, order.id)
+  const card = page.getByTestId('bnpl-payment-link-card')
+  await card.waitFor({ timeout: 60_000 })
+  await card.getByTestId('bnpl-payment-link-state').getByText('Not sent', { exact: true }).waitFor()
+  await card.getByRole('list', { name: 'Plans the service accepts for this amount' }).getByText('3 instalments').waitFor()
+  assert.match(await card.getByTestId('bnpl-payment-link-url').textContent(), /\/payment-collection\/pay_col_\w+\?order_id=/)
+  await a.check('admin payment link card, not sent (en)')
+  await card.getByRole('button', { name: `Send the payment link of order #${order.display_id} by e-mail` }).click()
+  await card.getByTestId('bnpl-payment-link-state').getByText('Sent', { exact: true }).waitFor()
+  await card.getByText(/^Sent on .*; valid until /).waitFor()
+  await a.shoot('order-payment-link.png', card)
+  await a.check('admin payment link card, sent (en)')
+  await card.getByRole('button', { name: `Cancel the payment link of order #${order.display_id}` }).click()
+  await card.getByTestId('bnpl-payment-link-state').getByText('Cancelled', { exact: true }).waitFor()
+  await card.getByRole('button', { name: `Send the payment link of order #${order.display_id} again` }).waitFor()
+}
+
+module.exports = { customerPays, fulfilIt, orderWidget, paymentLinkCard }

@@ -2,14 +2,25 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Container, Heading } from "@medusajs/ui"
 import { PaymentCard } from "../components/order/payment-card"
+import { PaymentLinkCard } from "../components/order/payment-link-card"
 import { TimelineCard } from "../components/order/timeline-card"
 import { useOrderView } from "../hooks/use-order"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage } from "../lib/sdk"
 import { failedTrigger, orderNumber } from "../lib/start-payment"
 
-/** On an order paid in instalments: the service payment, and what the service was told about the order. */
-const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+/**
+ * On an order paid in instalments: the service payment, and what the service was told about the
+ * order. On any order that owes money on a collection of its own: the instalment payment link.
+ */
+const BnplOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => (
+  <div className="flex flex-col gap-y-3">
+    <PaymentLinkCard orderId={order.id} orderNumber={orderNumber(order.display_id, order.id)} />
+    <InstalmentPayment order={order} />
+  </div>
+)
+
+function InstalmentPayment({ order }: { order: AdminOrder }) {
   const { t } = useBnplI18n()
   const { data, isLoading, isError, error } = useOrderView(order.id)
   if (isLoading) {

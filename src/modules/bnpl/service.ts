@@ -46,6 +46,7 @@ import BnplNotificationSecret from "./models/notification-secret"
 import BnplAdoptedRefund from "./models/adopted-refund"
 import BnplReconciliation from "./models/reconciliation"
 import BnplPayment from "./models/payment"
+import BnplPaymentLink from "./models/payment-link"
 import BnplSettings from "./models/settings"
 import BnplServiceMessage from "./models/service-message"
 
@@ -67,6 +68,7 @@ class BnplModuleService extends MedusaService({
   BnplNotificationSecret,
   BnplAdoptedRefund,
   BnplReconciliation,
+  BnplPaymentLink,
 }) {
   protected readonly pluginOptions: BnplOptions
   private readonly container_: InjectedDependencies

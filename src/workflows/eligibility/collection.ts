@@ -4,6 +4,7 @@ import { cartCountries } from "../../lib/cart-countries"
 import { unavailableAnswer, type PlansAnswer } from "../../lib/eligibility-answer"
 import { exclusionMessage } from "../../lib/exclusions"
 import { toCents } from "../../lib/money"
+import { LINK_REFUSALS, linkRefusal } from "../../lib/payment-links/state"
 import { orderHasShipped } from "../../lib/shipping/checkout"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
@@ -39,9 +40,15 @@ export type CollectionPlans = PlansAnswer & {
  * The plans for a payment collection: a cart's (its checkout: as for the cart), or an order's
  * own (a payment link: what the order still owes) for its amount, in the order's country, with
  * the merchant's excluded products refused and pay at shipment left out once the order has
- * shipped. A collection already paid answers no plan, with the reason. Unknown: NOT_FOUND.
+ * shipped. A collection already paid, or whose payment link the merchant cancelled or let
+ * expire, answers no plan, with the reason. Unknown: NOT_FOUND.
  */
-export async function plansForCollection(container: MedusaContainer, collectionId: string): Promise<CollectionPlans> {
+export async function plansForCollection(
+  container: MedusaContainer,
+  collectionId: string,
+  /** The merchant's view (the admin's link card): the plans whatever the state of the link. */
+  { merchant = false }: { merchant?: boolean } = {}
+): Promise<CollectionPlans> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "payment_collection", fields: FIELDS, filters: { id: collectionId } })
   const collection = data[0] as any
@@ -70,7 +77,14 @@ export async function plansForCollection(container: MedusaContainer, collectionI
       ...about,
     }
   }
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  // The merchant's link of this collection, cancelled or expired: no instalment payment on it.
+  const [link] = merchant ? [] : await bnpl.listBnplPaymentLinks({ payment_collection_id: collection.id })
+  const refused = linkRefusal(link, new Date())
+  if (refused) {
+    return { ...unavailableAnswer(cents, currency, refused, LINK_REFUSALS[refused]), ...about }
+  }
+  const options = await bnpl.getOptions()
   const productIds = ((order?.items ?? []) as any[]).map((i) => i?.product_id).filter((id): id is string => !!id)
   const excluded = await excludedAmongProducts(container, productIds, options.exclusions)
   if (excluded.length) {

@@ -9,6 +9,8 @@ import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/provider-registrat
 import { recordCheckoutSnapshot } from "../../../workflows/shipping/checkout-snapshot"
 import { excludedAmongProducts, excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
 import { orderHasShipped } from "../../../lib/shipping/checkout"
+import { LINK_REFUSALS, linkRefusal } from "../../../lib/payment-links/state"
+import { linkOfCollection } from "../../../workflows/payment-links/links"
 import { plansForCart } from "../../../workflows/eligibility/plans"
 import { fallbackLanguage } from "../../../workflows/payment/customer-language"
 
@@ -47,6 +49,11 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
       : await excludedAmongProducts(req.scope, owner.orderProductIds, exclusions)
     if (excluded.length) {
       return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, exclusionMessage(excluded)))
+    }
+    // The merchant cancelled the collection's instalment link, or it expired.
+    const refused = owner.cartId ? undefined : linkRefusal(await linkOfCollection(req.scope, req.params.id), new Date())
+    if (refused) {
+      return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, LINK_REFUSALS[refused]))
     }
     // An order's own collection: the schedule cannot wait for a shipment that has already left.
     if (!owner.cartId && owner.orderShipped && chosen.pay_at_shipment === true) {
