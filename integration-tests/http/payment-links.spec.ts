@@ -40,6 +40,20 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     return owed
   }
 
+  /** An order paid at checkout by another provider (Medusa's system provider: a card, say). */
+  const paidByCard = async (price: number) => {
+    const cart = await cartWith(price)
+    const { data: created } = await api.post("/store/payment-collections", { cart_id: cart.id }, store().storeHeaders)
+    await api.post(
+      `/store/payment-collections/${created.payment_collection.id}/payment-sessions`,
+      { provider_id: "pp_system_default" },
+      store().storeHeaders
+    )
+    const done = await complete(cart.id)
+    expect(done.data.type).toBe("order")
+    return done.data.order
+  }
+
   const eligibilityOf = async (collectionId: string) =>
     (await api.get(`/store/bnpl/eligibility?payment_collection_id=${collectionId}`, store().storeHeaders)).data
       .eligibility
@@ -120,14 +134,14 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(sandbox().payments.get(pid).refunds.map((r: any) => r.amount)).toEqual([1000])
   })
 
-  it("pay at shipment: offered on the link of an order not shipped; once it has left, neither offered nor accepted", async () => {
+  it("pay at shipment: offered on the link of an order (paid by card) not shipped; once it has left, neither offered nor accepted", async () => {
     const saved = await api.post(
       "/admin/bnpl/settings",
       { plans: [{ installments_count: 3 }, { installments_count: 3, pay_at_shipment: true }] },
       admin()
     )
     expect(saved.status).toBe(200)
-    const { order } = await paidOrder(sandbox(), 349)
+    const order = await paidByCard(349)
     // The goods the order was placed with (the edit's item is not paid for yet).
     const { data } = await api.get(`/admin/orders/${order.id}?fields=display_id,*items`, admin())
     const items = data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
@@ -202,16 +216,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
   })
 
   it("an order paid by card owes an edit, paid by link in instalments: the shipment's information reaches the link's payment", async () => {
-    const cart = await cartWith(129.9)
-    const { data: created } = await api.post("/store/payment-collections", { cart_id: cart.id }, store().storeHeaders)
-    await api.post(
-      `/store/payment-collections/${created.payment_collection.id}/payment-sessions`,
-      { provider_id: "pp_system_default" },
-      store().storeHeaders
-    )
-    const done = await complete(cart.id)
-    expect(done.data.type).toBe("order")
-    const order = done.data.order
+    const order = await paidByCard(129.9)
     const owed = await owedAfterEdit(order.id, 129.9)
     const started = await startOnCollection(owed.id, { installments_count: 3 })
     const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
@@ -325,5 +330,39 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(cancelled.data.payment_links.collections[0].link.state).toBe("paid")
     expect(sandbox().payments.get(pid).refunds).toEqual([])
     expect((await collectionsOf(order.id)).find((c) => c.id === owed.id).payments).toHaveLength(1)
+  })
+  it("an order paid in instalments at checkout owes an edit: the link is paid in instalments, never at shipment (the shipment starts the order's first payment only)", async () => {
+    const saved = await api.post(
+      "/admin/bnpl/settings",
+      { plans: [{ installments_count: 3 }, { installments_count: 3, pay_at_shipment: true }] },
+      admin()
+    )
+    expect(saved.status).toBe(200)
+    const { order, pid: checkoutPid } = await paidOrder(sandbox(), 129.9)
+    const owed = await owedAfterEdit(order.id, 129.9)
+    const offer = await eligibilityOf(owed.id)
+    expect(offer.plans.length).toBeGreaterThan(0)
+    expect(offer.plans.some((p: any) => p.pay_at_shipment)).toBe(false)
+    const refused = await startOnCollection(owed.id, { installments_count: 3, pay_at_shipment: true })
+    expect(refused.status).toBe(400)
+    expect(refused.data.message).toBe(
+      `Pay at shipment is not offered for order #${order.display_id}: the order is already paid in instalments, and its shipment starts that payment only. Choose another plan.`
+    )
+    const started = await startOnCollection(owed.id, { installments_count: 3 })
+    const linkPid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    sandbox().accept(linkPid, { notify: false })
+    expect(await outcomeOf(owed.id, linkPid)).toMatchObject({ status: "ordered" })
+
+    // The shipment's information goes to the payment the order was placed with.
+    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
+    const items = data.order.items
+      .filter((i: any) => i.requires_shipping)
+      .map((i: any) => ({ id: i.id, quantity: i.quantity }))
+    await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
+    const synced = await eventually(async () => {
+      const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
+      return rows.find((r: any) => r.status === "synced")
+    }, 30_000)
+    expect(synced.bnpl_payment_id).toBe(checkoutPid)
   })
 })

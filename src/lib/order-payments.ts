@@ -93,3 +93,32 @@ export function servicePaymentIdsOf(order: OrderLike): string[] {
     .map((p) => p.data?.bnpl_payment_id)
     .filter((pid): pid is string => !!pid && typeof pid === "string")
 }
+
+/** The fields `payAtShipmentRefusal` reads of an order (under `prefix`, e.g. "order."). */
+export const LINK_PAY_AT_SHIPMENT_FIELDS = [
+  "fulfillments.shipped_at",
+  "fulfillments.canceled_at",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.canceled_at",
+]
+
+/**
+ * Why a payment of what an order owes (a payment link) cannot be paid at shipment, or undefined:
+ * the goods have left (the schedule starts when they leave), or the order already holds a live
+ * instalment payment (the messages after the order, the trigger among them, follow that one:
+ * a second payment waiting for a shipment would never be started).
+ */
+export function payAtShipmentRefusal(
+  order: (OrderLike & { display_id?: number | string | null }) | null | undefined,
+  shipped: boolean
+): string | undefined {
+  if (!order) return undefined
+  const number = order.display_id ?? ""
+  if (shipped) {
+    return `Pay at shipment is not offered for order #${number}: it has already shipped. Choose another plan.`
+  }
+  if (bnplPaymentsOf(order).some((p) => !p.canceled_at)) {
+    return `Pay at shipment is not offered for order #${number}: the order is already paid in instalments, and its shipment starts that payment only. Choose another plan.`
+  }
+  return undefined
+}

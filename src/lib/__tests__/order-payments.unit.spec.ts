@@ -1,4 +1,10 @@
-import { bnplPaymentsOf, earlierBnplPayments, liveBnplPaymentOf, servicePaymentIdsOf } from "../order-payments"
+import {
+  bnplPaymentsOf,
+  earlierBnplPayments,
+  liveBnplPaymentOf,
+  payAtShipmentRefusal,
+  servicePaymentIdsOf,
+} from "../order-payments"
 
 const order = {
   payment_collections: [
@@ -104,5 +110,25 @@ describe("an order's BNPL payments", () => {
       { id: "pay_1", bnpl_payment_id: "payment_1", captured_cents: 6000, refunded_cents: 1050 },
     ])
     expect(earlierBnplPayments(order)).toEqual([]) // the only other live one has no service payment
+  })
+})
+
+describe("pay at shipment on what an order owes (a payment link)", () => {
+  const bnpl = (canceled_at: string | null = null) => ({ provider_id: "pp_bnpl_bnpl", canceled_at })
+  const order = (payments: object[]) => ({ display_id: 7, payment_collections: [{ payments }] })
+
+  it("offered on an order not shipped with no live instalment payment (paid by card, or its instalments cancelled)", () => {
+    expect(payAtShipmentRefusal(order([{ provider_id: "pp_system_default" }]), false)).toBeUndefined()
+    expect(payAtShipmentRefusal(order([bnpl("2026-11-29T00:00:00Z")]), false)).toBeUndefined()
+    expect(payAtShipmentRefusal(undefined, false)).toBeUndefined()
+  })
+
+  it("refused once shipped, and beside a live instalment payment, each with its sentence", () => {
+    expect(payAtShipmentRefusal(order([]), true)).toBe(
+      "Pay at shipment is not offered for order #7: it has already shipped. Choose another plan."
+    )
+    expect(payAtShipmentRefusal(order([bnpl()]), false)).toMatch(
+      /^Pay at shipment is not offered for order #7: the order is already paid in instalments/
+    )
   })
 })

@@ -6,6 +6,7 @@ import { exclusionMessage } from "../../lib/exclusions"
 import { toCents } from "../../lib/money"
 import { LINK_REFUSALS, linkRefusal } from "../../lib/payment-links/state"
 import { orderHasShipped } from "../../lib/shipping/checkout"
+import { LINK_PAY_AT_SHIPMENT_FIELDS, payAtShipmentRefusal } from "../../lib/order-payments"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { excludedAmongProducts } from "./cart-exclusions"
@@ -25,8 +26,7 @@ const FIELDS = [
   "order.shipping_address.country_code",
   "order.billing_address.country_code",
   "order.items.product_id",
-  "order.fulfillments.shipped_at",
-  "order.fulfillments.canceled_at",
+  ...LINK_PAY_AT_SHIPMENT_FIELDS.map((f) => `order.${f}`),
 ]
 
 /** What a payment link's page shows beside the plans: the order that owes the amount. */
@@ -99,7 +99,10 @@ export async function plansForCollection(
     options,
     ...(options.eligibilityApi === "v2" ? { countries } : {}),
   })
-  // Pay at shipment starts the schedule when the goods leave: not offered once they have.
-  const plans = about.order?.shipped ? answer.plans.filter((p) => !p.pay_at_shipment) : answer.plans
+  // Pay at shipment starts the schedule when the goods leave: not offered once they have, nor
+  // beside another instalment payment of the order (payAtShipmentRefusal says why).
+  const plans = payAtShipmentRefusal(order, about.order?.shipped ?? false)
+    ? answer.plans.filter((p) => !p.pay_at_shipment)
+    : answer.plans
   return { ...answer, plans, ...about }
 }

@@ -9,6 +9,7 @@ import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/provider-registrat
 import { recordCheckoutSnapshot } from "../../../workflows/shipping/checkout-snapshot"
 import { excludedAmongProducts, excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
 import { orderHasShipped } from "../../../lib/shipping/checkout"
+import { LINK_PAY_AT_SHIPMENT_FIELDS, payAtShipmentRefusal } from "../../../lib/order-payments"
 import { LINK_REFUSALS, linkRefusal } from "../../../lib/payment-links/state"
 import { linkOfCollection } from "../../../workflows/payment-links/links"
 import { plansForCart } from "../../../workflows/eligibility/plans"
@@ -56,13 +57,8 @@ export async function attachCheckoutSnapshot(req: MedusaRequest, _res: MedusaRes
       return next(new MedusaError(MedusaError.Types.NOT_ALLOWED, LINK_REFUSALS[refused]))
     }
     // An order's own collection: the schedule cannot wait for a shipment that has already left.
-    if (!owner.cartId && owner.orderShipped && chosen.pay_at_shipment === true) {
-      return next(
-        new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `Pay at shipment is not offered for order #${owner.orderDisplayId}: it has already shipped. Choose another plan.`
-        )
-      )
+    if (!owner.cartId && owner.payAtShipmentRefusal && chosen.pay_at_shipment === true) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, owner.payAtShipmentRefusal))
     }
     // Kept server-side: the session (readable with the cart id) only carries its id.
     const checkout = await recordCheckoutSnapshot(req.scope, req.params.id, shippingMethodOverrides)
@@ -98,20 +94,23 @@ async function collectionOwner(req: MedusaRequest, collectionId: string) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_collection",
-    fields: ["cart.id", "order.id", "order.display_id", "order.items.product_id", ...ORDER_SHIPMENT_FIELDS],
+    fields: [
+      "cart.id",
+      "order.id",
+      "order.display_id",
+      "order.items.product_id",
+      ...LINK_PAY_AT_SHIPMENT_FIELDS.map((f) => `order.${f}`),
+    ],
     filters: { id: collectionId },
   })
   const row = data[0] as any
   const order = row?.cart?.id ? undefined : row?.order
   return {
     cartId: row?.cart?.id as string | undefined,
-    orderDisplayId: order?.display_id as number | undefined,
     orderProductIds: ((order?.items ?? []) as any[]).map((i) => i?.product_id).filter((id): id is string => !!id),
-    orderShipped: order ? orderHasShipped(order) : false,
+    payAtShipmentRefusal: order ? payAtShipmentRefusal(order, orderHasShipped(order)) : undefined,
   }
 }
-
-const ORDER_SHIPMENT_FIELDS = ["order.fulfillments.shipped_at", "order.fulfillments.canceled_at"]
 
 /**
  * The hosted page sends the customer to `data.return_url` / `data.customer_cancel_url`: only
