@@ -116,6 +116,13 @@ describe("the Medusa versions: what the plugin does", () => {
     expect(checkMedusaVersion(undefined, "2.22")).toMatchObject({ status: "unknown", new_payments: false })
   })
 
+  it("below the range says what the install test's refusal check (scripts/install-test/refusal.js) looks for", () => {
+    const message = checkMedusaVersion("2.20.1").message!
+    expect(message).toMatch(/^medusa-plugin-bnpl is tested with Medusa \d+\.\d+\.\d+ to \d+\.\d+\.\d+ and found/)
+    expect(message).toContain("found Medusa 2.20.1: new instalment payments are refused")
+    expect(message).toContain(MEDUSA_UPGRADE_COMMAND)
+  })
+
   it("refuses new payments when Medusa cannot be found", () => {
     const missing = installedMedusaVersion(() => {
       throw new Error("Cannot find module")
