@@ -4,7 +4,7 @@
 /**
  * `npx --yes --legacy-peer-deps --package=medusa-plugin-bnpl medusa-bnpl-upgrade [--medusa 2.21.x]`,
  * run in a store's folder: brings every Medusa package the store lists to one release the plugin
- * supports, as Medusa's upgrade guide asks (all `@medusajs/*` together), plus what that release's
+ * is tested with (package.json's `testedMedusa`; a store above it is left as it is), as Medusa's upgrade guide asks (all `@medusajs/*` together), plus what that release's
  * admin needs beside them: `@medusajs/ui` at the dashboard's version and `react-router-dom` at 7
  * (Medusa 2.21's dashboard; the dtc-starter pins 6.30.4 and `@medusajs/ui` 4.2.0, and npm refuses
  * the upgrade, ERESOLVE, when one of them is left behind). It edits package.json only, then the
@@ -22,7 +22,10 @@ const path = require('node:path')
 const { execFileSync } = require('node:child_process')
 
 const own = require('../package.json')
-const RANGE = own.peerDependencies['@medusajs/medusa'] // ">=2.21.0 <2.22.0"
+// The releases the plugin is tested with (">=2.21.0 <2.22.0", kept equal to src/lib/medusa-version.ts
+// by a unit test): the only ones this command moves a store to. The peers (`^2.21.0`) accept more,
+// where the plugin refuses new payments unless the merchant opts in (docs/decisions.md).
+const RANGE = own.testedMedusa
 const NEWEST = own.devDependencies?.['@medusajs/medusa'] ?? RANGE.match(/>=(\S+)/)[1]
 
 /** [major, minor, patch] of a plain release, or undefined. */
@@ -33,6 +36,17 @@ function inRange(version) {
   const v = parse(version)
   const [, low, high] = /^>=(\S+) <(\S+)$/.exec(RANGE) || []
   return v.length === 3 && cmp(v, parse(low)) >= 0 && cmp(v, parse(high)) < 0
+}
+
+/**
+ * Whether the store's listed Medusa (`2.22.0`, `^2.22.1`, `2.22.0-snapshot-...`) is above the
+ * tested range: such a store is never moved back (its database may hold the newer release's
+ * migrations, which Medusa does not undo).
+ */
+function aboveRange(listed) {
+  const m = /^[\^~]?(\d+)\.(\d+)\.(\d+)(?:-\S*)?$/.exec(String(listed).trim())
+  const [, , high] = /^>=(\S+) <(\S+)$/.exec(RANGE) || []
+  return !!m && cmp(m.slice(1, 4).map(Number), parse(high)) >= 0
 }
 
 function fail(message) {
@@ -90,6 +104,13 @@ function main() {
   const sections = ['dependencies', 'devDependencies'].filter((s) => pkg[s])
   const listed = sections.map((s) => pkg[s]['@medusajs/medusa']).find(Boolean)
   if (!listed) fail(`${file} lists no @medusajs/medusa: is this a Medusa store?`)
+  if (at < 0 && aboveRange(listed)) {
+    fail(
+      `the store lists @medusajs/medusa ${listed}, newer than the releases medusa-plugin-bnpl is tested with (${RANGE}); ` +
+        'this command does not move a store back: install a release of the plugin tested with it (npm install medusa-plugin-bnpl@latest), ' +
+        'or keep this one, which serves the payments already taken and refuses new ones until BNPL_ALLOW_UNTESTED_MEDUSA is set (README)'
+    )
+  }
   // A store already in the range keeps its release (its other packages and peers join it).
   const version = at >= 0 ? args[at + 1] : inRange(listed) ? listed : NEWEST
   if (!version || !inRange(version)) fail(`--medusa must name a release in ${RANGE} (got ${version ?? 'nothing'})`)
@@ -124,4 +145,4 @@ function main() {
 
 if (require.main === module) main()
 
-module.exports = { target, loosenLock, inRange }
+module.exports = { target, loosenLock, inRange, aboveRange }

@@ -5,8 +5,9 @@
 // Groups are sized to take about as long each (the suites' test times in the last runs), so
 // that the workers finish together with the suites that keep an app of their own: those that
 // change what the app reads when it starts (rbac: a feature flag; option-plans: the module's
-// options) and the fault suite's files, faults-*.spec.ts (their sandbox is never reset between
-// scenarios; one file, the longest, until it was split by its sections).
+// options; untested-medusa: the Medusa version the plugin finds, in the process's environment)
+// and the fault suite's files, faults-*.spec.ts (their sandbox is never reset between scenarios;
+// one file, the longest, until it was split by its sections).
 // `npm test -- <suite file>` still runs a suite in an app of its own.
 
 const GROUPS = {
@@ -34,6 +35,7 @@ const EXPECTED_SECONDS = {
   notifications: 125,
   rbac: 30,
   "option-plans": 20,
+  "untested-medusa": 105,
 }
 
 /** Every suite that runs in a group (their own files are left out of the full run). */

@@ -14,7 +14,7 @@ const path = require('node:path')
 const { spawnSync } = require('node:child_process')
 const { builtinModules } = require('node:module')
 const { checkPackageImports } = require('../lib/package-imports')
-const { PLUGIN_NAME, ROOT_PKG, MEDUSA_RANGE, semver } = require('./plugin')
+const { PLUGIN_NAME, ROOT_PKG, MEDUSA_RANGE, TESTED_MEDUSA, semver } = require('./plugin')
 const { check, assert, say, seconds } = require('./checks')
 const { run, runInBackground, workFolder } = require('./commands')
 const { writeStarter } = require('./starters')
@@ -32,7 +32,7 @@ function makeStore({ medusaVersion, starterName }) {
   const dir = path.join(tmp, 'store')
   say(`temporary folder ${tmp}`)
   const inRange = semver.satisfies(medusaVersion, MEDUSA_RANGE)
-  say(`store on Medusa ${medusaVersion}; the plugin supports ${MEDUSA_RANGE}${inRange ? '' : ': expecting the refusal'}`)
+  say(`store on Medusa ${medusaVersion}; npm accepts the plugin on ${MEDUSA_RANGE}, tested on ${TESTED_MEDUSA}${inRange ? '' : ': expecting the refusal'}`)
   return {
     tmp,
     dir,

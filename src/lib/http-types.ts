@@ -1,6 +1,7 @@
 import type { Plan } from "../client/types"
 import type { LegalMarket, LegalText } from "./legal/markets"
 import type { Mode } from "./mode"
+import type { MedusaVersionView } from "./medusa-version"
 // Types only (erased): the admin bundle never loads the settings' field table.
 import type { SettingPatchValues, SettingViews } from "./settings-fields"
 // A type only (erased): the admin bundle never loads the kind table.
@@ -71,8 +72,10 @@ export type SettingsView = {
   api_key_set: boolean
   api_key_hint: string | null
   api_key_problem?: string
-  /** Set when the store's Medusa is outside the supported range: the provider is not registered. */
+  /** Set when new instalment payments are refused on this Medusa: the sentence that says why. */
   medusa_version_problem?: string
+  /** Medusa and Node found, the tested range, and whether new payments are taken (admin line). */
+  medusa_version: MedusaVersionView
   api_url: string | null
   // The field table's settings (`lib/settings-fields.ts`: plans, auto_capture, ...): `& SettingViews` below.
   /** The texts the plugin ships, per market: what the admin shows as the default and resets to. */

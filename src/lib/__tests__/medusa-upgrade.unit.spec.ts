@@ -18,11 +18,21 @@ describe("medusa-bnpl-upgrade", () => {
     expect(upgrade.target("react-router-dom", "^7.2.0", "2.21.2", DASHBOARD_2_21_2)).toBeUndefined()
   })
 
-  it("only targets releases in the supported range", () => {
+  it("only targets releases in the tested range (package.json's testedMedusa, not the wider peers)", () => {
     expect(upgrade.inRange("2.21.0")).toBe(true)
     expect(upgrade.inRange("2.21.2")).toBe(true)
     expect(upgrade.inRange("2.20.1")).toBe(false)
     expect(upgrade.inRange("2.22.0")).toBe(false)
+    expect(upgrade.inRange("2.21.2-rc.1")).toBe(false)
+  })
+
+  it("never moves a store back from a release above the tested range (the peers accept it)", () => {
+    for (const listed of ["2.22.0", "^2.22.1", "~2.23.0", "2.22.0-snapshot-20261020", "3.0.0"]) {
+      expect([listed, upgrade.aboveRange(listed)]).toEqual([listed, true])
+    }
+    for (const listed of ["2.21.2", "^2.21.0", "2.18.0", "2.15.3", "latest"]) {
+      expect([listed, upgrade.aboveRange(listed)]).toEqual([listed, false])
+    }
   })
 
   it("drops the old release's entries from the lockfile and keeps the rest", () => {

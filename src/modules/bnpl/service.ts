@@ -3,7 +3,7 @@ import { MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import { accountFingerprint } from "../../client"
 import type { AccountPlansRecord } from "../../lib/account-plans"
 import type { SettingsView } from "../../lib/http-types"
-import { medusaRefusal } from "../../lib/medusa-version"
+import { medusaVersionView } from "../../lib/medusa-version"
 import { notificationUrl } from "../../lib/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
@@ -120,10 +120,11 @@ class BnplModuleService extends MedusaService({
   async getSettingsView(): Promise<SettingsView> {
     const stored = await loadStoredSettings(this.settingsSource)
     const merged = (mode?: Mode) => mergeSettings(stored, this.pluginOptions, process.env, mode)
-    const refusal = medusaRefusal()
+    const medusa = medusaVersionView()
     return {
       ...settingsView(merged(), { test: merged("test"), live: merged("live") }),
-      ...(refusal ? { medusa_version_problem: refusal } : {}),
+      medusa_version: medusa,
+      ...(medusa.new_payments ? {} : { medusa_version_problem: medusa.message }),
     }
   }
 

@@ -1,12 +1,9 @@
-import { defineFileConfig, ModuleProvider, Modules } from "@medusajs/framework/utils"
-import { medusaRefusal } from "../../lib/medusa-version"
+import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import BnplProviderService from "./service"
 
-// Outside the supported Medusa versions the payment module skips this file (Medusa's own
-// switch for files a store must not load): no provider, so nothing can take a payment the
-// rest of the plugin could not finish. The plugin module logs why at start-up.
-defineFileConfig({ isDisabled: () => medusaRefusal() !== undefined })
-
+// Registered on every Medusa version: payments already taken must always be captured, refunded,
+// cancelled and notified. Outside the tested versions only new payments are refused, in
+// `initiatePayment` and eligibility (lib/medusa-version.ts; docs/decisions.md, "Medusa versions").
 export default ModuleProvider(Modules.PAYMENT, {
   services: [BnplProviderService],
 })

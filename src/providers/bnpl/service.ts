@@ -42,6 +42,7 @@ import { operationFor, type Operation } from "./operation"
 import { createServicePayment } from "./creation"
 import { cancelForMedusa, endPayment } from "./ending"
 import { refundForMedusa } from "./refund"
+import { medusaRefusal } from "../../lib/medusa-version"
 
 type Injected = { logger: Logger } & Record<string, unknown>
 
@@ -79,7 +80,19 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
     )
   }
 
+  /**
+   * Outside the tested Medusa versions a new payment is refused with the sentence that says why
+   * (lib/medusa-version.ts); everything a payment already taken needs goes on.
+   */
+  private refuseNewPaymentOnUntestedMedusa(): void {
+    const refusal = medusaRefusal()
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
+    }
+  }
+
   async initiatePayment({ amount, currency_code, data = {} }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    this.refuseNewPaymentOnUntestedMedusa()
     const op = await this.operation()
     const input = data as BnplSessionData
     const plan = chosenPlan(input, op.options.plans)
@@ -107,6 +120,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
         "This instalment payment cannot be changed: create a new payment session for the new amount"
       )
     }
+    this.refuseNewPaymentOnUntestedMedusa()
     // Never leave a payment for a stale amount or stale details: make the new one, then end the old one.
     // The new payment is made in the store's current mode; the old one is ended in its own.
     const op = await this.operation()

@@ -111,9 +111,10 @@ export async function plansForAmount(
   by: { surface: EligibilitySurface; options?: ResolvedOptions; mayAsk?: () => boolean; countries?: CartCountries }
 ): Promise<PlansAnswer> {
   const resolved = by.options ?? (await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions())
-  if (medusaRefusal()) {
-    // No provider to pay with (the start-up log and the settings page say why): no plan to show.
-    return unavailableAnswer(cents, currency, "not_configured", "Instalment payment is not available in this store")
+  const refusal = medusaRefusal()
+  if (refusal) {
+    // An untested Medusa: no new payment (the provider refuses it too), and the sentence says why.
+    return unavailableAnswer(cents, currency, "not_configured", refusal)
   }
   if (!isConfigured(resolved)) {
     return unavailableAnswer(cents, currency, "not_configured", "Instalment payments are not configured yet")
@@ -213,6 +214,11 @@ export async function plansForCart(container: MedusaContainer, cartId: string, h
   const currency = cart.currency_code.toLowerCase()
   const cents = toCents(cart.total ?? 0, currency)
   const now = new Date()
+  // Checked on every read, before the kept answer (which may predate it); never kept.
+  const refusal = medusaRefusal()
+  if (refusal) {
+    return withCountry({ cart_id: cartId, ...unavailableAnswer(cents, currency, "not_configured", refusal, now) })
+  }
   // Checked on every read, before the kept answer: an excluded product may have been added
   // without changing the total. It costs one query when the products changed (or are not
   // known), never a service call.

@@ -9,6 +9,7 @@ import { formFrom, settingsFormSchema, type SettingsFormValues } from "../../lib
 import { AccountSection } from "./account-section"
 import { ExclusionsSection } from "./exclusions-section"
 import { LegalSection } from "./legal-section"
+import { MedusaVersionLine } from "./medusa-version-line"
 import { ModeSection } from "./mode-section"
 import { PaymentsSection } from "./payments-section"
 import { PlansSection } from "./plans-section"
@@ -39,7 +40,7 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
     <div className="flex flex-col gap-y-3" data-testid="bnpl-settings">
       <SettingsHeader settings={settings} />
       {settings.medusa_version_problem ? (
-        // The server's own words (its start-up log line): why no instalment payment is offered.
+        // The server's own words (its start-up log line): why no new instalment payment is taken.
         <Alert variant="error" data-testid="bnpl-medusa-version-problem">
           {settings.medusa_version_problem}
         </Alert>
@@ -59,6 +60,7 @@ export function SettingsForm({ settings }: { settings: SettingsView }) {
       <PaymentsSection form={form} settings={settings} />
       <ShippingSection form={form} settings={settings} />
       <SaveBar form={form} settings={settings} isSaving={saving.isSaving} onSave={save} onDiscard={discard} />
+      <MedusaVersionLine settings={settings} />
     </div>
   )
 }

@@ -32,6 +32,13 @@ function view(overrides: Partial<SettingsView> = {}): SettingsView {
     legal_defaults: LEGAL_DEFAULTS,
     source: {},
     updated_at: null,
+    medusa_version: {
+      found: "2.21.2",
+      status: "tested",
+      new_payments: true,
+      node: "20.20.0",
+      tested: { lowest: "2.21.0", highest: "2.21.2" },
+    },
     ...overrides,
   }
 }

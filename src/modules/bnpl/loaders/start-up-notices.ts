@@ -1,11 +1,11 @@
 import type { LoaderOptions, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaRefusal } from "../../../lib/medusa-version"
+import { medusaVersionCheck } from "../../../lib/medusa-version"
 import { parseTrustedProxies, trustedProxiesWarning } from "../../../lib/client-address"
 
 /**
- * What a merchant must know at start-up, one line each: Medusa outside the supported range
- * (the provider is then not registered, see providers/bnpl/index.ts), and a production server
+ * What a merchant must know at start-up, one line each: Medusa outside the tested range (new
+ * instalment payments are then refused unless opted in, see lib/medusa-version.ts), and a production server
  * without BNPL_ENCRYPTION_KEY (saving a key in the admin would then be refused with Medusa's
  * default secrets, and a later change of the cookie secret would make it unreadable), and
  * declared proxies that cover every address (`trustedProxiesWarning`).
@@ -17,9 +17,14 @@ export default async function startUpNotices({ container, options }: LoaderOptio
   } catch {
     return
   }
-  const refusal = medusaRefusal()
-  if (refusal) {
-    logger.error(refusal)
+  const medusa = medusaVersionCheck()
+  if (medusa.message) {
+    // Refused: new payments only (the provider stays registered for the payments already taken).
+    if (medusa.new_payments) {
+      logger.warn(medusa.message)
+    } else {
+      logger.error(medusa.message)
+    }
   }
   if (["production", "prod"].includes(process.env.NODE_ENV || "") && !process.env.BNPL_ENCRYPTION_KEY) {
     logger.warn(

@@ -4,8 +4,14 @@ import { MODES, type Mode } from "../../../lib/mode"
 import { SETTING_KEYS, SETTINGS, type SettingDeclaration, type SettingViews } from "../../../lib/settings-fields"
 import type { EffectiveSettings, ResolvedOptions } from "./types"
 
-/** The admin's view: every effective value and where it comes from; never the key. */
-export function settingsView(settings: EffectiveSettings, accounts: Record<Mode, EffectiveSettings>): SettingsView {
+/**
+ * The admin's view: every effective value and where it comes from; never the key. (The module's
+ * `getSettingsView` adds what the process found: the Medusa version check.)
+ */
+export function settingsView(
+  settings: EffectiveSettings,
+  accounts: Record<Mode, EffectiveSettings>
+): Omit<SettingsView, "medusa_version" | "medusa_version_problem"> {
   const { options, sources } = settings
   return {
     mode: settings.storeMode,
