@@ -92,7 +92,7 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
     const orders: any[] = []
     for (let offset = 0; ; offset += 100) {
       const { data } = await api.get(
-        `/admin/orders?fields=id,status,*payment_collections.payments,*payment_collections.payments.refunds&limit=100&offset=${offset}`,
+        `/admin/orders?fields=id,status,payment_collections.id,*payment_collections.payments,*payment_collections.payments.refunds&limit=100&offset=${offset}`,
         admin()
       )
       orders.push(...data.orders)
@@ -102,7 +102,7 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
       id: o.id,
       status: o.status,
       bnplPayments: (o.payment_collections ?? [])
-        .flatMap((pc: any) => pc.payments ?? [])
+        .flatMap((pc: any) => (pc.payments ?? []).map((p: any) => ({ ...p, collection_id: pc.id })))
         .filter((p: any) => p.provider_id === BNPL_PROVIDER_ID),
     }))
   }
@@ -179,10 +179,16 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
         }
       }
     }
+    // One payment per collection: an order may hold two (its checkout's, and a payment link's
+    // for what it owed after an edit), never two for one amount.
     for (const order of orders) {
-      if (order.bnplPayments.length > 1) {
-        row.duplicates += order.bnplPayments.length - 1
-        row.notes.push(`DUPLICATE: ${order.bnplPayments.length} payments on order ${order.id}`)
+      const perCollection = new Map<string, number>()
+      for (const p of order.bnplPayments) perCollection.set(p.collection_id, (perCollection.get(p.collection_id) ?? 0) + 1)
+      for (const [collection, count] of perCollection) {
+        if (count > 1) {
+          row.duplicates += count - 1
+          row.notes.push(`DUPLICATE: ${count} payments on order ${order.id}'s collection ${collection}`)
+        }
       }
     }
 

@@ -1,18 +1,19 @@
 import { notificationPath, RETURN_URL, TEST_API_KEY, testPorts } from "../helpers/checkout"
-import { CONCURRENCY, ITERATIONS, LONG_FORM, ok, placedOrder, pool, sessionOf, short, SIGNATURE_HEADER, type Row } from "../helpers/faults"
+import { CONCURRENCY, ITERATIONS, LONG_FORM, ok, placedOrder, pool, sessionOf, short, SIGNATURE_HEADER, type CartRun, type Row } from "../helpers/faults"
 import { faultSuite } from "../helpers/faults-suite"
 import { signPaymentId } from "../../src/lib/signature"
 
 /**
  * The fault suite (integration-tests/helpers/faults.ts says what it counts), notifications and
  * the hosted page: forged, stormed, replayed and out-of-order notifications, an old page paid
- * after a failed cancel, a slow review, an amount that does not match.
+ * after a failed cancel, a slow review, an amount that does not match, a payment link paid while
+ * the service fails.
  */
 
 const ports = testPorts(6)
 
 /** The notification and hosted-page scenarios. */
-const SCENARIOS = 7
+const SCENARIOS = 8
 
 faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
   const { acceptOnHostedPage, admin, api, cartWithSession, complete, customerAccepts, h, measure, notify, op, ordersByPid, product, recover, sandbox, scenario, startBnplSession } = suite
@@ -252,5 +253,58 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
       })
       await recover(row, carts.flat())
       await measure(row, carts.flat(), [])
+    }))
+  it("payment link paid while the service answers 503: recorded on the order once it answers, never given back", () =>
+    scenario("payment link paid during 503s", async (row) => {
+      const runs = await pool(ITERATIONS, CONCURRENCY, async () => {
+        const cart = await cartWithSession(row)
+        await customerAccepts(row, cart)
+        const placed = await op(row, "customer", "return and place the order", complete(cart.cartId), placedOrder)
+        if (!placedOrder(placed)) return cart.run
+        const orderId: string = placed.data.order.id
+        const variantId = product("merino-wool-sweater").variantId
+        // The merchant adds an item: the order owes it on a collection of its own.
+        for (const [label, path, body] of [
+          ["order edit", "/admin/order-edits", { order_id: orderId }],
+          ["add item", `/admin/order-edits/${orderId}/items`, { items: [{ variant_id: variantId, quantity: 1 }] }],
+          ["request", `/admin/order-edits/${orderId}/request`, {}],
+          ["confirm", `/admin/order-edits/${orderId}/confirm`, {}],
+        ] as const) {
+          await op(row, "merchant", label, () => api.post(path, body, admin()))
+        }
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=*payment_collections`, admin())
+        const owed = data.order.payment_collections.find((c: any) => c.status === "not_paid")
+        if (!owed) {
+          row.notes.push(`order ${orderId} owes nothing after the edit`)
+          return cart.run
+        }
+        const started = await op(row, "customer", "choose 3 instalments on the link", startBnplSession(owed.id))
+        const session = sessionOf(started)
+        if (!session?.data?.bnpl_payment_id) return cart.run
+        const linkPid: string = session.data.bnpl_payment_id
+        cart.run.pids.push(linkPid)
+        // Every read of the link's payment fails for a while: the notification, the return.
+        sandbox().setFault({ match: { method: "GET", path: `/v1/payments/${linkPid}` }, status: 503, count: 6 })
+        if (await acceptOnHostedPage(row, session.data.url)) cart.run.acceptedPid = linkPid
+        const back = await op(row, "customer", "link return while the service fails", () =>
+          api.get(`/store/bnpl/payment-outcome?payment_collection_id=${owed.id}&pid=${linkPid}`, h())
+        )
+        if (ok(back) && !["unknown", "ordered", "accepted"].includes(back.data.outcome?.status)) {
+          row.notes.push(`link return during 503s: ${back.data.outcome?.status}`)
+        }
+        return { ...cart.run, owedId: owed.id as string }
+      })
+      await recover(row, runs)
+      // Each link's collection is paid once the service answers (the sandbox's notification retries).
+      for (const run of runs as (CartRun & { owedId?: string })[]) {
+        if (!run.owedId || !run.acceptedPid) continue
+        const { data } = await api.get(`/store/bnpl/payment-outcome?payment_collection_id=${run.owedId}&pid=${run.acceptedPid}`, h())
+        row.operations++
+        if (data.outcome?.status !== "ordered") {
+          row.paid_without_order++
+          row.notes.push(`LINK NOT RECORDED: collection ${run.owedId}, payment ${run.acceptedPid} (${data.outcome?.status})`)
+        }
+      }
+      await measure(row, runs, [])
     }))
 })
