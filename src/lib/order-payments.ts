@@ -40,6 +40,15 @@ export function liveBnplPaymentOf<P extends OrderPaymentLike>(order: OrderLike):
   return live.filter(ofCheckout).at(-1) ?? live.at(-1)
 }
 
+/**
+ * The payment the order was placed with, cancelled or not: a cancelled order's status goes to
+ * it (the service attached the order to it), not to a later payment of what the order owed.
+ */
+export function placedWithPaymentOf<P extends OrderPaymentLike>(order: OrderLike): P | undefined {
+  const all = bnplPaymentsOf<P>(order)
+  return all.filter(ofCheckout).at(-1) ?? all.at(-1)
+}
+
 /** The fields `earlierBnplPayments` needs besides the order's payments' own. */
 export const ENDED_PAYMENT_FIELDS = [
   "payment_collections.payments.created_at",

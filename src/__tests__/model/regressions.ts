@@ -319,4 +319,19 @@ export const REGRESSIONS: Regression[] = [
       new CancelOrder(0),
     ],
   },
+  {
+    // The long form (seed 302026, path 1247, 1,344 sequences): a pay-at-shipment order owes an
+    // edit, paid by a link (captured), then the order is cancelled: the "canceled" status went to
+    // the link's payment (the latest) while the service had attached the order to the checkout's.
+    finding: "a cancelled order that paid a link: its status sent to the link's payment, not the order's own",
+    config: usual,
+    commands: () => [
+      new Checkout(60, "pay at shipment"),
+      new Customer(0, "accepts", "current"),
+      new Complete(0, "none"),
+      new OrderOwes(0, 60),
+      new PayOwed(0, "sent"),
+      new CancelOrder(0),
+    ],
+  },
 ]

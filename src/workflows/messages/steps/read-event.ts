@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesFor, type Message, type MessageEvent } from "../../../lib/messages/content"
 import { kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
 import {
-  bnplPaymentsOf,
+  placedWithPaymentOf,
   earlierBnplPayments,
   ENDED_PAYMENT_FIELDS,
   type EarlierPayment,
@@ -79,9 +79,10 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
   ])
   const { order } = read
   // A cancelled order's payment is cancelled too (Medusa cancels what it had not captured before
-  // the event is handled): the service is still told the order's status.
+  // the event is handled): the service is still told the order's status, on the payment the
+  // order was placed with (the one the service attached it to), not a later link's.
   const payment =
-    read.payment ?? (input.event === "order_canceled" ? bnplPaymentsOf<BnplOrderPayment>(order).at(-1) : undefined)
+    input.event === "order_canceled" ? (placedWithPaymentOf<BnplOrderPayment>(order) ?? read.payment) : read.payment
   if (!order || !payment) {
     return new StepResponse(none(orderId))
   }
