@@ -18,7 +18,8 @@
  *   5. The starter type-checked (`tsc --noEmit`: `next build` does not) and built (`next build`
  *      reads the store: product pages are generated then), started on a free port.
  *   6. scripts/dtc-starter-journey.js in French (/fr): a purchase, a refusal (--refuse) and a
- *      cancel (--cancel), each to the order confirmation.
+ *      cancel (--cancel), each to the order confirmation; then the last order edited (it owes
+ *      an item) and its payment link paid through step 10's page (scripts/dtc-link-journey.js).
  *
  *   node scripts/dtc-recipe-test.js [--starter <dir>] [--screenshots-dir DIR] [--keep]
  *
@@ -32,7 +33,8 @@ const path = require('node:path')
 const { spawn, spawnSync } = require('node:child_process')
 const { startPostgres, findFreePort } = require('./lib/postgres')
 const { settle, startedHere, onStopSignals, waitForHealth, runLogged, spawnLogged } = require('./lib/processes')
-const { SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { ADMIN, SANDBOX_KEY, spawnMedusa, runMedusa, seedDemoStore } = require('./lib/medusa')
+const { medusaClient } = require('./lib/store-api')
 const { commandLine } = require('./lib/command-line')
 
 const ROOT = path.resolve(__dirname, '..')
@@ -202,6 +204,41 @@ function journey(/** @type {string} */ starterUrl, /** @type {string[]} */ extra
   })
 }
 
+/**
+ * The recipe's step 10: the merchant adds an item to the last order (admin API: an order edit),
+ * which then owes it on a collection of its own; scripts/dtc-link-journey.js pays it in French.
+ */
+async function linkJourney(/** @type {string} */ starterUrl, /** @type {{backend_url: string, publishable_key: string}} */ demo) {
+  const client = medusaClient(demo.backend_url, { publishableKey: demo.publishable_key })
+  await client.login(ADMIN.email, ADMIN.password)
+  const { data: list } = await client.admin('GET', '/admin/orders?limit=1&order=-created_at&fields=id,display_id,*items')
+  const order = list.orders[0]
+  if (!order) throw new Error('no order to edit: the purchase journey placed none')
+  await client.admin('POST', '/admin/order-edits', { order_id: order.id })
+  await client.admin('POST', `/admin/order-edits/${order.id}/items`, { items: [{ variant_id: order.items[0].variant_id, quantity: 1 }] })
+  await client.admin('POST', `/admin/order-edits/${order.id}/request`, {})
+  await client.admin('POST', `/admin/order-edits/${order.id}/confirm`, {})
+  const { data } = await client.admin('GET', `/admin/orders/${order.id}?fields=*payment_collections`)
+  const owed = data.order.payment_collections.find((/** @type {any} */ c) => c.status === 'not_paid')
+  if (!owed) throw new Error(`order ${order.id} owes nothing after the edit`)
+  await new Promise((resolve, reject) => {
+    const argv = [
+      path.join(__dirname, 'dtc-link-journey.js'),
+      '--storefront', starterUrl,
+      '--collection', owed.id,
+      '--order-number', String(order.display_id),
+      '--screenshots-dir', SCREENSHOTS_DIR,
+    ]
+    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: 'inherit' })
+    const tracked = running.child(child)
+    child.on('exit', (code, signal) => {
+      tracked.forget()
+      if (code === 0) resolve(undefined)
+      else reject(new Error(`the payment link journey failed (${signal ?? `exit ${code}`})`))
+    })
+  })
+}
+
 async function main() {
   fs.mkdirSync(LOG_DIR, { recursive: true })
   const chromium = findChromium()
@@ -249,13 +286,14 @@ async function main() {
   for (const extra of JOURNEYS) {
     await step(`journey ${extra.join(' ') || '(purchase)'}`, () => journey(starterUrl, extra))
   }
+  await step('journey payment link (step 10)', () => linkJourney(starterUrl, demo))
 
   const total = (Date.now() - started) / 1000
   timings.push(['total', total])
   say('timings:')
   for (const [name, seconds] of timings) say(`  ${name.padEnd(40)} ${seconds.toFixed(1)} s`)
-  say(`passed: ${JOURNEYS.length} French journeys through the patched starter in ${(total / 60).toFixed(1)} min (then stopping and cleaning up)`)
-  console.log(`${JOURNEYS.length} passed, 0 failed`)
+  say(`passed: ${JOURNEYS.length + 1} French journeys (a payment link among them) through the patched starter in ${(total / 60).toFixed(1)} min (then stopping and cleaning up)`)
+  console.log(`${JOURNEYS.length + 1} passed, 0 failed`)
   if (KEEP) {
     say(`--keep: the starter at ${starterUrl}/fr, the store at ${demo.backend_url}; Ctrl-C stops everything`)
     await new Promise(() => undefined)
