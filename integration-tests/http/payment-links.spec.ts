@@ -365,4 +365,68 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     }, 30_000)
     expect(synced.bnpl_payment_id).toBe(checkoutPid)
   })
+  it("a phone sale: a draft order built in the admin, converted, its link e-mailed and paid in 4 instalments; shipped with shipping_info pushed", async () => {
+    const option = store().shippingOptions.find((o) => o.name === "Colissimo Home")!
+    const address = {
+      first_name: "Jeanne",
+      last_name: "Martin",
+      address_1: "3 rue des Lilas",
+      city: "Lyon",
+      postal_code: "69003",
+      country_code: "fr",
+      phone: "+33600000000",
+    }
+    const { data: created } = await api.post(
+      "/admin/draft-orders",
+      {
+        email: "phone-sale@example.com",
+        region_id: store().regionId,
+        sales_channel_id: store().salesChannelId,
+        shipping_address: address,
+        billing_address: address,
+      },
+      admin()
+    )
+    const draftId: string = created.draft_order.id
+    // The admin's draft order page adds items and shipping through an edit: its confirmation
+    // gives the order a payment collection for its total.
+    await api.post(`/admin/draft-orders/${draftId}/edit`, {}, admin())
+    await api.post(`/admin/draft-orders/${draftId}/edit/items`, { items: [{ variant_id: productAt(349).variantId, quantity: 1 }] }, admin())
+    await api.post(`/admin/draft-orders/${draftId}/edit/shipping-methods`, { shipping_option_id: option.id }, admin())
+    await api.post(`/admin/draft-orders/${draftId}/edit/confirm`, {}, admin())
+    // Not before it is converted: said, nothing sent.
+    const early = await api
+      .post(`/admin/bnpl/orders/${draftId}/payment-links`, { payment_collection_id: (await collectionsOf(draftId))[0]?.id ?? "none" }, admin())
+      .catch((e: any) => e.response)
+    expect(early.status).toBe(400)
+    expect(early.data.message).toMatch(/is a draft: convert it to an order first/)
+    const converted = await api.post(`/admin/draft-orders/${draftId}/convert-to-order`, {}, admin())
+    expect(converted.status).toBe(200)
+    const owed = (await collectionsOf(draftId)).find((c) => c.status === "not_paid")
+    expect(owed).toBeDefined()
+
+    // The card: the plans for the amount, e-mailed.
+    const sent = await api.post(`/admin/bnpl/orders/${draftId}/payment-links`, { payment_collection_id: owed.id }, admin())
+    expect(sent.data.sent.to).toBe("phone-sale@example.com")
+    const notifications = getContainer().resolve(Modules.NOTIFICATION) as any
+    const [mail] = await notifications.listNotifications({ resource_id: owed.id, channel: "email" })
+    // The customer opens the e-mail's link on the phone and pays in 4 instalments.
+    expect(new URL(mail.data.url).pathname).toBe(`/payment-collection/${owed.id}`)
+    const started = await startOnCollection(owed.id, { installments_count: 4 })
+    expect(started.status).toBe(200)
+    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    expect(sandbox().payments.get(pid)).toMatchObject({ installments_count: 4, purchase_amount: Math.round(Number(owed.amount) * 100) })
+    sandbox().accept(pid, { notify: false })
+    expect(await outcomeOf(owed.id, pid)).toEqual({ status: "ordered", current: true })
+    expect((await api.get(`/admin/bnpl/orders/${draftId}/payment-links`, admin())).data.payment_links.collections[0].link.state).toBe("paid")
+
+    // Shipped: its shipping information reaches the service as for any order.
+    const { data } = await api.get(`/admin/orders/${draftId}?fields=*items`, admin())
+    const items = data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
+    await api.post(`/admin/orders/${draftId}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
+    await eventually(
+      async () => sandbox().requests.some((r: any) => r.method === "POST" && r.path === `/v1/payment/${pid}`),
+      30_000
+    )
+  })
 })

@@ -42,6 +42,7 @@ export type OrderLinks = Omit<PaymentLinksView, "collections"> & { collections: 
 const ORDER_FIELDS = [
   "id",
   "display_id",
+  "status",
   "email",
   "locale",
   "payment_collections.id",
@@ -128,6 +129,9 @@ export async function sendLink(container: MedusaContainer, orderId: string, coll
       MedusaError.Types.INVALID_DATA,
       `Payment collection "${collectionId}" is not one order #${order.display_id} owes on (its own collections only)`
     )
+  }
+  if (order.status === "draft") {
+    throw conflict(`Order #${order.display_id} is a draft: convert it to an order first, then send its payment link`)
   }
   if (!PAYABLE.has(collection.status)) {
     throw conflict(`Order #${order.display_id} owes nothing on this collection (${collection.status}): no link to send`)
