@@ -50,6 +50,11 @@ describe("the Medusa versions: package.json", () => {
     expect(semver.satisfies(SUPPORTED_MEDUSA.below, SUPPORTED_MEDUSA_RANGE)).toBe(false)
   })
 
+  it("runs on the Node versions Medusa's tested release runs on (its engines)", () => {
+    const medusa = JSON.parse(fs.readFileSync(require.resolve("@medusajs/medusa/package.json"), "utf8"))
+    expect(pkg.engines.node).toBe(medusa.engines.node)
+  })
+
   it("is developed and tested with a tested version", () => {
     const installed = installedMedusaVersion()
     expect(installed).toBeDefined()
