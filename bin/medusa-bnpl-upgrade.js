@@ -107,11 +107,16 @@ const pluginUpgradeCommand = (manager) => `${PACKAGE_MANAGERS[manager].add} medu
 function runInstall({ name, version, root }) {
   const [command, ...args] = PACKAGE_MANAGERS[name].install
   console.log(`Running ${[command, ...args].join(' ')} in ${root}`)
-  let result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  // npx passes its own flags down as npm_config_* (README's `--yes --legacy-peer-deps
+  // --package=...`): the store's install must not inherit them (legacy peers would hide ERESOLVE
+  // and skip the peers npm installs).
+  const env = { ...process.env }
+  for (const key of Object.keys(env)) if (/^npm_config_(legacy_peer_deps|yes|package|call)$/i.test(key)) delete env[key]
+  let result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env })
   if (result.error && result.error.code === 'ENOENT' && name !== 'npm') {
     const pinned = `${name}@${version || 'latest'}`
     console.log(`${command} is not on PATH: npx --yes ${pinned} ${args.join(' ')}`)
-    result = spawnSync('npx', ['--yes', pinned, ...args], { cwd: root, stdio: 'inherit' })
+    result = spawnSync('npx', ['--yes', pinned, ...args], { cwd: root, stdio: 'inherit', env })
   }
   if (result.error) fail(`${command} install could not run: ${result.error.message}`)
   if (result.status !== 0) fail(`${command} install failed (exit ${result.status}); fix what it says, then run it again`)
@@ -223,4 +228,4 @@ function main() {
 
 if (require.main === module) main()
 
-module.exports = { target, loosenLock, inRange, aboveRange, detectPackageManager, pluginUpgradeCommand, PACKAGE_MANAGERS }
+module.exports = { target, loosenLock, inRange, aboveRange, dashboardPeers, detectPackageManager, runInstall, pluginUpgradeCommand, PACKAGE_MANAGERS }
