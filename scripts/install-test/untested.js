@@ -6,8 +6,8 @@
  * usual, refuses new payments with its sentence (the settings say `untested`, the start-up log
  * and the store's eligibility answer the same sentence, naming BNPL_ALLOW_UNTESTED_MEDUSA=<minor>),
  * then, restarted with that opt-in, the merchant's whole journey to an order's `shipping_info`.
- * `canaryReport` sums it up in one line: installs / starts / order / shipping_info, or the exact
- * failure.
+ * `canaryReport` sums it up in one line: Medusa installs / plugin installs / starts / order /
+ * shipping_info, or the exact failure.
  */
 
 const { ADMIN } = require('../lib/medusa')
@@ -49,6 +49,7 @@ async function untestedChecks({ backendUrl, serverLogFile, medusaVersion }) {
  */
 function canaryReport({ medusaVersion }, results) {
   const find = (/** @type {RegExp} */ pattern) => results.find((r) => pattern.test(r.name))
+  const medusa = find(/^the store moved to the untested Medusa/)
   const install = find(/^npm install medusa-plugin-bnpl/)
   const start = find(/BNPL_ALLOW_UNTESTED_MEDUSA=.*answers \/health/) || find(/answers \/health/)
   const order = find(/^an order paid in 3 instalments/)
@@ -57,7 +58,7 @@ function canaryReport({ medusaVersion }, results) {
   const failed = results.find((r) => !r.ok)
   const forced = install?.ok && /forced with --legacy-peer-deps/.test(install.detail) ? ' (npm refused the prerelease peer: forced)' : ''
   return (
-    `Canary Medusa ${medusaVersion}: installs ${mark(install?.ok, install)}${forced}, starts ${mark(start?.ok, start)}, ` +
+    `Canary Medusa ${medusaVersion}: Medusa installs ${mark(medusa?.ok, medusa)}, plugin installs ${mark(install?.ok, install)}${forced}, starts ${mark(start?.ok, start)}, ` +
     `order ${mark(orderPlaced, order)}, shipping_info ${mark(order?.ok, order)}` +
     (failed ? `; failed: ${failed.name}: ${failed.detail.split('\n').slice(0, 6).join(' | ').slice(0, 800)}` : '')
   )
