@@ -2,16 +2,21 @@
 'use strict'
 
 /**
- * `npx --yes --legacy-peer-deps --package=medusa-plugin-bnpl medusa-bnpl-upgrade [--medusa 2.21.x]`,
+ * `npx --yes --legacy-peer-deps --package=medusa-plugin-bnpl medusa-bnpl-upgrade [--install] [--medusa 2.21.x]`,
  * run in a store's folder: brings every Medusa package the store lists to one release the plugin
  * is tested with (package.json's `testedMedusa`; a store above it is left as it is), as Medusa's upgrade guide asks (all `@medusajs/*` together), plus what that release's
  * admin needs beside them: `@medusajs/ui` at the dashboard's version and `react-router-dom` at 7
  * (Medusa 2.21's dashboard; the dtc-starter pins 6.30.4 and `@medusajs/ui` 4.2.0, and npm refuses
  * the upgrade, ERESOLVE, when one of them is left behind). It edits package.json only, then the
- * store runs `npm install`. A lockfile of the old release pins the old packages' own
- * dependencies and npm will not move them (ERESOLVE again), so the `@medusajs/*` entries and
- * everything only they pulled in are dropped from package-lock.json: npm resolves them afresh and
- * keeps the rest of the lock.
+ * store runs its package manager's install (`--install` runs it). The store's package manager:
+ * package.json's `packageManager` (`pnpm@10.11.1`), else its lock file (`pnpm-lock.yaml`,
+ * `yarn.lock`, `package-lock.json`), in the store's folder or the first folder above it that has
+ * one (the dtc-starter's backend is `apps/backend` of a pnpm workspace); none: npm. A
+ * package-lock.json of the old release pins the old packages' own dependencies and npm will not
+ * move them (ERESOLVE again), so the `@medusajs/*` entries and everything only they pulled in
+ * are dropped from it: npm resolves them afresh and keeps the rest of the lock. pnpm and yarn
+ * re-resolve a dependency whose range changed in package.json on their own: their locks are
+ * left to them (`pnpm install --no-frozen-lockfile`: pnpm freezes its lock when CI is set).
  *
  * Plain Node, no dependency: it runs before the plugin can be installed. `--dry-run` prints the
  * changes without writing.
@@ -19,7 +24,7 @@
 
 const fs = require('node:fs')
 const path = require('node:path')
-const { execFileSync } = require('node:child_process')
+const { execFileSync, spawnSync } = require('node:child_process')
 
 const own = require('../package.json')
 // The releases the plugin is tested with (">=2.21.0 <2.22.0", kept equal to src/lib/medusa-version.ts
@@ -47,6 +52,74 @@ function aboveRange(listed) {
   const m = /^[\^~]?(\d+)\.(\d+)\.(\d+)(?:-\S*)?$/.exec(String(listed).trim())
   const [, , high] = /^>=(\S+) <(\S+)$/.exec(RANGE) || []
   return !!m && cmp(m.slice(1, 4).map(Number), parse(high)) >= 0
+}
+
+/**
+ * The commands of each package manager a merchant's store may use. `npx medusa ...` works in all
+ * three (each puts the store's binaries in node_modules/.bin), so the migrations are run by npx.
+ */
+const PACKAGE_MANAGERS = {
+  npm: { install: ['npm', 'install'], add: 'npm install' },
+  pnpm: { install: ['pnpm', 'install', '--no-frozen-lockfile'], add: 'pnpm add' },
+  yarn: { install: ['yarn', 'install'], add: 'yarn add' },
+}
+const LOCK_FILES = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['package-lock.json', 'npm'],
+  ['npm-shrinkwrap.json', 'npm'],
+]
+
+/**
+ * The store's package manager, from `dir` up: the first folder whose package.json names one
+ * (`packageManager`: `pnpm@10.11.1`) or that holds a lock file. `{name, version, root, why}`;
+ * npm in `dir` when nothing says.
+ */
+function detectPackageManager(dir = process.cwd()) {
+  let at = path.resolve(dir)
+  for (;;) {
+    const pkgFile = path.join(at, 'package.json')
+    if (fs.existsSync(pkgFile)) {
+      let declared
+      try {
+        declared = JSON.parse(fs.readFileSync(pkgFile, 'utf8')).packageManager
+      } catch {
+        declared = undefined
+      }
+      const m = /^(npm|pnpm|yarn)@([^+\s]+)/.exec(String(declared ?? ''))
+      if (m) return { name: m[1], version: m[2], root: at, why: `packageManager ${declared} in ${pkgFile}` }
+    }
+    const lock = LOCK_FILES.find(([file]) => fs.existsSync(path.join(at, file)))
+    if (lock) return { name: lock[1], version: undefined, root: at, why: path.join(at, lock[0]) }
+    const up = path.dirname(at)
+    if (up === at) return { name: 'npm', version: undefined, root: path.resolve(dir), why: 'no lock file nor packageManager' }
+    at = up
+  }
+}
+
+/** `pnpm add medusa-plugin-bnpl@latest` and so on: the plugin's own upgrade with `manager`. */
+const pluginUpgradeCommand = (manager) => `${PACKAGE_MANAGERS[manager].add} medusa-plugin-bnpl@latest`
+
+/**
+ * Runs `manager`'s install in `root`. pnpm or yarn not on PATH: through npx from the npm registry
+ * (`npx --yes pnpm@10.11.1 install`, the packageManager's version when it names one).
+ */
+function runInstall({ name, version, root }) {
+  const [command, ...args] = PACKAGE_MANAGERS[name].install
+  console.log(`Running ${[command, ...args].join(' ')} in ${root}`)
+  // npx passes its own flags down as npm_config_* (README's `--yes --legacy-peer-deps
+  // --package=...`): the store's install must not inherit them (legacy peers would hide ERESOLVE
+  // and skip the peers npm installs).
+  const env = { ...process.env }
+  for (const key of Object.keys(env)) if (/^npm_config_(legacy_peer_deps|yes|package|call)$/i.test(key)) delete env[key]
+  let result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env })
+  if (result.error && result.error.code === 'ENOENT' && name !== 'npm') {
+    const pinned = `${name}@${version || 'latest'}`
+    console.log(`${command} is not on PATH: npx --yes ${pinned} ${args.join(' ')}`)
+    result = spawnSync('npx', ['--yes', pinned, ...args], { cwd: root, stdio: 'inherit', env })
+  }
+  if (result.error) fail(`${command} install could not run: ${result.error.message}`)
+  if (result.status !== 0) fail(`${command} install failed (exit ${result.status}); fix what it says, then run it again`)
 }
 
 function fail(message) {
@@ -97,6 +170,7 @@ function loosenLock(lock) {
 function main() {
   const args = process.argv.slice(2)
   const dryRun = args.includes('--dry-run')
+  const install = args.includes('--install')
   const at = args.indexOf('--medusa')
   const file = path.resolve('package.json')
   if (!fs.existsSync(file)) fail(`no package.json in ${process.cwd()}: run it in your Medusa store's folder`)
@@ -104,10 +178,11 @@ function main() {
   const sections = ['dependencies', 'devDependencies'].filter((s) => pkg[s])
   const listed = sections.map((s) => pkg[s]['@medusajs/medusa']).find(Boolean)
   if (!listed) fail(`${file} lists no @medusajs/medusa: is this a Medusa store?`)
+  const manager = detectPackageManager()
   if (at < 0 && aboveRange(listed)) {
     fail(
       `the store lists @medusajs/medusa ${listed}, newer than the releases medusa-plugin-bnpl is tested with (${RANGE}); ` +
-        'this command does not move a store back: install a release of the plugin tested with it (npm install medusa-plugin-bnpl@latest), ' +
+        `this command does not move a store back: install a release of the plugin tested with it (${pluginUpgradeCommand(manager.name)}), ` +
         'or keep this one, which serves the payments already taken and refuses new ones until BNPL_ALLOW_UNTESTED_MEDUSA is set (README)'
     )
   }
@@ -126,23 +201,31 @@ function main() {
       }
     }
   }
+  const installCommand = PACKAGE_MANAGERS[manager.name].install.join(' ')
+  console.log(`Package manager: ${manager.name} (${manager.why})`)
   if (!changes.length) {
     console.log(`Every Medusa package of ${file} is already at ${version}.`)
+    if (install && !dryRun) runInstall(manager)
     return
   }
   console.log(`${dryRun ? 'Would change' : 'Changed'} in package.json (Medusa ${version}):\n${changes.join('\n')}`)
   if (dryRun) return
   fs.writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n')
-  const lockFile = path.resolve('package-lock.json')
-  if (fs.existsSync(lockFile)) {
+  const lockFile = path.join(manager.root, 'package-lock.json')
+  if (manager.name === 'npm' && fs.existsSync(lockFile)) {
     const lock = JSON.parse(fs.readFileSync(lockFile, 'utf8'))
     const dropped = loosenLock(lock)
     fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2) + '\n')
-    console.log(`package-lock.json: ${dropped} entries of the old release dropped, to be resolved again.`)
+    console.log(`${lockFile}: ${dropped} entries of the old release dropped, to be resolved again.`)
   }
-  console.log('Now run: npm install && npx medusa db:migrate')
+  if (install) {
+    runInstall(manager)
+    console.log('Now run: npx medusa db:migrate')
+  } else {
+    console.log(`Now run: ${manager.root === process.cwd() ? '' : `(in ${manager.root}) `}${installCommand} && npx medusa db:migrate`)
+  }
 }
 
 if (require.main === module) main()
 
-module.exports = { target, loosenLock, inRange, aboveRange }
+module.exports = { target, loosenLock, inRange, aboveRange, dashboardPeers, detectPackageManager, runInstall, pluginUpgradeCommand, PACKAGE_MANAGERS }

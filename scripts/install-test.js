@@ -25,12 +25,21 @@
  *     from the installed package; the admin logged into with its session cookie over http
  *     (README step 4), and an order of the starter's catalogue paid in 3 instalments and
  *     fulfilled, until its `shipping_info` reaches the sandbox.
+ *  A `--medusa` version above the tested range (`testedMedusa`) but inside the peers (the next
+ *  Medusa: `--medusa next`, the registry's newest prerelease, or `latest` once it moves past the
+ *  tested releases) is the canary: the store moved there as README's upgrade would, the plugin
+ *  installed (a prerelease's ERESOLVE reported, then forced) and started, the settings saying
+ *  `untested` with the sentence, then restarted with BNPL_ALLOW_UNTESTED_MEDUSA=<minor> and the
+ *  merchant's journey; one line says installs / starts / order / shipping_info or the failure,
+ *  and a canary never fails the run. `--medusa latest` past the tested range fails it, with the
+ *  sentence that says what to do.
  *  A `--medusa` version outside the plugin's peer range checks the refusal instead: npm refuses
  *  the install (ERESOLVE); forced with `--legacy-peer-deps`, the store starts, logs one line
  *  (version found, range, upgrade command), registers no pp_bnpl_bnpl, and the settings say why.
  *
  *   node scripts/install-test.js                   run it (exit 1 on any failed check)
  *   node scripts/install-test.js --medusa 2.21.0   the store at another Medusa version
+ *   node scripts/install-test.js --medusa next     the canary: the registry's newest prerelease
  *   node scripts/install-test.js --keep            keep the temporary folder (logs, store) for a look
  *   node scripts/install-test.js --verbose         stream the commands' output
  *
@@ -50,17 +59,26 @@ const { started, seconds, say, results, CheckFailed, assert } = require('./insta
 const { running, session } = require('./install-test/commands')
 const { readmeIsWhatThisTestDoes } = require('./install-test/readme')
 const { buildAndPack, givenTarball, tarballHoldsWhatAStoreNeeds } = require('./install-test/tarball')
-const { makeStore, cloneStarter, upgradeMedusa, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges } = require('./install-test/install')
+const { makeStore, cloneStarter, upgradeMedusa, upgradeUntested, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges } = require('./install-test/install')
 const start = require('./install-test/start')
 const { merchantJourney } = require('./install-test/merchant')
 const { refusalChecks } = require('./install-test/refusal')
 const { storesSideBySide } = require('./install-test/many')
+const { untestedChecks, canaryReport } = require('./install-test/untested')
+const { resolveMedusaVersions, latestPastTested } = require('./install-test/registry')
 
-const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>[,<version>...]] [--starters <name>[,<name>...]] [--tarball <file>] [--keep] [--verbose]')
+const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>|latest|next[,...]] [--starters <name>[,<name>...]] [--tarball <file>] [--keep] [--verbose]')
 session.keep = args.has('--keep')
 session.verbose = args.has('--verbose')
-/** The stores' Medusa versions: `--medusa` (several, comma-separated), else the version this repository is developed with. */
-const MEDUSA_VERSIONS = (args.value('--medusa') || ROOT_PKG.devDependencies['@medusajs/medusa']).split(',').map((v) => v.trim()).filter(Boolean)
+/**
+ * The stores' Medusa versions: `--medusa` (several, comma-separated; `latest` and `next`, the
+ * registry's, resolved and printed), else the version this repository is developed with.
+ * CANARIES: those a tag named that are not tested: reported, never failing the run by themselves.
+ */
+const { versions: MEDUSA_VERSIONS, canaries: CANARIES, latest: REGISTRY_LATEST } = resolveMedusaVersions(
+  (args.value('--medusa') || ROOT_PKG.devDependencies['@medusajs/medusa']).split(',').map((v) => v.trim()).filter(Boolean),
+  say
+)
 /** Medusa's starters the stores are cloned from (integration-tests/install/starters). */
 const STARTER_NAMES = (args.value('--starters') || 'dtc-starter').split(',').map((v) => v.trim()).filter(Boolean)
 for (const name of STARTER_NAMES) if (!starterNames().includes(name)) throw new Error(`--starters: unknown starter ${name} (have ${starterNames().join(', ')})`)
@@ -88,8 +106,10 @@ async function main() {
 
   // 2. The store
   const services = start.startServices(store)
+  current = store
   store.starter = await cloneStarter(store, install)
-  if (store.inRange) await upgradeMedusa(store)
+  if (store.kind === 'tested') await upgradeMedusa(store)
+  if (store.kind === 'untested') await upgradeUntested(store)
   await installPlugin(store)
   await loadsFromStoreOnly(store)
   await importsOnlyDeclared(store)
@@ -106,8 +126,16 @@ async function main() {
   await start.installServer(store)
   await start.adminUserCreated(adminUser)
   await start.startStore(store)
+  if (store.kind === 'untested') {
+    // The canary: the sentence first, then the journey with the merchant's opt-in.
+    const { allow } = await untestedChecks(store)
+    await start.startStore(store, allow)
+  }
   await (store.inRange ? merchantJourney(store) : refusalChecks(store))
 }
+
+/** The store main() makes (for the canary's line at the end). */
+let current = null
 
 async function finish(/** @type {boolean} */ ok) {
   await running.stopAll()
@@ -117,11 +145,16 @@ async function finish(/** @type {boolean} */ ok) {
   for (const r of results) console.log(`  ${r.ok ? '✔' : '✘'} ${r.name}${r.detail && r.ok ? ` — ${r.detail}` : ''} (${r.seconds} s)`)
   if (failed.length) console.log(`\nFailed: ${failed[0].name}\n${failed[0].detail}`)
   console.log(`Total: ${seconds(started)} s, ${results.filter((r) => r.ok).length} passed, ${failed.length} failed`)
-  process.exit(session.interrupted ? 130 : ok && !failed.length ? 0 : 1)
+  if (current && current.kind === 'untested') console.log(canaryReport(current, results))
+  // `--medusa latest` past the tested range fails the run, whatever its store did: what to do.
+  const past = REGISTRY_LATEST && latestPastTested(REGISTRY_LATEST)
+  if (past) console.log(`\n${past}`)
+  process.exit(session.interrupted ? 130 : ok && !failed.length && !past ? 0 : 1)
 }
 
-const several = MEDUSA_VERSIONS.length > 1 || STARTER_NAMES.length > 1
-;(several ? storesSideBySide({ script: __filename, versions: MEDUSA_VERSIONS, starters: STARTER_NAMES }) : main()).then(
+// A canary runs as a store of its own (another process), so that its failure is reported, not fatal.
+const several = MEDUSA_VERSIONS.length > 1 || STARTER_NAMES.length > 1 || CANARIES.length > 0
+;(several ? storesSideBySide({ script: __filename, versions: MEDUSA_VERSIONS, starters: STARTER_NAMES, canaries: CANARIES }) : main()).then(
   () => finish(true),
   (error) => {
     if (!(error instanceof CheckFailed)) {

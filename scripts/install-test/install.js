@@ -14,7 +14,8 @@ const path = require('node:path')
 const { spawnSync } = require('node:child_process')
 const { builtinModules } = require('node:module')
 const { checkPackageImports } = require('../lib/package-imports')
-const { PLUGIN_NAME, ROOT_PKG, MEDUSA_RANGE, TESTED_MEDUSA, semver } = require('./plugin')
+const { ROOT, PLUGIN_NAME, ROOT_PKG, MEDUSA_RANGE, TESTED_MEDUSA, semver } = require('./plugin')
+const { kindOf } = require('./registry')
 const { check, assert, say, seconds } = require('./checks')
 const { run, runInBackground, workFolder } = require('./commands')
 const { writeStarter } = require('./starters')
@@ -31,13 +32,18 @@ function makeStore({ medusaVersion, starterName }) {
   fs.chmodSync(tmp, 0o755)
   const dir = path.join(tmp, 'store')
   say(`temporary folder ${tmp}`)
-  const inRange = semver.satisfies(medusaVersion, MEDUSA_RANGE)
-  say(`store on Medusa ${medusaVersion}; npm accepts the plugin on ${MEDUSA_RANGE}, tested on ${TESTED_MEDUSA}${inRange ? '' : ': expecting the refusal'}`)
+  // tested: the merchant's journey; untested (above testedMedusa, in the peers: the canary of the
+  // next Medusa): the refusal sentence, then the journey opted in; outside: the refusal.
+  const kind = kindOf(medusaVersion)
+  const inRange = kind !== 'outside'
+  const expecting = { tested: '', untested: ': untested, expecting the sentence, then the journey with BNPL_ALLOW_UNTESTED_MEDUSA', outside: ': expecting the refusal' }[kind]
+  say(`store on Medusa ${medusaVersion}; npm accepts the plugin on ${MEDUSA_RANGE}, tested on ${TESTED_MEDUSA}${expecting}`)
   return {
     tmp,
     dir,
     medusaVersion,
     starterName,
+    kind,
     inRange,
     pluginDir: path.join(dir, 'node_modules', PLUGIN_NAME),
     serverDir: path.join(dir, '.medusa', 'server'),
@@ -55,19 +61,54 @@ function cloneStarter(store, install) {
   })
 }
 
-/** README's upgrade command to the version under test, then `npm install`. */
+/** README's upgrade command to the version under test (its `--install`: the store's npm install). */
 function upgradeMedusa(store) {
   const { dir, medusaVersion, tarball } = store
-  return check(`README's upgrade to Medusa ${medusaVersion}: ${UPGRADE_COMMAND} --medusa ${medusaVersion}, npm install`, async () => {
+  return check(`README's upgrade to Medusa ${medusaVersion}: ${UPGRADE_COMMAND} --medusa ${medusaVersion}`, async () => {
     const t = Date.now()
     // The tarball stands for the registry's package, as in `npm install medusa-plugin-bnpl`.
     const upgrade = UPGRADE_COMMAND.replace(`--package=${PLUGIN_NAME}`, `--package=${tarball.file}`)
-    const changed = await run('upgrade', 'bash', ['-c', `${upgrade} --medusa ${medusaVersion}`], { cwd: dir, timeoutMs: 300_000 })
-    await run('npm-install-upgraded', 'npm', ['install', ...store.npmArgs], { cwd: dir, timeoutMs: 900_000 })
+    // The store's package-lock.json (its own npm install) makes it npm's; the npm install it runs
+    // takes the test's flags from the environment (npm_config_*).
+    const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_prefer_offline: 'true' }
+    const changed = await run('upgrade', 'bash', ['-c', `${upgrade} --medusa ${medusaVersion}`], { cwd: dir, env, timeoutMs: 1_200_000 })
+    assert(/Package manager: npm \(/.test(changed), `the upgrade did not detect the starter's npm:\n${changed.slice(-1500)}`)
     const version = (/** @type {string} */ name) => JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
     assert(version('@medusajs/medusa') === medusaVersion, `after the upgrade the store's @medusajs/medusa is ${version('@medusajs/medusa')}`)
     const moved = changed.split('\n').filter((l) => l.includes(' -> ')).length
     return `${moved} packages moved from ${store.starter.medusa}; ${['@medusajs/ui', 'react-router-dom'].filter((n) => fs.existsSync(path.join(dir, 'node_modules', n))).map((n) => `${n}@${version(n)}`).join(', ')}; ${seconds(t)} s`
+  })
+}
+
+/**
+ * A store moved to an untested Medusa (the canary): what README's upgrade command does (every
+ * `@medusajs/*` at the version, the dashboard's `@medusajs/ui` and `react-router-dom`, the old
+ * release's lock entries dropped), which the command itself refuses above testedMedusa, then
+ * `npm install`.
+ */
+function upgradeUntested(store) {
+  const { dir, medusaVersion } = store
+  return check(`the store moved to the untested Medusa ${medusaVersion} (medusa-bnpl-upgrade's edits), npm install`, async () => {
+    const t = Date.now()
+    const upgrade = require(path.join(ROOT, 'bin', 'medusa-bnpl-upgrade.js'))
+    const peers = upgrade.dashboardPeers(medusaVersion)
+    const file = path.join(dir, 'package.json')
+    const pkg = JSON.parse(fs.readFileSync(file, 'utf8'))
+    let moved = 0
+    for (const section of ['dependencies', 'devDependencies'])
+      for (const [name, current] of Object.entries(pkg[section] || {})) {
+        const next = upgrade.target(name, current, medusaVersion, peers)
+        if (next && next !== current) (pkg[section][name] = next), moved++
+      }
+    fs.writeFileSync(file, JSON.stringify(pkg, null, 2) + '\n')
+    const lockFile = path.join(dir, 'package-lock.json')
+    const lock = JSON.parse(fs.readFileSync(lockFile, 'utf8'))
+    upgrade.loosenLock(lock)
+    fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2) + '\n')
+    await run('npm-install-upgraded', 'npm', ['install', ...store.npmArgs], { cwd: dir, timeoutMs: 900_000 })
+    const version = (/** @type {string} */ name) => JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
+    assert(version('@medusajs/medusa') === medusaVersion, `after the upgrade the store's @medusajs/medusa is ${version('@medusajs/medusa')}`)
+    return `${moved} packages moved from ${store.starter.medusa}; @medusajs/ui@${version('@medusajs/ui')}; ${seconds(t)} s`
   })
 }
 
@@ -82,6 +123,15 @@ function installPlugin(store) {
       assert(!refused.ok, `npm installed ${PLUGIN_NAME} into a store on Medusa ${medusaVersion} (outside ${MEDUSA_RANGE}) without complaint`)
       assert(/ERESOLVE/.test(refused.output), `npm refused, but not with ERESOLVE:\n${refused.output}`)
       await run('npm-install-plugin-forced', 'npm', ['install', ...npmArgs, '--legacy-peer-deps', tarball.file], { cwd: dir, timeoutMs: 600_000 })
+    } else if (semver.prerelease(medusaVersion)) {
+      // A prerelease (the canary's snapshot): npm's peer check never matches one to ^2.21.0, so a
+      // refusal is reported, and the install forced to see the rest.
+      const plain = await runInBackground('npm-install-plugin', 'npm', ['install', ...npmArgs, tarball.file], { cwd: dir, timeoutMs: 600_000 })
+      if (!plain.ok) {
+        assert(/ERESOLVE/.test(plain.output), `npm install of the plugin failed, not with ERESOLVE:\n${plain.output.slice(-2000)}`)
+        await run('npm-install-plugin-forced', 'npm', ['install', ...npmArgs, '--legacy-peer-deps', tarball.file], { cwd: dir, timeoutMs: 600_000 })
+        store.forced = true
+      }
     } else {
       await run('npm-install-plugin', 'npm', ['install', ...npmArgs, tarball.file], { cwd: dir, timeoutMs: 600_000 })
     }
@@ -89,7 +139,7 @@ function installPlugin(store) {
     assert(installed.version === ROOT_PKG.version, `node_modules/${PLUGIN_NAME} is ${installed.version}, expected ${ROOT_PKG.version}`)
     const medusa = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', '@medusajs', 'medusa', 'package.json'), 'utf8')).version
     assert(medusa === medusaVersion, `the store's @medusajs/medusa is ${medusa}, expected ${medusaVersion}`)
-    return `${seconds(t)} s${inRange ? '' : ' (refused with ERESOLVE; forced with --legacy-peer-deps as npm advises)'}`
+    return `${seconds(t)} s${inRange && !store.forced ? '' : ' (refused with ERESOLVE; forced with --legacy-peer-deps as npm advises)'}`
   })
 }
 
@@ -142,7 +192,8 @@ function peersWithinRanges(store) {
     const versions = Object.entries(ROOT_PKG.peerDependencies).map(([name, range]) => {
       const file = path.join(store.dir, 'node_modules', name, 'package.json')
       const version = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : 'missing'
-      return { name, range, version, ok: version !== 'missing' && semver.satisfies(version, /** @type {string} */ (range)) }
+      // A prerelease store (the canary) has prerelease peers: matched by their release.
+      return { name, range, version, ok: version !== 'missing' && semver.satisfies(version, /** @type {string} */ (range), { includePrerelease: true }) }
     })
     const bad = versions.filter((v) => !v.ok)
     assert(!bad.length, bad.map((v) => `${v.name}@${v.version} (wanted ${v.range})`).join(', '))
@@ -150,4 +201,4 @@ function peersWithinRanges(store) {
   })
 }
 
-module.exports = { makeStore, cloneStarter, upgradeMedusa, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges }
+module.exports = { makeStore, cloneStarter, upgradeMedusa, upgradeUntested, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges }

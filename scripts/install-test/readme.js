@@ -17,8 +17,8 @@ const ENCRYPTION_KEY_COMMAND = 'echo "BNPL_ENCRYPTION_KEY=$(openssl rand -hex 32
 const SERVER_INSTALL_COMMAND = 'cd .medusa/server && npm install && cp ../../.env .env'
 /** Every command of README's install section; the test performs each (the tarball stands for `npm install medusa-plugin-bnpl`). */
 /** README's upgrade (run in every store first: the starters are below the range). */
-const UPGRADE_COMMAND = `npx --yes --legacy-peer-deps --package=${PLUGIN_NAME} medusa-bnpl-upgrade`
-const REQUIRED_COMMANDS = [UPGRADE_COMMAND, 'npm install', `npm install ${PLUGIN_NAME}`, ENCRYPTION_KEY_COMMAND, 'npx medusa db:migrate', 'npx medusa build', SERVER_INSTALL_COMMAND, 'npx medusa start']
+const UPGRADE_COMMAND = `npx --yes --legacy-peer-deps --package=${PLUGIN_NAME} medusa-bnpl-upgrade --install`
+const REQUIRED_COMMANDS = [UPGRADE_COMMAND, `npm install ${PLUGIN_NAME}`, ENCRYPTION_KEY_COMMAND, 'npx medusa db:migrate', 'npx medusa build', SERVER_INSTALL_COMMAND, 'npx medusa start']
 
 /** The section's fenced blocks: `{lang, code}`, their indentation removed. */
 function fencedBlocks(/** @type {string} */ section) {

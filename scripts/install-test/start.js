@@ -174,13 +174,20 @@ function adminUserCreated(adminUser) {
   })
 }
 
-/** `npx medusa start` from the build output, in production, until /health answers. */
-function startStore(store) {
-  store.serverLogFile = logPath('start')
-  return check('npx medusa start (production) answers /health', async () => {
+/**
+ * `npx medusa start` from the build output, in production, until /health answers; `extraEnv`
+ * added to the store's environment (a restart: `store.server` stopped first).
+ * @param {any} store @param {Record<string, string>} [extraEnv]
+ */
+function startStore(store, extraEnv = {}) {
+  const restart = !!store.server
+  store.serverLogFile = logPath(restart ? 'start-again' : 'start')
+  const said = Object.entries(extraEnv).map(([k, v]) => `${k}=${v} `).join('')
+  return check(`${said}npx medusa start (production) answers /health${restart ? ' (restarted)' : ''}`, async () => {
     const t = Date.now()
-    const server = spawnLogged('npx', ['medusa', 'start'], { cwd: store.serverDir, env: { ...store.env, NODE_ENV: 'production', LOG_LEVEL: 'debug' }, logFile: store.serverLogFile })
-    running.child(server)
+    if (store.server) await store.server.stop()
+    const server = spawnLogged('npx', ['medusa', 'start'], { cwd: store.serverDir, env: { ...store.env, ...extraEnv, NODE_ENV: 'production', LOG_LEVEL: 'debug' }, logFile: store.serverLogFile })
+    store.server = running.child(server)
     await waitForHealth(`${store.backendUrl}/health`, { timeoutMs: HEALTH_TIMEOUT_MS, intervalMs: 250, child: server, name: 'medusa start', logFile: store.serverLogFile })
     return `${store.backendUrl} ready in ${seconds(t)} s`
   })

@@ -35,15 +35,19 @@ export const TEST_MEDUSA_VERSION_ENV = "BNPL_TEST_MEDUSA_VERSION"
 /**
  * What a store below the range runs to come into it: the plugin's `medusa-bnpl-upgrade` (bin/)
  * sets every `@medusajs/*` package the store lists to one tested release, with the admin's peers
- * (`@medusajs/ui`, `react-router-dom`) at that release's, and lets npm re-resolve them in the
- * lockfile (npm will not move an old release's lock: ERESOLVE). Run through npx so it works before
- * the plugin can be installed; `--legacy-peer-deps` keeps npx from fetching Medusa as its peers.
+ * (`@medusajs/ui`, `react-router-dom`) at that release's, lets npm re-resolve them in the
+ * lockfile (npm will not move an old release's lock: ERESOLVE) and, with `--install`, runs the
+ * store's own package manager's install (pnpm, yarn or npm: its lock file or package.json's
+ * `packageManager`), so the one command suits every store. Run through npx (Node's, whatever the
+ * store's package manager) so it works before the plugin can be installed; `--legacy-peer-deps`
+ * keeps npx from fetching Medusa as its peers. `npx medusa` runs the store's own CLI in all three.
  */
 export const MEDUSA_UPGRADE_COMMAND =
-  "npx --yes --legacy-peer-deps --package=medusa-plugin-bnpl medusa-bnpl-upgrade && npm install && npx medusa db:migrate"
+  "npx --yes --legacy-peer-deps --package=medusa-plugin-bnpl medusa-bnpl-upgrade --install && npx medusa db:migrate"
 
-/** What a store above the range runs for a plugin release tested with its Medusa. */
-export const PLUGIN_UPGRADE_COMMAND = "npm install medusa-plugin-bnpl@latest"
+/** What a store above the range runs for a plugin release tested with its Medusa, with each package manager. */
+export const PLUGIN_UPGRADE_COMMAND =
+  "npm install medusa-plugin-bnpl@latest, or pnpm add / yarn add medusa-plugin-bnpl@latest with pnpm or yarn"
 
 /**
  * - `tested`: inside the tested range: everything works.
@@ -145,7 +149,7 @@ export function checkMedusaVersion(found: string | undefined | null, allow?: str
       new_payments: false,
       message: sentence(
         at,
-        `${REFUSED}; to take them, install a release of the plugin tested with it (${PLUGIN_UPGRADE_COMMAND}) or, once you have checked a payment on it, set ${ALLOW_UNTESTED_MEDUSA_ENV}=${minor} in the backend's environment and restart`
+        `${REFUSED}; to take them, install a release of the plugin tested with it: ${PLUGIN_UPGRADE_COMMAND}; or, once you have checked a payment on it, set ${ALLOW_UNTESTED_MEDUSA_ENV}=${minor} in the backend's environment and restart`
       ),
     }
   }

@@ -1,3 +1,5 @@
+import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 
 // The upgrade script is plain Node shipped in bin/ (it runs before the plugin can be installed).
@@ -52,5 +54,61 @@ describe("medusa-bnpl-upgrade", () => {
     expect(upgrade.loosenLock(lock)).toBe(5)
     expect(Object.keys(lock.packages)).toEqual(["", "node_modules/zod"])
     expect(lock).not.toHaveProperty("dependencies")
+  })
+
+  describe("the store's package manager", () => {
+    let tmp: string
+    beforeEach(() => {
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bnpl-upgrade-"))
+    })
+    afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }))
+    const write = (file: string, content = "") => {
+      fs.mkdirSync(path.dirname(path.join(tmp, file)), { recursive: true })
+      fs.writeFileSync(path.join(tmp, file), content)
+    }
+
+    it("reads the lock file: pnpm-lock.yaml, yarn.lock, package-lock.json", () => {
+      for (const [lock, name] of [
+        ["pnpm-lock.yaml", "pnpm"],
+        ["yarn.lock", "yarn"],
+        ["package-lock.json", "npm"],
+      ]) {
+        fs.rmSync(tmp, { recursive: true, force: true })
+        write("package.json", "{}")
+        write(lock)
+        expect(upgrade.detectPackageManager(tmp)).toMatchObject({ name, root: tmp })
+      }
+    })
+
+    it("finds the dtc-starter's pnpm from apps/backend: packageManager of the workspace root, first", () => {
+      write("package.json", JSON.stringify({ packageManager: "pnpm@10.11.1" }))
+      write("package-lock.json") // a stray lock beside it: packageManager says
+      write("apps/backend/package.json", JSON.stringify({ dependencies: { "@medusajs/medusa": "2.18.0" } }))
+      expect(upgrade.detectPackageManager(path.join(tmp, "apps/backend"))).toMatchObject({
+        name: "pnpm",
+        version: "10.11.1",
+        root: tmp,
+      })
+      write("package.json", JSON.stringify({ packageManager: "yarn@4.5.0+sha512.abc" }))
+      expect(upgrade.detectPackageManager(path.join(tmp, "apps/backend"))).toMatchObject({
+        name: "yarn",
+        version: "4.5.0",
+      })
+    })
+
+    it("says npm when nothing says otherwise", () => {
+      const nothing = path.parse(tmp).root // no lock nor packageManager up from the file system's root
+      expect(upgrade.detectPackageManager(nothing).name).toBe("npm")
+    })
+
+    it("gives each package manager's install and the plugin's upgrade", () => {
+      expect(upgrade.PACKAGE_MANAGERS.npm.install).toEqual(["npm", "install"])
+      // pnpm freezes its lock under CI: the changed ranges must be resolved.
+      expect(upgrade.PACKAGE_MANAGERS.pnpm.install).toEqual(["pnpm", "install", "--no-frozen-lockfile"])
+      expect(upgrade.PACKAGE_MANAGERS.yarn.install).toEqual(["yarn", "install"])
+      expect(upgrade.pluginUpgradeCommand("pnpm")).toBe("pnpm add medusa-plugin-bnpl@latest")
+      expect(upgrade.pluginUpgradeCommand("yarn")).toBe("yarn add medusa-plugin-bnpl@latest")
+      expect(upgrade.pluginUpgradeCommand("npm")).toBe("npm install medusa-plugin-bnpl@latest")
+    })
   })
 })

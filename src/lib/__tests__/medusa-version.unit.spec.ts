@@ -50,6 +50,11 @@ describe("the Medusa versions: package.json", () => {
     expect(semver.satisfies(SUPPORTED_MEDUSA.below, SUPPORTED_MEDUSA_RANGE)).toBe(false)
   })
 
+  it("runs on the Node versions Medusa's tested release runs on (its engines)", () => {
+    const medusa = JSON.parse(fs.readFileSync(require.resolve("@medusajs/medusa/package.json"), "utf8"))
+    expect(pkg.engines.node).toBe(medusa.engines.node)
+  })
+
   it("is developed and tested with a tested version", () => {
     const installed = installedMedusaVersion()
     expect(installed).toBeDefined()
@@ -74,7 +79,7 @@ describe("the Medusa versions: what the plugin does", () => {
     [
       "2.22.0",
       "untested",
-      `${PLUGIN_UPGRADE_COMMAND}) or, once you have checked a payment on it, set ${ALLOW_UNTESTED_MEDUSA_ENV}=2.22 in`,
+      `tested with it: ${PLUGIN_UPGRADE_COMMAND}; or, once you have checked a payment on it, set ${ALLOW_UNTESTED_MEDUSA_ENV}=2.22 in`,
     ],
     ["2.22.0-snapshot-20261020", "untested", `set ${ALLOW_UNTESTED_MEDUSA_ENV}=2.22 in`],
     ["2.31.4", "untested", `set ${ALLOW_UNTESTED_MEDUSA_ENV}=2.31 in`],
@@ -167,8 +172,12 @@ describe("the Medusa versions: the commands", () => {
     const bin = /--package=medusa-plugin-bnpl (\S+)/.exec(MEDUSA_UPGRADE_COMMAND)?.[1]
     expect(bin && pkg.bin[bin]).toBe("bin/medusa-bnpl-upgrade.js")
     expect(pkg.files).toContain("bin")
-    expect(MEDUSA_UPGRADE_COMMAND).toMatch(/ && npm install && npx medusa db:migrate$/)
-    expect(PLUGIN_UPGRADE_COMMAND).toBe(`npm install ${pkg.name}@latest`)
+    // --install: the store's own package manager's install (npm, pnpm or yarn), not npm's alone.
+    expect(MEDUSA_UPGRADE_COMMAND).toMatch(/ medusa-bnpl-upgrade --install && npx medusa db:migrate$/)
+    expect(MEDUSA_UPGRADE_COMMAND).not.toMatch(/npm install/)
+    for (const command of [`npm install ${pkg.name}@latest`, "pnpm add", "yarn add"]) {
+      expect(PLUGIN_UPGRADE_COMMAND).toContain(command)
+    }
   })
 
   it("is the command README's install section gives, with the opt-in", () => {
