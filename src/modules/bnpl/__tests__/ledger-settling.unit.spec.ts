@@ -95,6 +95,9 @@ describe("the settling's statements (ledger-settling.ts)", () => {
       last_error: "refused",
       next_attempt_at: null,
     })
+    // The merchant's "Try again" of a failed payment counts its attempt too.
+    await markSettleFailed(knex, { ...get("bnplpay_last"), attempts: 0 } as unknown as LedgerRow, "again")
+    expect(get("bnplpay_last")).toMatchObject({ status: "to_settle", attempts: 1, last_error: "again" })
     await markSettleFailed(knex, get("bnplpay_o") as unknown as LedgerRow, "x")
     expect(get("bnplpay_o")).toMatchObject({ status: "ordered", attempts: 0, last_error: null })
   })
@@ -147,7 +150,7 @@ describe("the settling's statements (ledger-settling.ts)", () => {
       "bnplpay_never",
     ])
     expect(await ids(["live", "test"], 2)).toEqual(["bnplpay_live_due", "bnplpay_old"])
-    expect(await ids([])).toEqual([])
+    expect(await paymentsToSettle(knex, [], NOW)).toStrictEqual([])
   })
 
   it("retryAfterAccountChange: failed rows another account of the mode did not know, back to settling", async () => {

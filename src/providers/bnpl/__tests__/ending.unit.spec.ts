@@ -160,4 +160,21 @@ describe("the provider ending payments (ending.ts)", () => {
     expect(s.calls(other, "PUT")).toBe(1) // not retried (a cancel is, by default)
     expect(s.warnings).toEqual([expect.stringMatching(new RegExp(`^BNPL payment ${other} was not cancelled`))])
   })
+
+  it("cancelForMedusa: a payment the ledger never held, its cancel failing, fails Medusa's cancel with the service's error", async () => {
+    const s = await store()
+    const { pid, data } = await authorized(s)
+    s.db.tables.bnpl_payment = []
+    live.setFault({ match: { path: `/v1/payments/${pid}` }, status: 503, count: 100 })
+    await expect(cancelForMedusa(s.op, data)).rejects.toMatchObject({ code: "unavailable" })
+    expect(s.db.tables.bnpl_payment).toEqual([])
+  })
+
+  it("endPayment: a payment the ledger never held is left alone", async () => {
+    const s = await store()
+    const before = live.requests.length
+    await endPayment(s.op, "pid_unknown", "its payment session was deleted")
+    expect(live.requests.length).toBe(before)
+    expect(s.warnings).toEqual([])
+  })
 })

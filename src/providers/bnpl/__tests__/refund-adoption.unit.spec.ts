@@ -135,9 +135,13 @@ describe("a Medusa refund made once: adoption and lost answers (refund.ts)", () 
   it("a refund whose answer was lost is found at the service, on a later look", async () => {
     // The call times out after 300 ms; the service made the refund and answers after a second.
     const { pid, refund, paymentData } = await authorizedPayment({ timeoutMs: 300 })
+    const earlier = await refund("ref_0", 10, paymentData) // the payment shows another refund too
     live.setFault({ match: { method: "POST", path: `/v1/payments/${pid}/refund` }, delayMs: 1000, count: 1 })
-    const refunding = refund("ref_A", 50, paymentData)
-    while (!live.requests.some((r: any) => r.method === "POST" && r.path.startsWith(`/v1/payments/${pid}/refund`))) {
+    const posts = () =>
+      live.requests.filter((r: any) => r.method === "POST" && r.path.startsWith(`/v1/payments/${pid}/refund`)).length
+    const postsBefore = posts()
+    const refunding = refund("ref_A", 50, earlier.data)
+    while (posts() === postsBefore) {
       await new Promise((r) => setTimeout(r, 5))
     }
     // The first look fails (a GET is tried 3 times), the second finds it, 500 ms later.
@@ -145,11 +149,12 @@ describe("a Medusa refund made once: adoption and lost answers (refund.ts)", () 
     const started = Date.now()
     const done = await refunding
     expect(Date.now() - started).toBeGreaterThanOrEqual(500)
-    expect(done.data).toMatchObject({ medusa_refunded: "50" })
+    expect(done.data).toMatchObject({ medusa_refunded: "60" })
     expect((done.data as any).refunds).toEqual([
+      expect.objectContaining({ merchant_reference: `medusa-refund-${pid}-ref_0` }),
       expect.objectContaining({ merchant_reference: `medusa-refund-${pid}-ref_A` }),
     ])
-    expect(refundsAtService(pid)).toHaveLength(1)
+    expect(refundsAtService(pid)).toHaveLength(2)
   })
 
   it("a refund whose answer was lost and that the service does not show is a failure, after three looks", async () => {
@@ -157,11 +162,12 @@ describe("a Medusa refund made once: adoption and lost answers (refund.ts)", () 
     const first = await refund("ref_A", 50, paymentData)
     // The refund's answer is garbled (the service made none); the payment shows only A.
     live.setFault({ match: { method: "POST", path: `/v1/payments/${pid}/refund` }, garble: true, count: 1 })
+    const gets = () => live.requests.filter((r: any) => r.method === "GET" && r.path === `/v1/payments/${pid}`).length
+    const before = gets()
     const started = Date.now()
     await expect(refund("ref_B", 50, first.data)).rejects.toMatchObject({ code: "malformed_answer" })
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400) // looked again after 500 ms and 1 s
-    const gets = live.requests.filter((r: any) => r.method === "GET" && r.path === `/v1/payments/${pid}`)
-    expect(gets.length).toBeGreaterThanOrEqual(4) // before the refund, then three looks
+    expect(gets() - before).toBe(1 + 3) // the payment before the refund, then three looks
     expect(refundsAtService(pid)).toHaveLength(1)
   })
 
@@ -172,5 +178,45 @@ describe("a Medusa refund made once: adoption and lost answers (refund.ts)", () 
     const before = gets()
     await expect(refund("ref_A", 50, paymentData)).rejects.toBeDefined()
     expect(gets() - before).toBe(1) // the payment read before the call, no look after it
+  })
+
+  it("a retry of a refund already made finds it by its reference: not made twice", async () => {
+    const { refund, pid, paymentData } = await authorizedPayment()
+    await refund("ref_A", 50, paymentData)
+    // Medusa retries the call (its answer lost on Medusa's side) with the data it read first.
+    const again = await refund("ref_A", 50, paymentData)
+    expect(refundsAtService(pid)).toEqual([{ amount: 5000, reference: `medusa-refund-${pid}-ref_A` }])
+    expect((again.data as any).refunds).toHaveLength(1)
+  })
+
+  it("a payment the settling refunded already: Medusa's refund is recorded without a call", async () => {
+    const { db, refund, pid, paymentData } = await authorizedPayment()
+    db.tables.bnpl_payment.find((r) => r.bnpl_payment_id === pid)!.status = "refunded"
+    const before = live.requests.length
+    const done = await refund("ref_A", 300, paymentData)
+    expect(done.data).toEqual({ ...(paymentData as object), medusa_refunded: "300" })
+    expect(live.requests.length).toBe(before)
+  })
+
+  it("two lost refunds of the same cents: each taken by one refund, a freed one by the next, the other kept", async () => {
+    const { db, refund, medusaDeletes, pid, paymentData } = await authorizedPayment()
+    await madeAtService(pid, 5000, `medusa-refund-${pid}-ref_A1`)
+    await madeAtService(pid, 5000, `medusa-refund-${pid}-ref_A2`)
+    const b = await refund("ref_B", 50, paymentData)
+    const c = await refund("ref_C", 50, b.data)
+    expect(c.data).toMatchObject({
+      adopted_refunds: [`medusa-refund-${pid}-ref_A1`, `medusa-refund-${pid}-ref_A2`],
+    })
+    // The merchant asks to record a back-office refund meanwhile: its own row, the others untouched.
+    await intendToRecord(db.knex, pid, "backoffice-9")
+    medusaDeletes("ref_B") // B's call failed after all: A1 is free again
+    await refund("ref_D", 50, c.data)
+    const takers = Object.fromEntries(adoptedRows(db).map((r: any) => [r.reference, r.medusa_refund_id]))
+    expect(takers).toEqual({
+      [`medusa-refund-${pid}-ref_A1`]: "ref_D",
+      [`medusa-refund-${pid}-ref_A2`]: "ref_C",
+      "backoffice-9": "reconciliation",
+    })
+    expect(refundsAtService(pid)).toHaveLength(2)
   })
 })
