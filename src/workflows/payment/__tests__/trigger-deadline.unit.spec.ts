@@ -99,4 +99,13 @@ describe("a pay-at-shipment order's deadline (trigger-deadline.ts)", () => {
     expect(s.plansReads()).toBe(before)
     expect(s.errors).toEqual([])
   })
+
+  it("a payment of an account no longer configured (its mode's key removed): no deadline, nothing thrown", async () => {
+    const s = await store()
+    Object.assign(s.row(), { mode: "test" }) // the store has only its live account
+    const before = s.plansReads()
+    await payAtShipmentDeadline(s.container, s.pid, "order_1", new Date(), 3)
+    expect(s.row().trigger_deadline ?? null).toBeNull()
+    expect(s.plansReads()).toBe(before)
+  })
 })
