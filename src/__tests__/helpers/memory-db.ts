@@ -28,11 +28,27 @@ const PLUGIN_COLUMNS: Record<string, Set<string>> = Object.fromEntries(
   )
 )
 
+/**
+ * Medusa's tables the plugin reads, from Medusa's data models and link definitions
+ * (`node scripts/medusa-columns.js --write`; its unit test checks the file against the packages):
+ * a stand-in that took any column of them let a broken read of who holds a payment pass.
+ */
+const MEDUSA_COLUMNS: Record<string, Set<string>> = Object.fromEntries(
+  Object.entries(
+    JSON.parse(fs.readFileSync(path.join(__dirname, "medusa-columns.json"), "utf8")) as Record<string, string[]>
+  ).map(([table, columns]) => [table, new Set(columns)])
+)
+const COLUMNS = { ...MEDUSA_COLUMNS, ...PLUGIN_COLUMNS }
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
+
 /** A column reference (`p.status` → `status`), refused when PostgreSQL would refuse it. */
 function columnOf(table: string) {
+  if (!IDENTIFIER.test(table.replace(/ as [a-z_]+$/, ""))) {
+    throw new Error(`relation "${table}" does not exist`)
+  }
   return (c: string) => {
     const name = String(c).replace(/^[a-z_]+\./, "")
-    if (!/^[a-z_][a-z0-9_]*$/.test(name) || (PLUGIN_COLUMNS[table] && !PLUGIN_COLUMNS[table].has(name))) {
+    if (!IDENTIFIER.test(name) || (COLUMNS[table] && !COLUMNS[table].has(name))) {
       throw new Error(`column "${name}" of relation "${table}" does not exist`)
     }
     return name
@@ -69,9 +85,17 @@ function group(column: (c: string) => string): any {
     }
     if (a && typeof a === "object") {
       const names = Object.keys(a).map(column)
+      const undefinedColumns = names.filter((_, i) => Object.values(a)[i] === undefined)
+      if (undefinedColumns.length) {
+        // As knex refuses to build the query.
+        throw new Error(`Undefined binding(s) detected when compiling. Undefined column(s): [${undefinedColumns}]`)
+      }
       return (row) => Object.values(a).every((v, i) => row[names[i]] === v)
     }
     const name = column(a)
+    if (args.length === 2 && b === undefined) {
+      throw new Error(`Undefined binding(s) detected when compiling. Undefined column(s): [${name}]`)
+    }
     if (args.length === 2) return (row) => row[name] === b
     return (row) => compare(row[name], b, c)
   }
@@ -165,11 +189,16 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
     const q = group(column)
     let order: [string, string] | undefined
     let take: number | undefined
+    /** The columns asked for (`first("id")`, `select("id")`), the only ones answered, as PostgreSQL does. */
+    let picked: string[] | undefined
+    const answer = (row: Row) => (picked ? Object.fromEntries(picked.map((c) => [c, row[c]])) : { ...row })
     const rows = () => {
       let out = (tables[table] ??= []).filter(q.test)
       if (order) {
         const [c, dir] = order
-        out = [...out].sort((a, b) => (value(a[c]) ?? 0) - (value(b[c]) ?? 0))
+        // NULL sorts last ascending, first descending, as PostgreSQL sorts it.
+        const key = (row: Row) => (row[c] == null ? Infinity : value(row[c]))
+        out = [...out].sort((a, b) => (key(a) === key(b) ? 0 : key(a) < key(b) ? -1 : 1))
         if (dir === "desc") out.reverse()
       }
       return take === undefined ? out : out.slice(0, take)
@@ -183,13 +212,18 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
     Object.assign(q, {
       orderBy: (c: string, dir = "asc") => ((order = [column(c), dir]), q),
       limit: (n: number) => ((take = n), q),
-      select: () => q,
+      select: (...columns: unknown[]) => {
+        const names = columns.flat().filter((c): c is string => typeof c === "string")
+        if (names.length === columns.flat().length) picked = names.map(column)
+        return q
+      },
       forUpdate: () => q,
       skipLocked: () => q,
-      first: async () => {
+      first: async (...columns: string[]) => {
+        if (columns.length) picked = columns.map(column)
         readOf(table)
         const row = rows()[0]
-        return row ? { ...row } : undefined
+        return row ? answer(row) : undefined
       },
       insert: async (row: Row | Row[]) => {
         for (const r of Array.isArray(row) ? row : [row]) {
@@ -214,7 +248,7 @@ export function memoryDb(initial: Record<string, Row[]> = {}) {
         Promise.resolve()
           .then(() => {
             readOf(table)
-            return rows().map((r) => ({ ...r }))
+            return rows().map(answer)
           })
           .then(resolve, reject),
     })
