@@ -292,19 +292,22 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
         if (ok(back) && !["unknown", "ordered", "accepted"].includes(back.data.outcome?.status)) {
           row.notes.push(`link return during 503s: ${back.data.outcome?.status}`)
         }
-        return { ...cart.run, owedId: owed.id as string }
+        return { ...cart.run, owedId: owed.id as string, orderId }
       })
       await recover(row, runs)
-      // Each link's collection is paid once the service answers (the sandbox's notification retries).
-      for (const run of runs as (CartRun & { owedId?: string })[]) {
+      await measure(row, runs, [])
+      // Each accepted link's payment is the order's in Medusa's records (by the sandbox's
+      // notification retries, or else by the settle job the measure ran two hours later).
+      for (const run of runs as (CartRun & { owedId?: string; orderId?: string })[]) {
         if (!run.owedId || !run.acceptedPid) continue
-        const { data } = await api.get(`/store/bnpl/payment-outcome?payment_collection_id=${run.owedId}&pid=${run.acceptedPid}`, h())
+        const { data } = await api.get(`/admin/orders/${run.orderId}?fields=*payment_collections,*payment_collections.payments`, admin())
         row.operations++
-        if (data.outcome?.status !== "ordered") {
+        const collection = data.order.payment_collections.find((c: any) => c.id === run.owedId)
+        const held = (collection?.payments ?? []).some((p: any) => p.data?.bnpl_payment_id === run.acceptedPid && !p.canceled_at)
+        if (!held) {
           row.paid_without_order++
-          row.notes.push(`LINK NOT RECORDED: collection ${run.owedId}, payment ${run.acceptedPid} (${data.outcome?.status})`)
+          row.notes.push(`LINK NOT RECORDED: collection ${run.owedId} (${collection?.status}), payment ${run.acceptedPid}`)
         }
       }
-      await measure(row, runs, [])
     }))
 })

@@ -1,5 +1,6 @@
 import { Modules } from "@medusajs/framework/utils"
 import closePaymentLinks from "../../src/jobs/close-payment-links"
+import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 import { createBnplStorefront } from "../../storefront/src"
 import { eventually, notificationPath, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
@@ -428,5 +429,22 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
       async () => sandbox().requests.some((r: any) => r.method === "POST" && r.path === `/v1/payment/${pid}`),
       30_000
     )
+  })
+  it("a link paid whose notifications never got through and whose customer never came back: the settle job records it on the order, never gives it back", async () => {
+    const order = await paidByCard(129.9)
+    const owed = await owedAfterEdit(order.id, 129.9)
+    const started = await startOnCollection(owed.id, { installments_count: 3 })
+    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    sandbox().accept(pid, { notify: false })
+    // Past the page's expiry: the job finds it open, accepted at the service, held by nobody.
+    await settleBnplPaymentsAt(getContainer(), Date.now() + 2 * 3600_000)
+    const paid = (await collectionsOf(order.id)).find((c) => c.id === owed.id)
+    expect(paid.payments).toHaveLength(1)
+    expect(paid.payments[0].data.bnpl_payment_id).toBe(pid)
+    expect(sandbox().payments.get(pid).refunds).toEqual([])
+    // Later runs leave it alone.
+    await settleBnplPaymentsAt(getContainer(), Date.now() + 4 * 3600_000)
+    expect(sandbox().payments.get(pid).refunds).toEqual([])
+    expect(sandbox().payments.get(pid).expired_at).toBeNull()
   })
 })

@@ -17,6 +17,7 @@ import { paymentsToSettle, retryAfterAccountChange, settleAndRecord } from "../m
 import { resolveAwaitingOrder } from "../workflows/payment/awaiting-order"
 import { recordEndedPaymentsOfOrder } from "../workflows/payment/ended-payments"
 import { orderHoldsPayment } from "../workflows/payment/trigger-deadline"
+import { recordUnnotifiedOwedPayment } from "../workflows/payment/process-accepted"
 import { isBnplError, isConfigured } from "../client"
 import { modeOf, MODES, type Mode } from "../lib/mode"
 import { forLog } from "../lib/signature"
@@ -33,7 +34,8 @@ const CART_LOCK_TIMEOUT_S = 2
  * 1. payments an account did not know (404) are tried again once that account changed;
  * 2. payments still open once their page has expired: held by an order (→ ordered; an order
  *    placed while the service was still reviewing is completed or cancelled now, or checked
- *    again later), or else claimed to settle under the cart's lock (no completion runs then);
+ *    again later; what an order owes, paid by link and accepted but never recorded, is
+ *    recorded on it now), or else claimed to settle under the cart's lock (no completion runs then);
  * 3. payments to settle whose attempt is due (cancel or refund, fetched first): one short
  *    attempt each, backoff between runs, `failed` for the merchant after the last. Only the
  *    accounts that have a key are worked on, and an account the service cannot serve now is
@@ -94,6 +96,17 @@ async function endStalePayments(container: MedusaContainer, now: number) {
         await checkAgainAt(knex, row, new Date(now + settleBackoffMs(row.attempts + 1)))
       }
       continue
+    }
+    if (!row.cart_id && holding.by === "nobody") {
+      // What an order owes (a payment link), accepted but never recorded: the order's, not given back.
+      const owed = await recordUnnotifiedOwedPayment(container, row.bnpl_payment_id).catch(() => "retry" as const)
+      if (owed === "recorded") {
+        continue
+      }
+      if (owed === "retry") {
+        await checkAgainAt(knex, row, new Date(now + settleBackoffMs(row.attempts + 1)))
+        continue
+      }
     }
     await claimUnlessHeld(container, knex, row, now).catch((e) =>
       logger.warn(`BNPL payment ${forLog(row.bnpl_payment_id)} left for the next run: ${(e as Error).message}`)

@@ -2,7 +2,7 @@ import type { ILockingModule, MedusaContainer, WebhookActionResult } from "@medu
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { findPayment, type Knex } from "../../modules/bnpl/ledger"
-import { afterProcessing, type Outcome } from "./handle-notification"
+import { afterProcessing, handleReturn, type Outcome } from "./handle-notification"
 
 /** How long a second request for the same payment waits for the first one (seconds). */
 const PROCESS_LOCK_WAIT_S = 30
@@ -33,4 +33,22 @@ export async function processAccepted(
     },
     { timeout: PROCESS_LOCK_WAIT_S }
   )
+}
+
+/**
+ * A payment of what an order owes (a payment link: no cart) that the service accepted and that
+ * no notification or return recorded (the service's notifications all failed while the store
+ * could not check them): recorded on the order as the customer's return would record it, never
+ * given back as a payment no order holds. `retry`: the service or Medusa could not do it now.
+ */
+export async function recordUnnotifiedOwedPayment(
+  container: MedusaContainer,
+  pid: string
+): Promise<"recorded" | "not accepted" | "retry"> {
+  const decided = await handleReturn(container, pid)
+  if (decided.process) {
+    const done = await processAccepted(container, pid, decided.process)
+    return done.status === 200 && done.result === "processed" ? "recorded" : "retry"
+  }
+  return decided.result === "retry" ? "retry" : "not accepted"
 }
