@@ -30,6 +30,10 @@ const ROUTES: { method: "get" | "post"; path: string; file: string; policy: Poli
   { method: "post", path: "/admin/bnpl/orders/order_missing/shipping-sync", file: "orders/[id]/shipping-sync", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
   { method: "post", path: "/admin/bnpl/orders/order_missing/messages/bnplsync_missing/push", file: "orders/[id]/messages/[message_id]/push", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
   { method: "post", path: "/admin/bnpl/orders/order_missing/start-payment", file: "orders/[id]/start-payment", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
+  { method: "get", path: "/admin/bnpl/orders/order_missing/payment-links", file: "orders/[id]/payment-links", policy: BNPL_ROUTE_POLICIES.readOrder[0], status: 404 },
+  // No body: the collection is missing (400 naming it), once the policy let the call in.
+  { method: "post", path: "/admin/bnpl/orders/order_missing/payment-links", file: "orders/[id]/payment-links", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 400 },
+  { method: "post", path: "/admin/bnpl/orders/order_missing/payment-links/pay_col_missing/cancel", file: "orders/[id]/payment-links/[collection_id]/cancel", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
   { method: "get", path: "/admin/bnpl/orders-to-ship", file: "orders-to-ship", policy: BNPL_ROUTE_POLICIES.readPayments[0], status: 200 },
   { method: "get", path: "/admin/bnpl/payments", file: "payments", policy: { resource: "bnpl_payments", operation: "read" }, status: 200 },
   { method: "post", path: "/admin/bnpl/payments/bnplpay_missing/settle", file: "payments/[id]/settle", policy: { resource: "bnpl_payments", operation: "update" }, status: 404 },
