@@ -270,6 +270,9 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(mail).toMatchObject({ to: order.email, template: "bnpl-payment-link" })
     expect(mail.data).toMatchObject({ url: card.url, language: sent.data.sent.language })
     expect(mail.data.subject).toContain(String(order.display_id))
+    // The amount due, from Medusa's amount, in the customer's format.
+    expect(mail.data.amount).toMatch(/129[.,]90/)
+    expect(mail.data.intro).toContain(mail.data.amount)
     if (card.eligibility.legal?.length) {
       expect(mail.data.warning).toBe(card.eligibility.legal[0].warning)
     }

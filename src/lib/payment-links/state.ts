@@ -9,8 +9,21 @@ export const LINK_VALID_DAYS = 7
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Collection statuses once a payment was authorized or captured on it (Medusa 2.21). */
-const PAID_COLLECTION = new Set(["authorized", "partially_authorized", "completed", "partially_captured"])
+/** Medusa 2.21's statuses of a collection a customer can still pay (no payment authorized yet). */
+export const PAYABLE_COLLECTION = new Set(["not_paid", "awaiting", "failed"])
+
+/**
+ * Medusa 2.21's statuses of a collection whose payment was authorized (or further: captured,
+ * refunded after): paid, as the admin card, the link's page and its return read it.
+ */
+export const PAID_COLLECTION = new Set([
+  "authorized",
+  "partially_authorized",
+  "completed",
+  "partially_captured",
+  "partially_refunded",
+  "refunded",
+])
 
 export type LinkState = "not_sent" | "sent" | "paid" | "expired" | "cancelled"
 

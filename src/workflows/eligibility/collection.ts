@@ -4,16 +4,13 @@ import { cartCountries } from "../../lib/cart-countries"
 import { unavailableAnswer, type PlansAnswer } from "../../lib/eligibility-answer"
 import { exclusionMessage } from "../../lib/exclusions"
 import { toCents } from "../../lib/money"
-import { LINK_REFUSALS, linkRefusal } from "../../lib/payment-links/state"
+import { LINK_REFUSALS, linkRefusal, PAYABLE_COLLECTION } from "../../lib/payment-links/state"
 import { orderHasShipped } from "../../lib/shipping/checkout"
 import { LINK_PAY_AT_SHIPMENT_FIELDS, payAtShipmentRefusal } from "../../lib/order-payments"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { excludedAmongProducts } from "./cart-exclusions"
 import { plansForAmount, plansForCart } from "./plans"
-
-/** A collection a customer can still pay (Medusa's states before a payment is authorized). */
-const PAYABLE = new Set(["not_paid", "awaiting", "failed"])
 
 const FIELDS = [
   "id",
@@ -71,7 +68,7 @@ export async function plansForCollection(
         }
       : {}),
   }
-  if (!PAYABLE.has(collection.status)) {
+  if (!PAYABLE_COLLECTION.has(collection.status)) {
     return {
       ...unavailableAnswer(cents, currency, "nothing_owed", "This payment has already been made"),
       ...about,

@@ -7,9 +7,9 @@ import type {
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { customerLanguage } from "../../lib/customer-language"
 import type { OwedCollectionView, PaymentLinksView } from "../../lib/http-types"
-import { toCents } from "../../lib/money"
+import { fromCents, toCents } from "../../lib/money"
 import { LINK_EMAIL_TEMPLATE, linkEmail } from "../../lib/payment-links/email"
-import { linkExpiry, linkState, linkUrl } from "../../lib/payment-links/state"
+import { linkExpiry, linkState, linkUrl, PAYABLE_COLLECTION } from "../../lib/payment-links/state"
 import { BNPL_PROVIDER_ID } from "../../lib/provider-registration"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
@@ -20,9 +20,6 @@ import { processAccepted } from "../payment/process-accepted"
 
 /** A sent link is not sent again within this many seconds (a double click, a loop). */
 export const RESEND_AFTER_S = 60
-
-/** Medusa's states of a collection the customer can still pay. */
-const PAYABLE = new Set(["not_paid", "awaiting", "failed"])
 
 type LinkRow = {
   id: string
@@ -91,7 +88,7 @@ export async function linksOfOrder(container: MedusaContainer, orderId: string, 
   const collections: OwedCollection[] = []
   for (const c of ownCollections(order)) {
     const row = rows.find((r) => r.payment_collection_id === c.id)
-    if (!PAYABLE.has(c.status) && !row) continue
+    if (!PAYABLE_COLLECTION.has(c.status) && !row) continue
     const currency = String(c.currency_code).toLowerCase()
     collections.push({
       payment_collection_id: c.id,
@@ -106,7 +103,9 @@ export async function linksOfOrder(container: MedusaContainer, orderId: string, 
         expires_at: iso(row?.expires_at),
         cancelled_at: iso(row?.cancelled_at),
       },
-      ...(PAYABLE.has(c.status) ? { eligibility: await plansForCollection(container, c.id, { merchant: true }) } : {}),
+      ...(PAYABLE_COLLECTION.has(c.status)
+        ? { eligibility: await plansForCollection(container, c.id, { merchant: true }) }
+        : {}),
     })
   }
   return { order_id: order.id, email: order.email ?? null, storefront_url: storefront ?? null, collections }
@@ -133,7 +132,7 @@ export async function sendLink(container: MedusaContainer, orderId: string, coll
   if (order.status === "draft") {
     throw conflict(`Order #${order.display_id} is a draft: convert it to an order first, then send its payment link`)
   }
-  if (!PAYABLE.has(collection.status)) {
+  if (!PAYABLE_COLLECTION.has(collection.status)) {
     throw conflict(`Order #${order.display_id} owes nothing on this collection (${collection.status}): no link to send`)
   }
   const storefront = storefrontUrlOf(container)
@@ -166,7 +165,8 @@ export async function sendLink(container: MedusaContainer, orderId: string, coll
   const email = linkEmail({
     language,
     orderDisplayId: String(order.display_id),
-    amount: Number(collection.amount),
+    // Medusa's amount (a BigNumber from the graph) through the one conversion to cents and back.
+    amount: fromCents(toCents(collection.amount, collection.currency_code), collection.currency_code),
     currencyCode: collection.currency_code,
     url,
     expiresAt,

@@ -18,6 +18,7 @@ import { forwardedForWarning } from "../../../../lib/client-address"
 import { mayAskOutcome } from "./limits"
 import { handleReturn } from "../../../../workflows/payment/handle-notification"
 import { processAccepted } from "../../../../workflows/payment/process-accepted"
+import { PAID_COLLECTION } from "../../../../lib/payment-links/state"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).
 const RETURN_CALL = { timeoutMs: 3000, retries: 0 }
@@ -120,9 +121,6 @@ async function serviceOutcome(req: MedusaRequest, session: any, paymentId: strin
   return { status, ...(verdict.reason && status !== "accepted" ? { message: verdict.reason } : {}) }
 }
 
-/** Medusa's states of a collection whose payment is authorized (or further): the order holds it. */
-const PAID = new Set(["authorized", "partially_captured", "completed", "partially_refunded", "refunded"])
-
 /**
  * A payment link's return: the collection's own payment (no cart to complete). Accepted by the
  * service and not yet recorded, it is authorized here as the notification would (one at a time
@@ -149,7 +147,7 @@ async function linkOutcome(req: MedusaRequest, collectionId: string, pid: string
   const session = ((collection.payment_sessions ?? []) as any[]).find((s) => s?.provider_id === BNPL_PROVIDER_ID)
   const paymentId: string | undefined = session?.data?.bnpl_payment_id
   const current = !pid || pid === paymentId
-  if (PAID.has(collection.status)) {
+  if (PAID_COLLECTION.has(collection.status)) {
     return { status: "ordered" as const, current }
   }
   if (!paymentId) {
