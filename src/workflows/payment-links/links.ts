@@ -1,5 +1,6 @@
 import type {
   ConfigModule,
+  ILockingModule,
   INotificationModuleService,
   IPaymentModuleService,
   MedusaContainer,
@@ -121,6 +122,15 @@ const conflict = (message: string) => new MedusaError(MedusaError.Types.NOT_ALLO
  * address, no storefront URL or no e-mail provider; nothing is recorded then.
  */
 export async function sendLink(container: MedusaContainer, orderId: string, collectionId: string, now: Date) {
+  // One send at a time per collection: two clicks (or a script) at once would both pass the
+  // "sent less than a minute ago" check and e-mail the customer twice.
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  return locking.execute(`bnpl-link:${collectionId}`, () => sendLinkNow(container, orderId, collectionId, now), {
+    timeout: 10,
+  })
+}
+
+async function sendLinkNow(container: MedusaContainer, orderId: string, collectionId: string, now: Date) {
   const order = await orderOf(container, orderId)
   const collection = ownCollections(order).find((c) => c.id === collectionId)
   if (!collection) {
