@@ -7,6 +7,7 @@ import type {
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { customerLanguage } from "../../lib/customer-language"
+import { legalTextsFor } from "../../lib/legal"
 import type { OwedCollectionView, PaymentLinksView } from "../../lib/http-types"
 import { fromCents, toCents } from "../../lib/money"
 import { LINK_EMAIL_TEMPLATE, linkEmail } from "../../lib/payment-links/email"
@@ -171,7 +172,9 @@ async function sendLinkNow(container: MedusaContainer, orderId: string, collecti
   const language =
     customerLanguage(order.locale) ?? (await fallbackLanguage(container, order.locale, undefined)) ?? "en"
   const expiresAt = linkExpiry(now)
-  const legal = offer.legal?.[0]
+  // The market's credit texts, as the store API adds them to an offer (the plans answer has none).
+  const { legalTexts } = await bnpl(container).getOptions()
+  const legal = legalTextsFor(legalTexts, offer.country)[0]
   const email = linkEmail({
     language,
     orderDisplayId: String(order.display_id),
