@@ -207,6 +207,8 @@ async function main() {
     STORE_CORS: `${backendUrl},${storefrontUrl},http://localhost:8000`,
     BNPL_RETURN_URL: `${storefrontUrl}/checkout/bnpl-return`,
     BNPL_CANCEL_URL: `${storefrontUrl}/checkout?bnpl=cancelled`,
+    // Where payment links lead (admin.storefrontUrl): the demo storefront's /payment-collection/<id>.
+    MEDUSA_STOREFRONT_URL: storefrontUrl,
     PORT: String(port),
     MEDUSA_DISABLE_TELEMETRY: 'true',
   }

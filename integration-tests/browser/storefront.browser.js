@@ -48,13 +48,21 @@
  *     button), axe over it open; no plan checked before the customer chooses one, and "pay"
  *     without a plan says to choose one (no payment starts).
  *
+ *   - a payment link: the last order owes an edit, the merchant e-mails its instalment link (the
+ *     admin card's route), and the customer opens the e-mail's link on a phone that never saw the
+ *     shop (a new browser context, 390 px): the page in the e-mail's language (French), the
+ *     amount due, the plans with the market's warning, cost and example, nothing pre-selected,
+ *     axe in French and English; paid on the hosted page, the return says so, the order holds one
+ *     payment more and the admin card says "paid" (payment-link.js).
+ *
  * Screenshots: <screenshotsDir>/storefront-product.png, storefront-product-{fr,nl}.png, storefront-plans.png,
  * storefront-plans-{de,es,it,nl,pt}.png (the payment step, each in its country's market),
- * storefront-example.png (the representative example) and storefront-confirmation.png. Throws on the first failed check (accessibility violations: all
+ * storefront-example.png (the representative example), storefront-confirmation.png and
+ * storefront-payment-link-paid.png. Throws on the first failed check (accessibility violations: all
  * of them, at the end).
  *
  * `run` is the list of steps; they live in storefront/: journey.js (what they share),
- * purchase.js, markets.js, cancel.js, keyboard-only.js and pay-at-shipment.js.
+ * purchase.js, markets.js, cancel.js, keyboard-only.js, pay-at-shipment.js and payment-link.js.
  */
 
 const path = require('node:path')

@@ -256,7 +256,9 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(card).toMatchObject({
       payment_collection_id: owed.id,
       amount: Math.round(Number(owed.amount) * 100),
-      url: `http://localhost:8000/payment-collection/${owed.id}?order_id=${order.id}`,
+      url: expect.stringMatching(
+        new RegExp(`^http://localhost:8000/payment-collection/${owed.id}\\?order_id=${order.id}&lang=[a-z]{2}$`)
+      ),
       link: { state: "not_sent", sent_count: 0 },
     })
     expect(card.eligibility.plans.length).toBeGreaterThan(0)
@@ -271,6 +273,8 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     const [mail] = await notifications.listNotifications({ resource_id: owed.id, channel: "email" })
     expect(mail).toMatchObject({ to: order.email, template: "bnpl-payment-link" })
     expect(mail.data).toMatchObject({ url: card.url, language: sent.data.sent.language })
+    // The page opens in the e-mail's language, on a phone that never saw the shop.
+    expect(card.url.endsWith(`&lang=${mail.data.language}`)).toBe(true)
     expect(mail.data.subject).toContain(String(order.display_id))
     // The amount due, from Medusa's amount, in the customer's format.
     expect(mail.data.amount).toMatch(/129[.,]90/)

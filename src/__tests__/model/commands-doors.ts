@@ -1,6 +1,8 @@
 import type { Harness, Plan } from "./harness"
 import { handleReturn } from "../../workflows/payment/handle-notification"
 import { processAccepted } from "../../workflows/payment/process-accepted"
+import { linkRefusal, PAYABLE_COLLECTION } from "../../lib/payment-links/state"
+import { cancelLink, linkOfCollection, recordLinkSent } from "../../workflows/payment-links/links"
 import type { MCollection } from "./medusa"
 import { attempt, Base, open, type Model } from "./commands-base"
 
@@ -10,7 +12,9 @@ import { attempt, Base, open, type Model } from "./commands-base"
  * retry, anyone with the collection's id: createPaymentSessionsWorkflow checks nothing about the
  * cart and deletes the collection's sessions, the order's authorized one included), and a
  * collection of the order's own with no cart (what it owes after an edit, a claim or an
- * exchange; a draft order; the admin's "Copy payment link"), paid through the plugin.
+ * exchange; a draft order; the admin's "Copy payment link"), paid through the plugin; and its
+ * instalment link: sent, cancelled, opened again (refused once it ended), expired (the clock and
+ * the hourly bnpl-close-payment-links job).
  */
 
 /** A new session on the collection of a placed order's cart: the customer may then pay its page too. */
@@ -116,5 +120,86 @@ export class PayOwed extends Base {
   }
   toString() {
     return `PayOwed(${this.which}, notification ${this.notification})`
+  }
+}
+
+/** The owed collection `which` (of every order's own) with its order, if any. */
+function owedCollection(h: Harness, which: number) {
+  const owed = h.medusa.orders.flatMap((order) => (order.ownCollections ?? []).map((collection) => ({ order, collection })))
+  return owed.length ? owed[which % owed.length] : undefined
+}
+
+/**
+ * The merchant e-mails the instalment link of an owed collection (the admin card's "Send by
+ * e-mail"): the link's record as sendLink writes it (sent again: renewed, a cancelled link reopened).
+ */
+export class SendLink extends Base {
+  constructor(readonly which: number) {
+    super()
+  }
+  check() {
+    return true
+  }
+  async act(h: Harness) {
+    const owed = owedCollection(h, this.which)
+    if (!owed || !PAYABLE_COLLECTION.has(owed.collection.status)) return
+    await attempt(h, `${this} ${owed.collection.id}`, async () => {
+      const row = await linkOfCollection(h.container, owed.collection.id)
+      await recordLinkSent(h.container, { row, collectionId: owed.collection.id, orderId: owed.order.id }, new Date(h.now))
+    })
+  }
+  toString() {
+    return `SendLink(${this.which})`
+  }
+}
+
+/** The merchant cancels an owed collection's link (the admin card's "Cancel the link"): its open payment cancelled at the service. */
+export class CancelLink extends Base {
+  constructor(readonly which: number) {
+    super()
+  }
+  check() {
+    return true
+  }
+  async act(h: Harness) {
+    const owed = owedCollection(h, this.which)
+    if (!owed) return
+    await attempt(h, `${this} ${owed.collection.id}`, async () =>
+      (await cancelLink(h.container, owed.order.id, owed.collection.id, new Date(h.now))) ? "closed" : "left open"
+    )
+  }
+  toString() {
+    return `CancelLink(${this.which})`
+  }
+}
+
+/**
+ * The customer opens an owed collection's link again (another tab, the e-mail a second time): a
+ * new session on it, refused as the store route refuses it once the link is cancelled or expired.
+ */
+export class OpenLinkAgain extends Base {
+  constructor(readonly which: number) {
+    super()
+  }
+  check() {
+    return true
+  }
+  async act(h: Harness) {
+    const owed = owedCollection(h, this.which)
+    if (!owed) return
+    await attempt(h, `${this} ${owed.collection.id}`, async () => {
+      const refused = linkRefusal(await linkOfCollection(h.container, owed.collection.id), new Date(h.now))
+      if (refused) return `refused (${refused})`
+      const session = await h.medusa.createPaymentSessions(owed.collection, {
+        installments_count: 3,
+        owed_order_id: owed.order.id,
+      })
+      const pid = session.data.bnpl_payment_id
+      if (pid) h.owedPids.push(pid)
+      return pid
+    })
+  }
+  toString() {
+    return `OpenLinkAgain(${this.which})`
   }
 }

@@ -6,14 +6,19 @@ import { attempt, Base, type Model } from "./commands-base"
 const MINUTE = 60_000
 
 export class RunJob extends Base {
-  constructor(readonly job: "settle" | "retry" | "warn") {
+  constructor(readonly job: "settle" | "retry" | "warn" | "close links") {
     super()
   }
   check() {
     return true
   }
   async act(h: Harness) {
-    const run = { settle: () => h.runSettleJob(), retry: () => h.runRetryJob(), warn: () => h.runWarnJob() }[this.job]
+    const run = {
+      settle: () => h.runSettleJob(),
+      retry: () => h.runRetryJob(),
+      warn: () => h.runWarnJob(),
+      "close links": () => h.runCloseLinksJob(),
+    }[this.job]
     await attempt(h, this.toString(), run)
   }
   toString() {

@@ -4,7 +4,7 @@ import type { Cmd } from "./commands-base"
 import { Checkout, ChoosePlan, Complete, Customer, Notify } from "./commands-checkout"
 import { CancelFulfillment, CancelOrder, Capture, Deliver, Fulfil, Refund, Ship } from "./commands-shop"
 import { AdvanceClock, FailNextOrderRead, Fault, RunJob, SwitchMode } from "./commands-jobs"
-import { NewSessionOnOrder, OrderOwes, PayOwed } from "./commands-doors"
+import { CancelLink, NewSessionOnOrder, OpenLinkAgain, OrderOwes, PayOwed, SendLink } from "./commands-doors"
 
 /**
  * The commands of the model: what a customer, the shop (the merchant in Medusa's admin, and
@@ -108,7 +108,9 @@ export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
       .map(([o, a, t, s, l]) => new Refund(o, a, t, s, l))
   ),
   ...Array(2).fill(
-    fc.constantFrom<"settle" | "retry" | "warn">("settle", "settle", "retry", "retry", "warn").map((j) => new RunJob(j))
+    fc
+      .constantFrom<RunJob["job"]>("settle", "settle", "retry", "retry", "warn", "close links")
+      .map((j) => new RunJob(j))
   ),
   fc.constantFrom(2, 30, 70, 240, 27 * 1440).map((m) => new AdvanceClock(m)),
   fc.constant(new SwitchMode()),
@@ -136,4 +138,7 @@ export const commandArbitraries: fc.Arbitrary<Cmd>[] = [
       .tuple(ix, fc.constantFrom<PayOwed["notification"]>("sent", "sent", "lost", "returned", "both"))
       .map(([i, n]) => new PayOwed(i, n))
   ),
+  ix.map((i) => new SendLink(i)),
+  ix.map((i) => new CancelLink(i)),
+  ix.map((i) => new OpenLinkAgain(i)),
 ]

@@ -3,6 +3,7 @@ import { createMedusaContainer } from "@medusajs/framework/utils"
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { settleBnplPaymentsAt } from "../../jobs/settle-bnpl-payments"
 import retryBnplMessages from "../../jobs/retry-messages"
+import closePaymentLinks from "../../jobs/close-payment-links"
 import warnTriggerDeadlines from "../../jobs/warn-trigger-deadlines"
 import { forgetProcessMemory } from "../../lib/process-memory"
 import { forgetCachedSettings } from "../../modules/bnpl/settings"
@@ -224,6 +225,11 @@ export class Harness {
     await settleBnplPaymentsAt(this.container, this.now)
   }
 
+  /** The hourly bnpl-close-payment-links job: cancelled and expired links closed. */
+  async runCloseLinksJob() {
+    await closePaymentLinks(this.container, this.now)
+  }
+
   async runRetryJob() {
     await retryBnplMessages(this.container)
   }
@@ -257,6 +263,7 @@ export class Harness {
       await this.runWarnJob()
       await this.runRetryJob()
       await this.runSettleJob()
+      await this.runCloseLinksJob()
       await this.runRetryJob()
     }
     await this.runWarnJob() // the hourly deadline job, after the last of them

@@ -21,6 +21,7 @@ export const INVARIANTS = [
   "a stored deadline is the account's",
   "a passed deadline of a payment not started is warned, once",
   "a service payment is recorded once in Medusa",
+  "an ended payment link leaves no payment open at the service but the order's",
 ] as const
 
 const ACCEPTED = ["in_progress", "paid"]
@@ -268,6 +269,25 @@ export async function violations(h: Harness): Promise<string[]> {
   for (const [pid, ids] of recorded) {
     if (ids.length > 1)
       say(INVARIANTS[12], `${pid} is recorded by ${ids.length} live Medusa payments (${ids.join(", ")})`)
+  }
+
+  // 14. A cancelled or expired link, once the close job ran on a healthy service, is closed, and
+  // every service payment started on its collection is the order's (a live Medusa payment) or
+  // no longer standing (cancelled, refused, expired): none the customer could still complete.
+  const nowSeconds = Math.floor(h.now / 1000)
+  for (const link of await h.module.listBnplPaymentLinks({})) {
+    const ended = link.cancelled_at || new Date(link.expires_at).getTime() <= h.now
+    if (!ended) continue
+    if (!link.closed_at) say(INVARIANTS[13], `link of ${link.payment_collection_id}: ended, never closed`)
+    const collection = h.medusa.collections().find((c) => c.id === link.payment_collection_id)
+    const held = new Set(collection?.payments.filter((x) => !x.canceled_at).map((x) => x.data?.bnpl_payment_id))
+    for (const session of collection?.sessions ?? []) {
+      const pid = session.data?.bnpl_payment_id
+      const p = pid && service.get(pid)
+      if (p && !held.has(pid) && standing(p, nowSeconds)) {
+        say(INVARIANTS[13], `${pid}: on ended link ${link.payment_collection_id}, still ${p.state} at the service, not the order's`)
+      }
+    }
   }
 
   // 11. A pay-at-shipment deadline is the account's (the service payment's own limit), counted

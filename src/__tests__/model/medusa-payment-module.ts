@@ -317,6 +317,15 @@ export class MedusaPaymentModule extends MedusaRows {
         }
       },
       cancelPayment: async (id: string) => this.cancelPayment(id),
+      listPaymentSessions: async (filter: { payment_collection_id: string; provider_id?: string }) =>
+        (this.collections().find((c) => c.id === filter.payment_collection_id)?.sessions ?? [])
+          .filter((s) => !s.deleted && (!filter.provider_id || s.provider_id === filter.provider_id))
+          .map((s) => ({ id: s.id, provider_id: s.provider_id, data: s.data, status: s.status })),
+      // Medusa's deletePaymentSession: the provider's deletePayment, then the session soft-deleted.
+      deletePaymentSession: async (id: string) => {
+        const s = this.session(id)
+        if (s) await this.deletePaymentSession(s)
+      },
       getWebhookActionAndData: async ({ provider, payload }: { provider: string; payload: any }) => {
         if (`pp_${provider}`.replace(/^pp_pp_/, "pp_") !== PROVIDER_ID) throw new Error(`unknown provider ${provider}`)
         return this.provider.getWebhookActionAndData(payload)

@@ -24,7 +24,7 @@ const TEXTS: Record<ServiceLanguage, Texts> = {
     ignore: "If you were not expecting this e-mail, you can ignore it.",
   },
   fr: {
-    subject: (o) => `Commande n° ${o} : réglez le montant dû en plusieurs fois`,
+    subject: (o) => `Commande n° ${o}\u202f: réglez le montant dû en plusieurs fois`,
     intro: (o, a) =>
       `Il reste ${a} à régler sur votre commande n° ${o}. Vous pouvez le payer en plusieurs fois sur notre page sécurisée.`,
     button: "Choisir comment payer",
@@ -105,7 +105,9 @@ export function linkEmail(input: LinkEmailInput) {
     lender: input.lender ?? null,
   }
   const credit = [texts.warning, texts.lender].filter((s): s is string => !!s)
-  const text = [texts.intro, `${texts.button}: ${input.url}`, texts.until, ...credit, texts.ignore].join("\n\n")
+  // French sets a narrow no-break space before a colon.
+  const colon = input.language === "fr" ? "\u202f:" : ":"
+  const text = [texts.intro, `${texts.button}${colon} ${input.url}`, texts.until, ...credit, texts.ignore].join("\n\n")
   const html = [
     `<p>${escapeHtml(texts.intro)}</p>`,
     `<p><a href="${escapeHtml(input.url)}">${escapeHtml(texts.button)}</a></p>`,

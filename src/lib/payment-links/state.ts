@@ -60,11 +60,18 @@ export const LINK_REFUSALS = {
 
 /**
  * The page the link opens: Medusa's own "Copy payment link" address
- * (`<admin.storefrontUrl>/payment-collection/<id>?order_id=<order>`), so the storefront serves
- * one route for both. Undefined when the store has no storefront URL.
+ * (`<admin.storefrontUrl>/payment-collection/<id>?order_id=<order>`, plus `&lang=` the customer's
+ * language), so the storefront serves one route for both. Undefined when the store has no storefront URL.
  */
-export function linkUrl(storefrontUrl: string | undefined, collectionId: string, orderId: string): string | undefined {
+export function linkUrl(
+  storefrontUrl: string | undefined,
+  collectionId: string,
+  orderId: string,
+  language?: string
+): string | undefined {
   if (!storefrontUrl) return undefined
   const base = storefrontUrl.replace(/\/+$/, "")
-  return `${base}/payment-collection/${encodeURIComponent(collectionId)}?order_id=${encodeURIComponent(orderId)}`
+  // `lang`: the customer opens it on a phone that never saw the shop: the page in the e-mail's language.
+  const lang = language ? `&lang=${encodeURIComponent(language)}` : ""
+  return `${base}/payment-collection/${encodeURIComponent(collectionId)}?order_id=${encodeURIComponent(orderId)}${lang}`
 }

@@ -69,6 +69,10 @@ function storefrontUrlOf(container: MedusaContainer): string | undefined {
   return config.admin?.storefrontUrl || undefined
 }
 
+/** The customer's language: the e-mail's, and the link page's. */
+const languageOf = async (container: MedusaContainer, order: any) =>
+  customerLanguage(order.locale) ?? (await fallbackLanguage(container, order.locale, undefined)) ?? "en"
+
 /** The order's own collections (no cart: what it owes after an edit, a claim, an exchange, a draft). */
 const ownCollections = (order: any) => ((order.payment_collections ?? []) as any[]).filter((c) => c && !c.cart?.id)
 
@@ -87,6 +91,7 @@ export async function linksOfOrder(container: MedusaContainer, orderId: string, 
   const order = await orderOf(container, orderId)
   const rows = await linkRows(container, { order_id: orderId })
   const storefront = storefrontUrlOf(container)
+  const language = await languageOf(container, order)
   const collections: OwedCollection[] = []
   for (const c of ownCollections(order)) {
     const row = rows.find((r) => r.payment_collection_id === c.id)
@@ -97,7 +102,7 @@ export async function linksOfOrder(container: MedusaContainer, orderId: string, 
       amount: toCents(c.amount, currency),
       currency_code: currency,
       status: c.status,
-      ...(storefront ? { url: linkUrl(storefront, c.id, order.id) } : {}),
+      ...(storefront ? { url: linkUrl(storefront, c.id, order.id, language) } : {}),
       link: {
         state: linkState(row, c.status, now),
         sent_count: row?.sent_count ?? 0,
@@ -147,7 +152,8 @@ async function sendLinkNow(container: MedusaContainer, orderId: string, collecti
     throw conflict(`Order #${order.display_id} owes nothing on this collection (${collection.status}): no link to send`)
   }
   const storefront = storefrontUrlOf(container)
-  const url = linkUrl(storefront, collection.id, order.id)
+  const language = await languageOf(container, order)
+  const url = linkUrl(storefront, collection.id, order.id, language)
   if (!url) {
     throw conflict(
       "The store has no storefront URL: set admin.storefrontUrl in medusa-config.ts (Medusa's own Copy payment link uses it too)"
@@ -169,8 +175,6 @@ async function sendLinkNow(container: MedusaContainer, orderId: string, collecti
       `No instalment plan is offered for this amount: ${offer.message ?? offer.unavailable_reason ?? "the service offers none"}`
     )
   }
-  const language =
-    customerLanguage(order.locale) ?? (await fallbackLanguage(container, order.locale, undefined)) ?? "en"
   const expiresAt = linkExpiry(now)
   // The market's credit texts, as the store API adds them to an offer (the plans answer has none).
   const { legalTexts } = await bnpl(container).getOptions()
@@ -204,10 +208,21 @@ async function sendLinkNow(container: MedusaContainer, orderId: string, collecti
       `The e-mail could not be sent: ${(e as Error).message}. Medusa sends it through a notification provider of the "email" channel (README "Payment links")`
     )
   }
+  await recordLinkSent(container, { row, collectionId: collection.id, orderId: order.id }, now)
+  return { to: order.email as string, language, expires_at: expiresAt.toISOString() }
+}
+
+/** A link sent: valid LINK_VALID_DAYS from `now`; sent again, renewed and a cancelled link reopened. */
+export async function recordLinkSent(
+  container: MedusaContainer,
+  sent: { row?: LinkRow; collectionId: string; orderId: string },
+  now: Date
+) {
+  const { row } = sent
   const fields = {
     sent_count: (row?.sent_count ?? 0) + 1,
     last_sent_at: now,
-    expires_at: expiresAt,
+    expires_at: linkExpiry(now),
     cancelled_at: null,
     closed_at: null,
   }
@@ -215,12 +230,11 @@ async function sendLinkNow(container: MedusaContainer, orderId: string, collecti
     await bnpl(container).updateBnplPaymentLinks({ id: row.id, ...fields })
   } else {
     await bnpl(container).createBnplPaymentLinks({
-      payment_collection_id: collection.id,
-      order_id: order.id,
+      payment_collection_id: sent.collectionId,
+      order_id: sent.orderId,
       ...fields,
     })
   }
-  return { to: order.email as string, language, expires_at: expiresAt.toISOString() }
 }
 
 /** The merchant cancels a link: refused on the storefront from now, its open payment cancelled at the service. */

@@ -40,6 +40,12 @@ describe("a payment link's state", () => {
     )
     expect(linkUrl(undefined, "pay_col_1", "order_1")).toBeUndefined()
   })
+
+  it("opens in the customer's language on a device that never saw the shop", () => {
+    expect(linkUrl("https://shop.example", "pay_col_1", "order_1", "fr")).toBe(
+      "https://shop.example/payment-collection/pay_col_1?order_id=order_1&lang=fr"
+    )
+  })
 })
 
 describe("the payment link e-mail", () => {
@@ -62,6 +68,14 @@ describe("the payment link e-mail", () => {
     const en = linkEmail({ ...input, language: "en" })
     expect(en.texts.amount).toBe("€353.90")
     expect(en.texts.until).toContain("December 6, 2026")
+  })
+
+  it("sets French typography: a narrow no-break space before a colon, typographic apostrophes", () => {
+    const fr = linkEmail({ ...input, language: "fr" })
+    expect(fr.content.subject).toBe("Commande n° 1042\u202f: réglez le montant dû en plusieurs fois")
+    expect(fr.content.text).toContain(`Choisir comment payer\u202f: ${input.url}`)
+    for (const text of Object.values(fr.texts)) expect(String(text)).not.toMatch(/ [:;!?]|'/)
+    expect(linkEmail({ ...input, language: "en" }).content.text).toContain(`Choose how to pay: ${input.url}`)
   })
 
   it("every language has every text, and each differs from English but the URL", () => {
