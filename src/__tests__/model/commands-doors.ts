@@ -125,7 +125,9 @@ export class PayOwed extends Base {
 
 /** The owed collection `which` (of every order's own) with its order, if any. */
 function owedCollection(h: Harness, which: number) {
-  const owed = h.medusa.orders.flatMap((order) => (order.ownCollections ?? []).map((collection) => ({ order, collection })))
+  const owed = h.medusa.orders.flatMap((order) =>
+    (order.ownCollections ?? []).map((collection) => ({ order, collection }))
+  )
   return owed.length ? owed[which % owed.length] : undefined
 }
 
@@ -145,7 +147,11 @@ export class SendLink extends Base {
     if (!owed || !PAYABLE_COLLECTION.has(owed.collection.status)) return
     await attempt(h, `${this} ${owed.collection.id}`, async () => {
       const row = await linkOfCollection(h.container, owed.collection.id)
-      await recordLinkSent(h.container, { row, collectionId: owed.collection.id, orderId: owed.order.id }, new Date(h.now))
+      await recordLinkSent(
+        h.container,
+        { row, collectionId: owed.collection.id, orderId: owed.order.id },
+        new Date(h.now)
+      )
     })
   }
   toString() {

@@ -285,7 +285,10 @@ export async function violations(h: Harness): Promise<string[]> {
       const pid = session.data?.bnpl_payment_id
       const p = pid && service.get(pid)
       if (p && !held.has(pid) && standing(p, nowSeconds)) {
-        say(INVARIANTS[13], `${pid}: on ended link ${link.payment_collection_id}, still ${p.state} at the service, not the order's`)
+        say(
+          INVARIANTS[13],
+          `${pid}: on ended link ${link.payment_collection_id}, still ${p.state} at the service, not the order's`
+        )
       }
     }
   }

@@ -35,7 +35,8 @@ function memoryLinks() {
     },
     updateBnplPaymentLinks: async (patch: any) => {
       const row = rows.find((r) => r.id === patch.id)
-      if (!row) throw Object.assign(new Error(`BnplPaymentLink with id: ${patch.id} was not found`), { type: "not_found" })
+      if (!row)
+        throw Object.assign(new Error(`BnplPaymentLink with id: ${patch.id} was not found`), { type: "not_found" })
       return { ...Object.assign(row, patch) }
     },
   }
