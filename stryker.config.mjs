@@ -30,7 +30,7 @@ export default {
     "src/workflows/payment/triggered.ts",
     "src/workflows/payment/ended-payments.ts",
     "src/workflows/payment/trigger-deadline.ts",
-    "src/lib/trigger-deadlines.ts",
+    "src/lib/payment/trigger-deadlines.ts",
     "src/jobs/warn-trigger-deadlines.ts",
     "src/lib/reconciliation/consistency.ts",
   ],

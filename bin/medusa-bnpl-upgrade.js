@@ -27,7 +27,7 @@ const path = require('node:path')
 const { execFileSync, spawnSync } = require('node:child_process')
 
 const own = require('../package.json')
-// The releases the plugin is tested with (">=2.21.0 <2.22.0", kept equal to src/lib/medusa-version.ts
+// The releases the plugin is tested with (">=2.21.0 <2.22.0", kept equal to src/lib/infrastructure/medusa-version.ts
 // by a unit test): the only ones this command moves a store to. The peers (`^2.21.0`) accept more,
 // where the plugin refuses new payments unless the merchant opts in (docs/decisions.md).
 const RANGE = own.testedMedusa

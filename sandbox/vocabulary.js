@@ -39,7 +39,7 @@ const SHIPPING_INFO_LISTS = ['selected_options', 'available_options']
 
 /**
  * The languages the service's hosted page and e-mails speak (its markets'): `payment.locale`
- * takes one, optionally with a region. Mirrors `SERVICE_LANGUAGES` of src/lib/customer-language.ts.
+ * takes one, optionally with a region. Mirrors `SERVICE_LANGUAGES` of src/lib/payment/customer-language.ts.
  */
 const LANGUAGES = ['fr', 'en', 'de', 'es', 'it', 'nl', 'pt']
 

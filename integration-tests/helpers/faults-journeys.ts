@@ -1,6 +1,6 @@
 import { BNPL_PROVIDER_ID } from "./store"
 import { ADDRESS, RETURN_URL, eventually, notificationPath, storefront, TEST_API_KEY } from "./checkout"
-import { signPaymentId } from "../../src/lib/signature"
+import { signPaymentId } from "../../src/lib/payment/signature"
 import {
   CLIENT_TIMEOUT_MS,
   ok,

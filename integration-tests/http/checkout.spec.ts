@@ -1,7 +1,7 @@
 import { BNPL_PROVIDER_ID } from "../helpers/store"
 import { notificationPath, RETURN_URL, testPorts, TEST_API_KEY as API_KEY } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
-import { signPaymentId } from "../../src/lib/signature"
+import { signPaymentId } from "../../src/lib/payment/signature"
 
 jest.setTimeout(120 * 1000)
 

@@ -1,6 +1,6 @@
 import { cartBody, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
-import { forgetProcessMemory } from "../../src/lib/process-memory"
+import { forgetProcessMemory } from "../../src/lib/infrastructure/process-memory"
 import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/plans"
 
 jest.setTimeout(180 * 1000)

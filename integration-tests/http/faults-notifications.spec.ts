@@ -1,7 +1,7 @@
 import { notificationPath, RETURN_URL, TEST_API_KEY, testPorts } from "../helpers/checkout"
 import { CONCURRENCY, ITERATIONS, LONG_FORM, ok, placedOrder, pool, sessionOf, short, SIGNATURE_HEADER, type CartRun, type Row } from "../helpers/faults"
 import { faultSuite } from "../helpers/faults-suite"
-import { signPaymentId } from "../../src/lib/signature"
+import { signPaymentId } from "../../src/lib/payment/signature"
 
 /**
  * The fault suite (integration-tests/helpers/faults.ts says what it counts), notifications and

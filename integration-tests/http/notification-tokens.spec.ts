@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { notificationPath, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import * as secret from "../../src/modules/bnpl/notification-secret"
-import { signPaymentId } from "../../src/lib/signature"
+import { signPaymentId } from "../../src/lib/payment/signature"
 
 jest.setTimeout(120 * 1000)
 

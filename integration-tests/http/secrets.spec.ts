@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { eventually, notificationPath, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
-import { signPaymentId } from "../../src/lib/signature"
+import { signPaymentId } from "../../src/lib/payment/signature"
 
 jest.setTimeout(180 * 1000)
 

@@ -1,8 +1,8 @@
 import { notificationPath, RETURN_URL, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { createBnplStorefront } from "../../storefront/src"
-import { signPaymentId } from "../../src/lib/signature"
+import { signPaymentId } from "../../src/lib/payment/signature"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
-import { forgetProcessMemory } from "../../src/lib/process-memory"
+import { forgetProcessMemory } from "../../src/lib/infrastructure/process-memory"
 
 jest.setTimeout(120 * 1000)
 

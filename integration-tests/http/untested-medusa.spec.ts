@@ -7,7 +7,7 @@ import {
   checkMedusaVersion,
   installedMedusaVersion,
   TEST_MEDUSA_VERSION_ENV,
-} from "../../src/lib/medusa-version"
+} from "../../src/lib/infrastructure/medusa-version"
 
 jest.setTimeout(300 * 1000)
 

@@ -17,7 +17,7 @@
 
 const path = require("node:path")
 const { GROUPS } = require("./groups")
-const { forgetProcessMemory } = require("../../src/lib/process-memory")
+const { forgetProcessMemory } = require("../../src/lib/infrastructure/process-memory")
 
 const HTTP_DIR = path.resolve(__dirname, "../http")
 /** The longest `jest.setTimeout` a suite asks for (order-timeline's). */
@@ -76,7 +76,7 @@ function runSuitesInOneApp(name) {
             times.started = Date.now()
             await options.dbUtils.restore({ templateName: base })
             // The app as a restart would leave it: no answer, breaker or rate window of the suite before.
-            if (!forgetProcessMemory()) throw new Error("The plugin's process memory is not reachable from the tests (src/lib/process-memory.ts)")
+            if (!forgetProcessMemory()) throw new Error("The plugin's process memory is not reachable from the tests (src/lib/infrastructure/process-memory.ts)")
           })
           let joined = false
           globalThis.__bnplSharedApp = {

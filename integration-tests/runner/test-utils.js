@@ -9,14 +9,14 @@
 // 2. Each suite's boot (database, migrations, app start) and test time are appended to
 //    BNPL_TEST_TIMINGS (JSON lines), which scripts/test.js sums up at the end of the run.
 // 3. Before each test, after the database is restored, the plugin forgets what it kept in the
-//    app's memory (src/lib/process-memory.ts).
+//    app's memory (src/lib/infrastructure/process-memory.ts).
 // 4. Called while a group of suites is loaded into one app (shared-app.js), it joins that app.
 
 const fs = require("node:fs")
 const path = require("node:path")
 // Not the bare package name: jest maps that one to this file.
 const actual = require("@medusajs/test-utils/dist/index.js")
-const { forgetProcessMemory } = require("../../src/lib/process-memory")
+const { forgetProcessMemory } = require("../../src/lib/infrastructure/process-memory")
 
 const DB_CONFIG = {
   host: process.env.DB_HOST || "localhost",

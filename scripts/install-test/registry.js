@@ -39,7 +39,7 @@ function resolveTag(tag, { tags, versions }) {
 
 /**
  * What the test does with a store on `version`, as the plugin's check sees it
- * (src/lib/medusa-version.ts): `tested`; `untested`, above the tested range in the peers' major,
+ * (src/lib/infrastructure/medusa-version.ts): `tested`; `untested`, above the tested range in the peers' major,
  * a prerelease of the next minor included (2.22.0-snapshot-...: the canary's path); or `outside`
  * (the refusal).
  */
@@ -61,7 +61,7 @@ function latestPastTested(/** @type {string} */ latest) {
   return (
     `The registry's latest @medusajs/medusa is ${latest}, past the releases medusa-plugin-bnpl is tested with (testedMedusa ${TESTED_MEDUSA}): ` +
     `stores installing Medusa today get it and the plugin refuses their new payments. Run the canary (node scripts/install-test.js --medusa latest); ` +
-    `when it is green (installs, starts, order, shipping_info), bump testedMedusa in package.json and SUPPORTED_MEDUSA in src/lib/medusa-version.ts to include ${latest} ` +
+    `when it is green (installs, starts, order, shipping_info), bump testedMedusa in package.json and SUPPORTED_MEDUSA in src/lib/infrastructure/medusa-version.ts to include ${latest} ` +
     `and release; until then, pin: name the tested releases in .ci/run's --medusa instead of latest.`
   )
 }

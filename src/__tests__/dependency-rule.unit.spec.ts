@@ -24,7 +24,8 @@ const ALLOWED: Record<string, string[]> = {
 const PROVIDER_SIDEWAYS =
   /^modules\/bnpl\/(settings(\/index)?|ledger|ledger-settling|medusa-holding|notification-secret|checkout-snapshot-reader)$/
 // What the admin (a browser bundle) may take from the server: import-free or type-only files.
-const ADMIN_SHARED = /^(lib\/(currency|plans|mode|exclusions|switches|http-types|legal\/markets)|client\/types)$/
+const ADMIN_SHARED =
+  /^(lib\/(payment\/currency|eligibility\/(plans|exclusions)|settings\/(mode|switches)|http\/http-types|legal\/markets)|client\/types)$/
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

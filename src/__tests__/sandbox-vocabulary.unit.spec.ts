@@ -1,7 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { ACCEPTED_STATES, SHIPPING_METHODS } from "../client/types"
-import { SERVICE_LANGUAGES } from "../lib/customer-language"
+import { SERVICE_LANGUAGES } from "../lib/payment/customer-language"
 import { LEGAL_DEFAULTS } from "../lib/legal/defaults"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { jobTime, type JobTime } from "../lib/job-time"
+import { jobTime, type JobTime } from "../lib/infrastructure/job-time"
 import { closeEndedLinks } from "../workflows/payment-links/links"
 
 /**

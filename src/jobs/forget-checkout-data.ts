@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { inBatches, retentionCutoffs } from "../lib/retention"
+import { inBatches, retentionCutoffs } from "../lib/settings/retention"
 import { BNPL_MODULE } from "../modules/bnpl"
 import {
   deleteEndedCheckouts,

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { reconcilePayments } from "../workflows/reconciliation/compare"
-import { jobTime, type JobTime } from "../lib/job-time"
+import { jobTime, type JobTime } from "../lib/infrastructure/job-time"
 
 /** The hour (UTC) whose run logs the day's count, whatever it is. */
 const DAILY_LOG_HOUR = 6

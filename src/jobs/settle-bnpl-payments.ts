@@ -19,8 +19,8 @@ import { recordEndedPaymentsOfOrder } from "../workflows/payment/ended-payments"
 import { orderHoldsPayment } from "../workflows/payment/trigger-deadline"
 import { recordUnnotifiedOwedPayment } from "../workflows/payment/process-accepted"
 import { isBnplError, isConfigured } from "../client"
-import { modeOf, MODES, type Mode } from "../lib/mode"
-import { forLog } from "../lib/signature"
+import { modeOf, MODES, type Mode } from "../lib/settings/mode"
+import { forLog } from "../lib/payment/signature"
 import type { ResolvedOptions } from "../modules/bnpl/settings"
 
 /** A payment page expires after PAYMENT_EXPIRY_MINUTES; its last notification comes soon after. */

@@ -1,11 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { TRIGGER_WARNING_DAYS } from "../lib/pay-at-shipment"
+import { TRIGGER_WARNING_DAYS } from "../lib/payment/pay-at-shipment"
 import type { Knex } from "../modules/bnpl/ledger"
 import { markDeadlineWarned } from "../modules/bnpl/orders-to-ship"
 import { ordersToShip } from "../workflows/payment/orders-to-ship"
 import { fillMissingDeadlines } from "../workflows/payment/trigger-deadline"
-import { jobTime, type JobTime } from "../lib/job-time"
+import { jobTime, type JobTime } from "../lib/infrastructure/job-time"
 
 const DAY_MS = 86_400_000
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import type { Exclusions } from "../../lib/exclusions"
+import type { Exclusions } from "../../lib/eligibility/exclusions"
 import { sdk } from "../lib/sdk"
 
 export type Choice = { id: string; label: string }

@@ -1,6 +1,6 @@
 import { toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { MessagePushAnswer, OrderView, ShippingSyncAnswer } from "../../lib/http-types"
+import type { MessagePushAnswer, OrderView, ShippingSyncAnswer } from "../../lib/http/http-types"
 import { useBnplI18n, type Translate } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 

@@ -1,6 +1,6 @@
 import { toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { MessagePushAnswer, OrderToShipView } from "../../lib/http-types"
+import type { MessagePushAnswer, OrderToShipView } from "../../lib/http/http-types"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 import { orderKey } from "./use-order"

@@ -5,7 +5,7 @@ import type {
   ReconciliationDriftView,
   ReconciliationRowView,
   ReconciliationView,
-} from "../../lib/http-types"
+} from "../../lib/http/http-types"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 import { orderKey } from "./use-order"

@@ -7,8 +7,8 @@ import type {
   ShippingOptionView,
   VerifyBody,
   VerifyResult,
-} from "../../lib/http-types"
-import type { Mode } from "../../lib/mode"
+} from "../../lib/http/http-types"
+import type { Mode } from "../../lib/settings/mode"
 import { useBnplI18n } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 import { removedKey } from "../lib/settings-changes"

@@ -1,7 +1,7 @@
 import { SHIPPING_METHODS, type Plan, type ShippingMethod } from "../../client/types"
-import { currencyExponent } from "../../lib/currency"
-import type { ShippingMapping } from "../../lib/http-types"
-import { normalizePlan } from "../../lib/plans"
+import { currencyExponent } from "../../lib/payment/currency"
+import type { ShippingMapping } from "../../lib/http/http-types"
+import { normalizePlan } from "../../lib/eligibility/plans"
 import type { Translate } from "./i18n"
 
 /** 12990 cents, "eur", "fr-FR" → "129,90 €" (in the admin user's language). */

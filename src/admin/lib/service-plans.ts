@@ -1,4 +1,4 @@
-import type { ServicePlanView } from "../../lib/http-types"
+import type { ServicePlanView } from "../../lib/http/http-types"
 import type { PlanRow } from "./settings-form"
 import { rowToPlan } from "./settings-form"
 

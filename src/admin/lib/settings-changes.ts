@@ -1,7 +1,13 @@
-import type { Exclusions } from "../../lib/exclusions"
-import type { PlanBounds, SettingsUpdateBody, SettingsView, ShippingOverride, VerifyBody } from "../../lib/http-types"
-import { MODES, type Mode } from "../../lib/mode"
-import { planKey } from "../../lib/plans"
+import type { Exclusions } from "../../lib/eligibility/exclusions"
+import type {
+  PlanBounds,
+  SettingsUpdateBody,
+  SettingsView,
+  ShippingOverride,
+  VerifyBody,
+} from "../../lib/http/http-types"
+import { MODES, type Mode } from "../../lib/settings/mode"
+import { planKey } from "../../lib/eligibility/plans"
 import { legalOverrides, legalTextsForm } from "./legal-texts"
 import {
   cleanOverrides,

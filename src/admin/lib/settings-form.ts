@@ -1,11 +1,11 @@
 import type { UseFormReturn } from "react-hook-form"
 import { z } from "zod"
 import { SHIPPING_METHODS, type Plan } from "../../client/types"
-import { EXCLUSION_FIELDS } from "../../lib/exclusions"
-import type { PlanBounds, SettingsView, ShippingOverride } from "../../lib/http-types"
-import { MODES, type Mode } from "../../lib/mode"
-import { planKey } from "../../lib/plans"
-import { SWITCH_KEYS, type SwitchKey } from "../../lib/switches"
+import { EXCLUSION_FIELDS } from "../../lib/eligibility/exclusions"
+import type { PlanBounds, SettingsView, ShippingOverride } from "../../lib/http/http-types"
+import { MODES, type Mode } from "../../lib/settings/mode"
+import { planKey } from "../../lib/eligibility/plans"
+import { SWITCH_KEYS, type SwitchKey } from "../../lib/settings/switches"
 import { legalTextsForm, legalTextsFormSchema } from "./legal-texts"
 
 /**
@@ -39,7 +39,7 @@ const accountSchema = z.object({
 
 /**
  * The settings the form shows as the API gives them and sends back as they are when changed
- * (settings-changes.ts): every switch of lib/switches.ts, and the eligibility interface.
+ * (settings-changes.ts): every switch of lib/settings/switches.ts, and the eligibility interface.
  */
 export const plainFieldSchemas = {
   ...(Object.fromEntries(SWITCH_KEYS.map((key) => [key, z.boolean()])) as Record<SwitchKey, z.ZodBoolean>),

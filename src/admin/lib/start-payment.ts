@@ -1,4 +1,4 @@
-import type { OrderMessageView, OrderPaymentView, OrderToShipView } from "../../lib/http-types"
+import type { OrderMessageView, OrderPaymentView, OrderToShipView } from "../../lib/http/http-types"
 import type { Translate } from "./i18n"
 
 type State = OrderToShipView["state"]

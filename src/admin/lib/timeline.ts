@@ -1,4 +1,4 @@
-import type { OrderMessageView } from "../../lib/http-types"
+import type { OrderMessageView } from "../../lib/http/http-types"
 import { formatDate, triggerLabel } from "./format"
 import type { Translate } from "./i18n"
 import { sentSummary } from "./sync-log"

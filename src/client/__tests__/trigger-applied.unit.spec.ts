@@ -1,4 +1,4 @@
-import { awaitsTrigger, hasCharged } from "../../lib/settlement"
+import { awaitsTrigger, hasCharged } from "../../lib/payment/settlement"
 import { BnplClient } from "../client"
 import { failure } from "./client-fixtures"
 

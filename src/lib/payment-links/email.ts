@@ -1,4 +1,4 @@
-import type { ServiceLanguage } from "../customer-language"
+import type { ServiceLanguage } from "../payment/customer-language"
 
 /**
  * The payment link e-mail, in the customer's language: a notification any of Medusa's e-mail

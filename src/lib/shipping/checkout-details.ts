@@ -1,4 +1,4 @@
-import { stableHash } from "../stable-hash"
+import { stableHash } from "../infrastructure/stable-hash"
 import type { CheckoutSnapshot } from "./checkout"
 
 /**

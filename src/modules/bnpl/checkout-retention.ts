@@ -1,4 +1,4 @@
-import { ENDED_WITHOUT_ORDER, MAY_STILL_NEED_CHECKOUT, STRIPPED_SNAPSHOT } from "../../lib/retention"
+import { ENDED_WITHOUT_ORDER, MAY_STILL_NEED_CHECKOUT, STRIPPED_SNAPSHOT } from "../../lib/settings/retention"
 import { LEDGER_TABLE, type Knex } from "./ledger"
 
 /**

@@ -1,6 +1,6 @@
 import { accountFingerprint, clientFor, isBnplError, type Account, type CallOptions } from "../../client"
-import { modeOf, type Mode } from "../../lib/mode"
-import { settlePayment, type Settlement } from "../../lib/settlement"
+import { modeOf, type Mode } from "../../lib/settings/mode"
+import { settlePayment, type Settlement } from "../../lib/payment/settlement"
 import { LEDGER_TABLE, MAX_SETTLE_ATTEMPTS, settleBackoffMs, type Knex, type LedgerRow } from "./ledger"
 
 /**

@@ -1,5 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import { modeOf, type Mode } from "../../lib/mode"
+import { modeOf, type Mode } from "../../lib/settings/mode"
 
 /**
  * The `bnpl_payment` table (the bnpl module's `BnplPayment` model), read and written through

@@ -1,9 +1,14 @@
 import { randomBytes } from "node:crypto"
 import { generateEntityId } from "@medusajs/framework/utils"
-import { NOTIFICATION_GRACE_MS, TOKEN_CACHE_MS, tokensOfMode, type TokenRow } from "../../lib/notification-token"
-import { MODES, type Mode } from "../../lib/mode"
+import {
+  NOTIFICATION_GRACE_MS,
+  TOKEN_CACHE_MS,
+  tokensOfMode,
+  type TokenRow,
+} from "../../lib/payment/notification-token"
+import { MODES, type Mode } from "../../lib/settings/mode"
 import type { Knex } from "./ledger"
-import { keptInMemory } from "../../lib/process-memory"
+import { keptInMemory } from "../../lib/infrastructure/process-memory"
 
 /**
  * The store's notification tokens (`bnpl_notification_secret`), one per account, read through

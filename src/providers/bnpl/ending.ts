@@ -1,8 +1,8 @@
-import { forLog } from "../../lib/signature"
+import { forLog } from "../../lib/payment/signature"
 import { findPayment, markCancelledOrder, markOrdered, markToSettle, settledAs } from "../../modules/bnpl/ledger"
 import { markSettled, settleAndRecord } from "../../modules/bnpl/ledger-settling"
 import { holdingOf } from "../../modules/bnpl/medusa-holding"
-import { settlePayment } from "../../lib/settlement"
+import { settlePayment } from "../../lib/payment/settlement"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"
 

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { isBnplError, type BnplErrorCode, type IneligiblePlan, type Plan } from "../../client"
-import { formatCents } from "../../lib/money"
-import { planLabel } from "../../lib/plans"
+import { formatCents } from "../../lib/payment/money"
+import { planLabel } from "../../lib/eligibility/plans"
 
 /** What a shopper is told when the service fails while they choose instalments: plain words. */
 export const SHOPPER_MESSAGES: Record<BnplErrorCode, string> = {

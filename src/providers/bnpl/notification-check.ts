@@ -1,19 +1,19 @@
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
 import { notificationTokens } from "../../modules/bnpl/notification-secret"
-import { toCents } from "../../lib/money"
-import { hasValidSignature, signedBy, type SignatureOptions } from "../../lib/signature"
-import { isPaymentId, tokenAccepted } from "../../lib/notification"
+import { toCents } from "../../lib/payment/money"
+import { hasValidSignature, signedBy, type SignatureOptions } from "../../lib/payment/signature"
+import { isPaymentId, tokenAccepted } from "../../lib/payment/notification"
 import {
   acceptedTokensFor,
   legacyLookupOpen,
   NOTIFICATION_GRACE_MS,
   tokensOfMode,
   type TokenRow,
-} from "../../lib/notification-token"
-import { BoundedCache } from "../../lib/bounded-cache"
-import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
-import { modeOf, MODES, type Mode } from "../../lib/mode"
-import { keptInMemory } from "../../lib/process-memory"
+} from "../../lib/payment/notification-token"
+import { BoundedCache } from "../../lib/infrastructure/bounded-cache"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/payment/provider-registration"
+import { modeOf, MODES, type Mode } from "../../lib/settings/mode"
+import { keptInMemory } from "../../lib/infrastructure/process-memory"
 
 /** What the notification carries: the pid, the token of its URL, and the headers (signature). */
 export type NotificationClaim = { pid: unknown; token: unknown; headers?: Record<string, unknown> }

@@ -1,6 +1,6 @@
 import type { Logger } from "@medusajs/framework/types"
 import { clientFor, type BnplClient } from "../../client"
-import type { Mode } from "../../lib/mode"
+import type { Mode } from "../../lib/settings/mode"
 import type { Knex } from "../../modules/bnpl/ledger"
 import {
   effectiveSettings,

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { CreatePaymentInput, EligibilityResult, Payment, Plan } from "../../client"
-import { normalizePlan, planLabel, planProblem, samePlan, servicePlan } from "../../lib/plans"
-import { deferredDescription } from "../../lib/pay-at-shipment"
-import type { Mode } from "../../lib/mode"
-import { customerLanguage } from "../../lib/customer-language"
+import { normalizePlan, planLabel, planProblem, samePlan, servicePlan } from "../../lib/eligibility/plans"
+import { deferredDescription } from "../../lib/payment/pay-at-shipment"
+import type { Mode } from "../../lib/settings/mode"
+import { customerLanguage } from "../../lib/payment/customer-language"
 import { PAYMENT_EXPIRY_MINUTES } from "./constants"
 import type { BnplSessionData, CheckoutSnapshot } from "./types"
 

@@ -22,14 +22,14 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { fromCents, toCents } from "../../lib/money"
+import { fromCents, toCents } from "../../lib/payment/money"
 // The one sideways import (with the ledger below): the provider runs in the payment module's
 // container, so it reads the plugin module's tables through the settings reader's connection,
 // not through the module service.
 import { currencyProblem, validateOptions, type BnplOptions } from "../../modules/bnpl/settings"
-import { forLog } from "../../lib/signature"
-import { modeOf, MODES, type Mode } from "../../lib/mode"
-import { BNPL_PROVIDER_IDENTIFIER } from "../../lib/provider-registration"
+import { forLog } from "../../lib/payment/signature"
+import { modeOf, MODES, type Mode } from "../../lib/settings/mode"
+import { BNPL_PROVIDER_IDENTIFIER } from "../../lib/payment/provider-registration"
 import { claimForOrder, findPayment } from "../../modules/bnpl/ledger"
 import type { BnplSessionData } from "./types"
 import { AUTHORIZE_CALL, NOTIFICATION_CALL } from "./constants"
@@ -42,7 +42,7 @@ import { operationFor, type Operation } from "./operation"
 import { createServicePayment } from "./creation"
 import { cancelForMedusa, endPayment } from "./ending"
 import { refundForMedusa } from "./refund"
-import { medusaRefusal } from "../../lib/medusa-version"
+import { medusaRefusal } from "../../lib/infrastructure/medusa-version"
 
 type Injected = { logger: Logger } & Record<string, unknown>
 
@@ -82,7 +82,7 @@ class BnplProviderService extends AbstractPaymentProvider<BnplOptions> {
 
   /**
    * Outside the tested Medusa versions a new payment is refused with the sentence that says why
-   * (lib/medusa-version.ts); everything a payment already taken needs goes on.
+   * (lib/infrastructure/medusa-version.ts); everything a payment already taken needs goes on.
    */
   private refuseNewPaymentOnUntestedMedusa(): void {
     const refusal = medusaRefusal()

@@ -1,6 +1,6 @@
 import { PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { ACCEPTED_STATES, type Payment, type PaymentState } from "../../client"
-import { awaitsTrigger, refundedTotal } from "../../lib/settlement"
+import { awaitsTrigger, refundedTotal } from "../../lib/payment/settlement"
 import { REVIEW_STATES } from "./constants"
 
 /** A session status, and why when it is not the happy one (for the log and `failure_reason`). */

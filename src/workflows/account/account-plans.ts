@@ -11,17 +11,17 @@ import {
   withinAccount,
   type AccountPlansRecord,
   type ServicePlan,
-} from "../../lib/account-plans"
-import { boundedAnswerCache, type AnswerCache } from "../../lib/answer-cache"
+} from "../../lib/eligibility/account-plans"
+import { boundedAnswerCache, type AnswerCache } from "../../lib/eligibility/answer-cache"
 import { sharedOrLocalCache } from "../eligibility/answer-cache"
-import type { AccountView, SettingsView } from "../../lib/http-types"
-import type { Mode } from "../../lib/mode"
-import type { PlanBounds } from "../../lib/plan-bounds"
+import type { AccountView, SettingsView } from "../../lib/http/http-types"
+import type { Mode } from "../../lib/settings/mode"
+import type { PlanBounds } from "../../lib/eligibility/plan-bounds"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import type { AccountCheck } from "../../modules/bnpl/service"
 import type { ResolvedOptions } from "../../modules/bnpl/settings"
-import { keptInMemory } from "../../lib/process-memory"
+import { keptInMemory } from "../../lib/infrastructure/process-memory"
 
 /**
  * The account's own plans (`GET /v1/me/fee-plans`), kept an hour per account (service URL +

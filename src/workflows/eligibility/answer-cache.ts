@@ -1,6 +1,6 @@
 import type { ICacheService, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { isRedisCache, type AnswerCache } from "../../lib/answer-cache"
+import { isRedisCache, type AnswerCache } from "../../lib/eligibility/answer-cache"
 
 /**
  * The store's Redis cache when it has one (shared by every server and worker), else `local`

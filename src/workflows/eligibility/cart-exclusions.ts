@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { BoundedCache } from "../../lib/bounded-cache"
+import { BoundedCache } from "../../lib/infrastructure/bounded-cache"
 import {
   exclusionCheckKey,
   excludedProducts,
@@ -8,8 +8,8 @@ import {
   type ExcludedProduct,
   type Exclusions,
   type ProductFacts,
-} from "../../lib/exclusions"
-import { keptInMemory } from "../../lib/process-memory"
+} from "../../lib/eligibility/exclusions"
+import { keptInMemory } from "../../lib/infrastructure/process-memory"
 
 // What the exclusion rules look at, for one product (categories with their lineage, so
 // excluding a parent category excludes its sub-categories).

@@ -1,14 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { boundedAnswerCache, type AnswerCache } from "../../lib/answer-cache"
+import { boundedAnswerCache, type AnswerCache } from "../../lib/eligibility/answer-cache"
 import { sharedOrLocalCache } from "./answer-cache"
-import { BreakerRegistry } from "../../lib/circuit-breaker"
-import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../lib/response-deadline"
-import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility-answer"
+import { BreakerRegistry } from "../../lib/infrastructure/circuit-breaker"
+import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../lib/infrastructure/response-deadline"
+import { answerTtlSeconds, cartAnswerScope } from "../../lib/eligibility/eligibility-answer"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { exclusionMessage } from "../../lib/exclusions"
-import { inPlanOrder, splitByBounds } from "../../lib/plan-bounds"
+import { exclusionMessage } from "../../lib/eligibility/exclusions"
+import { inPlanOrder, splitByBounds } from "../../lib/eligibility/plan-bounds"
 import { excludedFromCart } from "./cart-exclusions"
 import { checkoutPlans } from "../account/account-plans"
 import {
@@ -17,14 +17,14 @@ import {
   type EligibilitySurface,
   type PlanAnswer,
   type PlansAnswer,
-} from "../../lib/eligibility"
-import { medusaRefusal } from "../../lib/medusa-version"
-import { toCents, type MedusaAmount } from "../../lib/money"
-import { cartCountries, type CartCountries } from "../../lib/cart-countries"
+} from "../../lib/eligibility/eligibility"
+import { medusaRefusal } from "../../lib/infrastructure/medusa-version"
+import { toCents, type MedusaAmount } from "../../lib/payment/money"
+import { cartCountries, type CartCountries } from "../../lib/eligibility/cart-countries"
 import { accountFingerprint, clientFor, isConfigured } from "../../client"
 import { currencyProblem, type ResolvedOptions } from "../../modules/bnpl/settings"
-import { keptInMemory } from "../../lib/process-memory"
-import { BoundedCache } from "../../lib/bounded-cache"
+import { keptInMemory } from "../../lib/infrastructure/process-memory"
+import { BoundedCache } from "../../lib/infrastructure/bounded-cache"
 
 export type CartPlansAnswer = PlansAnswer & { cart_id: string }
 

@@ -1,6 +1,6 @@
-import { AnonymousLimits, coldLookupBudget } from "../../lib/cold-lookups"
-import { clientKeys, type RequestLike, type TrustedProxies } from "../../lib/client-address"
-import { keptInMemory } from "../../lib/process-memory"
+import { AnonymousLimits, coldLookupBudget } from "../../lib/infrastructure/cold-lookups"
+import { clientKeys, type RequestLike, type TrustedProxies } from "../../lib/infrastructure/client-address"
+import { keptInMemory } from "../../lib/infrastructure/process-memory"
 
 /**
  * What one anonymous product-page request (`?amount=`, `?amounts=`) may cost the service: at
@@ -37,7 +37,7 @@ const limits = keptInMemory(productPageLimits())
 /**
  * The allowance of one product-page request. Its client is the socket's address, or the one the
  * declared proxies (`trustedProxies`) say, IPv6 by /64, and its network: never what the caller writes in
- * `X-Forwarded-For` (see src/lib/client-address.ts).
+ * `X-Forwarded-For` (see src/lib/infrastructure/client-address.ts).
  */
 export const productPageBudget = (
   request: RequestLike,

@@ -12,10 +12,10 @@ import {
 } from "../../modules/bnpl/ledger"
 import { sessionsOfOrder } from "../../modules/bnpl/medusa-holding"
 import { settleAndRecord } from "../../modules/bnpl/ledger-settling"
-import { servicePaymentIdsOf } from "../../lib/order-payments"
+import { servicePaymentIdsOf } from "../../lib/payment/order-payments"
 import { BACKGROUND_CALL } from "../../providers/bnpl/constants"
-import { modeOf } from "../../lib/mode"
-import { forLog } from "../../lib/signature"
+import { modeOf } from "../../lib/settings/mode"
+import { forLog } from "../../lib/payment/signature"
 
 /**
  * A cancelled order releases all of its instalment payments. Medusa refunds what was captured

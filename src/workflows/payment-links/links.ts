@@ -6,13 +6,13 @@ import type {
   MedusaContainer,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { customerLanguage } from "../../lib/customer-language"
+import { customerLanguage } from "../../lib/payment/customer-language"
 import { legalTextsFor } from "../../lib/legal"
-import type { OwedCollectionView, PaymentLinksView } from "../../lib/http-types"
-import { fromCents, toCents } from "../../lib/money"
+import type { OwedCollectionView, PaymentLinksView } from "../../lib/http/http-types"
+import { fromCents, toCents } from "../../lib/payment/money"
 import { LINK_EMAIL_TEMPLATE, linkEmail } from "../../lib/payment-links/email"
 import { linkExpiry, linkState, linkUrl, PAYABLE_COLLECTION } from "../../lib/payment-links/state"
-import { BNPL_PROVIDER_ID } from "../../lib/provider-registration"
+import { BNPL_PROVIDER_ID } from "../../lib/payment/provider-registration"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { plansForCollection, type CollectionPlans } from "../eligibility/collection"
@@ -34,7 +34,7 @@ type LinkRow = {
   closed_at: Date | null
 }
 
-/** The admin's view (lib/http-types.ts), the plans as the eligibility answers them. */
+/** The admin's view (lib/http/http-types.ts), the plans as the eligibility answers them. */
 export type OwedCollection = Omit<OwedCollectionView, "eligibility"> & { eligibility?: CollectionPlans }
 export type OrderLinks = Omit<PaymentLinksView, "collections"> & { collections: OwedCollection[] }
 

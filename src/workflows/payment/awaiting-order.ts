@@ -6,9 +6,9 @@ import type BnplModuleService from "../../modules/bnpl/service"
 import { markCancelledOrder, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
 import { BACKGROUND_CALL, REVIEW_STATES } from "../../providers/bnpl/constants"
 import { isAcceptedState, statusOf, webhookActionOf } from "../../providers/bnpl/status"
-import { fromCents } from "../../lib/money"
+import { fromCents } from "../../lib/payment/money"
 import { clientFor } from "../../client"
-import { modeOf } from "../../lib/mode"
+import { modeOf } from "../../lib/settings/mode"
 
 /**
  * An order placed while the service was still reviewing its payment (`pending_authorization`),

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { customerLanguage, serviceLanguage, type ServiceLanguage } from "../../lib/customer-language"
+import { customerLanguage, serviceLanguage, type ServiceLanguage } from "../../lib/payment/customer-language"
 
 /**
  * The language to send the service when the cart has none it speaks: the storefront's (the

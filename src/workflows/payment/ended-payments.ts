@@ -1,8 +1,8 @@
 import type { IPaymentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/medusa/core-flows"
-import { fromCents } from "../../lib/money"
-import { earlierBnplPayments, ENDED_PAYMENT_FIELDS, type EarlierPayment } from "../../lib/order-payments"
+import { fromCents } from "../../lib/payment/money"
+import { earlierBnplPayments, ENDED_PAYMENT_FIELDS, type EarlierPayment } from "../../lib/payment/order-payments"
 import { findPayment, type Knex } from "../../modules/bnpl/ledger"
 import { orderWithBnplPayment } from "./order-payment"
 

@@ -14,22 +14,22 @@ import {
 } from "../../modules/bnpl/ledger"
 import { settleAndRecord } from "../../modules/bnpl/ledger-settling"
 import { holdingOf, orderOfSession } from "../../modules/bnpl/medusa-holding"
-import { toCents } from "../../lib/money"
+import { toCents } from "../../lib/payment/money"
 import { cancelAwaitingOrder } from "./awaiting-order"
 import { clientFor } from "../../client"
-import { modeOf } from "../../lib/mode"
+import { modeOf } from "../../lib/settings/mode"
 import { checkNotification } from "../../providers/bnpl/notification-check"
 import { markChecked } from "../../providers/bnpl/checked-notifications"
 import { NOTIFICATION_CALL } from "../../providers/bnpl/constants"
-import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/provider-registration"
-import { forLog } from "../../lib/signature"
+import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../lib/payment/provider-registration"
+import { forLog } from "../../lib/payment/signature"
 import {
   isAcceptedAction,
   isEndedAction,
   OUTCOME_BY_LEDGER_STATUS,
   sessionMatches,
   settleDue,
-} from "../../lib/notification"
+} from "../../lib/payment/notification"
 
 export type Outcome = {
   status: number

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BnplSessionData } from "../../providers/bnpl/types"
-import { liveBnplPaymentOf } from "../../lib/order-payments"
+import { liveBnplPaymentOf } from "../../lib/payment/order-payments"
 
 export type BnplOrderPayment = { id: string; data: BnplSessionData; amount?: unknown; canceled_at?: string | null }
 

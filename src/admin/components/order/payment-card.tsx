@@ -1,6 +1,6 @@
 import { Alert, Badge, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
-import type { OrderPaymentView } from "../../../lib/http-types"
+import type { OrderPaymentView } from "../../../lib/http/http-types"
 import { formatCents, formatDate, paymentStateBadge, planLabel } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
 import { Refunds } from "./refunds"

@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
-import type { OwedCollectionView, PaymentLinkState } from "../../../lib/http-types"
+import type { OwedCollectionView, PaymentLinkState } from "../../../lib/http/http-types"
 import { usePaymentLinkAction, usePaymentLinks } from "../../hooks/use-payment-links"
 import { formatCents, formatDate, planLabel } from "../../lib/format"
 import { useBnplI18n, type Translate } from "../../lib/i18n"

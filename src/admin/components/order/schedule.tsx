@@ -1,5 +1,5 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
-import type { OrderPaymentView } from "../../../lib/http-types"
+import type { OrderPaymentView } from "../../../lib/http/http-types"
 import { formatCents, formatDate, instalmentStateBadge } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
 

@@ -1,6 +1,6 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import type { OrderMessageView } from "../../../lib/http-types"
+import type { OrderMessageView } from "../../../lib/http/http-types"
 import { usePushMessage, usePushShippingSync } from "../../hooks/use-order"
 import { formatDate } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"

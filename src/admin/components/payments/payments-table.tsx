@@ -1,5 +1,5 @@
 import { Badge, Button, Table, Text } from "@medusajs/ui"
-import type { PaymentWithoutOrderView } from "../../../lib/http-types"
+import type { PaymentWithoutOrderView } from "../../../lib/http/http-types"
 import { useSettlePayment } from "../../hooks/use-payments"
 import { formatCents, formatDate } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"

@@ -1,6 +1,6 @@
 import { Button, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
-import type { ReconciliationView } from "../../../lib/http-types"
+import type { ReconciliationView } from "../../../lib/http/http-types"
 import { useRunReconciliation } from "../../hooks/use-reconciliation"
 import { formatDate } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"

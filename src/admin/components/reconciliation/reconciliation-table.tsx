@@ -1,7 +1,7 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
-import type { ReconciliationDriftView, ReconciliationRowView } from "../../../lib/http-types"
+import type { ReconciliationDriftView, ReconciliationRowView } from "../../../lib/http/http-types"
 import { useReconciliationAction } from "../../hooks/use-reconciliation"
 import { formatCents, formatDate, paymentStateBadge } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"

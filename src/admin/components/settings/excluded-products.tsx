@@ -1,6 +1,6 @@
 import { XMarkMini } from "@medusajs/icons"
 import { Badge, Label, Select, Text } from "@medusajs/ui"
-import type { Exclusions } from "../../../lib/exclusions"
+import type { Exclusions } from "../../../lib/eligibility/exclusions"
 import { CHOICE_SOURCES, useExclusionChoices, type ExclusionField } from "../../hooks/use-exclusion-choices"
 import { useBnplI18n } from "../../lib/i18n"
 

@@ -1,5 +1,5 @@
 import { Container, Text } from "@medusajs/ui"
-import type { SettingsView } from "../../../lib/http-types"
+import type { SettingsView } from "../../../lib/http/http-types"
 import { useBnplI18n } from "../../lib/i18n"
 
 /**

@@ -1,6 +1,6 @@
 import { Select } from "@medusajs/ui"
 import { Controller, type UseFormReturn } from "react-hook-form"
-import { MODES } from "../../../lib/mode"
+import { MODES } from "../../../lib/settings/mode"
 import { useBnplI18n } from "../../lib/i18n"
 import type { SettingsFormValues } from "../../lib/settings-form"
 import { describedBy, Field } from "../common/field"

@@ -1,7 +1,7 @@
 import { ArrowDownMini, ArrowUpMini, Trash } from "@medusajs/icons"
 import { IconButton, Input, Select, Text } from "@medusajs/ui"
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form"
-import { MAX_INSTALMENTS } from "../../../lib/plans"
+import { MAX_INSTALMENTS } from "../../../lib/eligibility/plans"
 import { planLabel } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
 import { rowToPlan, type SettingsFormValues } from "../../lib/settings-form"

@@ -1,6 +1,6 @@
 import { Button, Container, Text } from "@medusajs/ui"
 import { useWatch, type UseFormReturn } from "react-hook-form"
-import type { SettingsView } from "../../../lib/http-types"
+import type { SettingsView } from "../../../lib/http/http-types"
 import { useBnplI18n } from "../../lib/i18n"
 import { changesOf } from "../../lib/settings-changes"
 import type { SettingsFormValues } from "../../lib/settings-form"

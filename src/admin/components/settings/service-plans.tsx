@@ -1,7 +1,7 @@
 import { Alert, Label, Switch, Text } from "@medusajs/ui"
 import { useFieldArray, useWatch } from "react-hook-form"
 import type { Plan } from "../../../client/types"
-import type { ServicePlanView } from "../../../lib/http-types"
+import type { ServicePlanView } from "../../../lib/http/http-types"
 import { formatCents, planLabel } from "../../lib/format"
 import { useBnplI18n, type Translate } from "../../lib/i18n"
 import { exampleAmount, feeOn, rowIndexOf, servicePlanKey } from "../../lib/service-plans"

@@ -1,5 +1,5 @@
 import { Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import type { SettingsView } from "../../../lib/http-types"
+import type { SettingsView } from "../../../lib/http/http-types"
 import { useBnplI18n } from "../../lib/i18n"
 
 /** The page's title, what it is for, and whether the account in use has a key. */

@@ -1,6 +1,6 @@
 import { Badge, Select, Table, Text } from "@medusajs/ui"
 import { SHIPPING_METHODS, type ShippingMethod } from "../../../client/types"
-import type { ShippingOptionView, ShippingOverride } from "../../../lib/http-types"
+import type { ShippingOptionView, ShippingOverride } from "../../../lib/http/http-types"
 import { mappingReason, shippingMethodLabel } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
 

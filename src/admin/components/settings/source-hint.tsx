@@ -1,5 +1,5 @@
 import { Text } from "@medusajs/ui"
-import type { SettingSource } from "../../../lib/http-types"
+import type { SettingSource } from "../../../lib/http/http-types"
 import { useBnplI18n } from "../../lib/i18n"
 
 /**

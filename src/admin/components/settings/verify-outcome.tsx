@@ -1,5 +1,5 @@
 import { StatusBadge, Text } from "@medusajs/ui"
-import type { VerifyResult } from "../../../lib/http-types"
+import type { VerifyResult } from "../../../lib/http/http-types"
 import { useBnplI18n } from "../../lib/i18n"
 import { servicePlanLabel } from "./service-plans"
 

@@ -1,7 +1,7 @@
-import type { SettingsView } from "../../../lib/http-types"
+import type { SettingsView } from "../../../lib/http/http-types"
 import { LEGAL_DEFAULTS } from "../../../lib/legal/defaults"
 import { effectiveLegalTexts } from "../../../lib/legal/resolve"
-import { SWITCH_KEYS, SWITCHES, type SwitchKey } from "../../../lib/switches"
+import { SWITCH_KEYS, SWITCHES, type SwitchKey } from "../../../lib/settings/switches"
 import { changesOf, removedKey, verifyBody } from "../settings-changes"
 import { formFrom, planRow, rowsToBounds, rowToPlan, settingsFormSchema, withOverride } from "../settings-form"
 

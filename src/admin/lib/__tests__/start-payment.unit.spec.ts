@@ -1,4 +1,4 @@
-import type { OrderMessageView } from "../../../lib/http-types"
+import type { OrderMessageView } from "../../../lib/http/http-types"
 import { canStartPayment, failedTrigger, orderNumber, orderToShipBadge } from "../start-payment"
 
 const t = (key: string) => key

@@ -1,4 +1,4 @@
-import type { OrderMessageView } from "../../../lib/http-types"
+import type { OrderMessageView } from "../../../lib/http/http-types"
 import { formatCents } from "../format"
 import { contentInWords, messageDetails, messageTriggerLabel, outcomeBadge } from "../timeline"
 

@@ -1,4 +1,4 @@
-import { SERVICE_LANGUAGES } from "../../customer-language"
+import { SERVICE_LANGUAGES } from "../../payment/customer-language"
 import { linkEmail } from "../email"
 import { LINK_VALID_DAYS, linkExpiry, linkRefusal, linkState, linkUrl } from "../state"
 

@@ -1,6 +1,6 @@
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { providerRegistrationProblem } from "../../../lib/provider-registration"
+import { providerRegistrationProblem } from "../../../lib/payment/provider-registration"
 
 /** Stops the server at start-up when the provider is registered under another id. */
 export default async function checkProviderId({ container }: LoaderOptions): Promise<void> {

@@ -1,11 +1,11 @@
 import type { LoaderOptions, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaVersionCheck } from "../../../lib/medusa-version"
-import { parseTrustedProxies, trustedProxiesWarning } from "../../../lib/client-address"
+import { medusaVersionCheck } from "../../../lib/infrastructure/medusa-version"
+import { parseTrustedProxies, trustedProxiesWarning } from "../../../lib/infrastructure/client-address"
 
 /**
  * What a merchant must know at start-up, one line each: Medusa outside the tested range (new
- * instalment payments are then refused unless opted in, see lib/medusa-version.ts), and a production server
+ * instalment payments are then refused unless opted in, see lib/infrastructure/medusa-version.ts), and a production server
  * without BNPL_ENCRYPTION_KEY (saving a key in the admin would then be refused with Medusa's
  * default secrets, and a later change of the cookie secret would make it unreadable), and
  * declared proxies that cover every address (`trustedProxiesWarning`).

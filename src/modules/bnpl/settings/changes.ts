@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { trimUrl } from "../../../client"
-import { MODES, type Mode } from "../../../lib/mode"
+import { MODES, type Mode } from "../../../lib/settings/mode"
 import {
   encryptionSecret,
   encryptionSecrets,
@@ -16,7 +16,7 @@ import {
   SETTINGS,
   type SettingColumns,
   type SettingDeclaration,
-} from "../../../lib/settings-fields"
+} from "../../../lib/settings/settings-fields"
 import { resolveOptions } from "./options"
 import type { SettingsPatch } from "./patch"
 import { accountInputs, keyDestinationProblem, mergeSettings, serviceUrlProblemFor } from "./precedence"

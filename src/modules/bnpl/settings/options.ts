@@ -1,15 +1,21 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, serviceUrlRules, trimUrl } from "../../../client"
-import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/currency"
-import { exclusionsProblems } from "../../../lib/exclusions"
+import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/payment/currency"
+import { exclusionsProblems } from "../../../lib/eligibility/exclusions"
 import { legalTextsProblems } from "../../../lib/legal"
-import { planBoundsProblems } from "../../../lib/plan-bounds"
-import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/retention"
-import { planIssues, planProblem } from "../../../lib/plans"
-import { DEFAULT_DEADLINE_FLOOR_MS } from "../../../lib/response-deadline"
-import { parseTrustedProxies, trustedProxiesProblems } from "../../../lib/client-address"
+import { planBoundsProblems } from "../../../lib/eligibility/plan-bounds"
+import { DEFAULT_CHECKOUT_RETENTION_DAYS, retentionDaysProblem } from "../../../lib/settings/retention"
+import { planIssues, planProblem } from "../../../lib/eligibility/plans"
+import { DEFAULT_DEADLINE_FLOOR_MS } from "../../../lib/infrastructure/response-deadline"
+import { parseTrustedProxies, trustedProxiesProblems } from "../../../lib/infrastructure/client-address"
 import { MIN_ENCRYPTION_KEY_LENGTH } from "./encryption"
-import { ACCOUNT_FIELDS, fromOptions, SETTING_KEYS, SETTINGS, type SettingKey } from "../../../lib/settings-fields"
+import {
+  ACCOUNT_FIELDS,
+  fromOptions,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+} from "../../../lib/settings/settings-fields"
 import type { BnplOptions, ResolvedOptions } from "./types"
 
 const DEFAULT_BACKEND_URL = "http://localhost:9000"
@@ -17,7 +23,7 @@ const ELIGIBILITY_APIS = ["v1", "v2"]
 
 /** The options and env alone (no admin settings): see precedence.ts for the whole rule. */
 export function resolveOptions(options: BnplOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
-  // The field table's settings (lib/settings-fields.ts): option > env > default.
+  // The field table's settings (lib/settings/settings-fields.ts): option > env > default.
   const settings = Object.fromEntries(
     SETTING_KEYS.map((key) => [SETTINGS[key].option, fromOptions(SETTINGS[key], options, env).value])
   ) as Pick<ResolvedOptions, (typeof SETTINGS)[SettingKey]["option"]>

@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { serviceUrlProblem } from "../../../client"
-import { MODES, type Mode } from "../../../lib/mode"
-import { SETTING_KEYS, SETTINGS, type SettingKey } from "../../../lib/settings-fields"
+import { MODES, type Mode } from "../../../lib/settings/mode"
+import { SETTING_KEYS, SETTINGS, type SettingKey } from "../../../lib/settings/settings-fields"
 
 /** What the admin may send (`POST /admin/bnpl/settings`, `.../verify`): one schema for the routes and the module. */
 

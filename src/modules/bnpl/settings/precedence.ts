@@ -1,6 +1,6 @@
 import { serviceUrlProblem, trimUrl, type ServiceUrlRules } from "../../../client"
 import { serviceUrlRules } from "../../../client/service-url"
-import type { Mode } from "../../../lib/mode"
+import type { Mode } from "../../../lib/settings/mode"
 import { maskKey } from "./encryption"
 import {
   ACCOUNT_FIELDS,
@@ -10,7 +10,7 @@ import {
   normalized,
   SETTING_KEYS,
   SETTINGS,
-} from "../../../lib/settings-fields"
+} from "../../../lib/settings/settings-fields"
 import { resolveOptions } from "./options"
 import type {
   BnplOptions,

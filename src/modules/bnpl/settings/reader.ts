@@ -11,8 +11,8 @@ import { ACCOUNT_COLUMNS } from "./changes"
 import { keySlotProblem } from "./patch"
 import { mergeSettings } from "./precedence"
 import type { BnplOptions, EffectiveSettings, SettingsRow, StoredSettings } from "./types"
-import type { Mode } from "../../../lib/mode"
-import { keptInMemory } from "../../../lib/process-memory"
+import type { Mode } from "../../../lib/settings/mode"
+import { keptInMemory } from "../../../lib/infrastructure/process-memory"
 
 /**
  * The one settings reader: the admin's row with its keys decrypted. Knex, not the module's

@@ -1,15 +1,20 @@
 import type { Plan } from "../../../client/types"
-import { SETTING_KEYS, type SETTINGS, type SettingColumns, type SettingKey } from "../../../lib/settings-fields"
-import type { Exclusions } from "../../../lib/exclusions"
-import type { Mode } from "../../../lib/mode"
-import type { PlanBounds } from "../../../lib/plan-bounds"
-import type { SettingSource, ShippingOverride } from "../../../lib/http-types"
-import type { TrustedProxies } from "../../../lib/client-address"
+import {
+  SETTING_KEYS,
+  type SETTINGS,
+  type SettingColumns,
+  type SettingKey,
+} from "../../../lib/settings/settings-fields"
+import type { Exclusions } from "../../../lib/eligibility/exclusions"
+import type { Mode } from "../../../lib/settings/mode"
+import type { PlanBounds } from "../../../lib/eligibility/plan-bounds"
+import type { SettingSource, ShippingOverride } from "../../../lib/http/http-types"
+import type { TrustedProxies } from "../../../lib/infrastructure/client-address"
 import type { LegalTextOverrides } from "../../../lib/legal"
-import type { SwitchOptions } from "../../../lib/switches"
+import type { SwitchOptions } from "../../../lib/settings/switches"
 
 /*
- * Each admin setting is declared once, in the field table (lib/settings-fields.ts): its API name
+ * Each admin setting is declared once, in the field table (lib/settings/settings-fields.ts): its API name
  * (also its column and its name in the admin form), its option name and env variable.
  *
  * The settings of one store go by five names:
@@ -24,7 +29,7 @@ import type { SwitchOptions } from "../../../lib/switches"
  * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:
  * admin settings (stored in the plugin's module) > these options > env `BNPL_API_URL`,
  * `BNPL_API_KEY`. The switches (`autoCapture`, `shippingSyncEnabled`,
- * `verifyNotificationSignature`) are lib/switches.ts's.
+ * `verifyNotificationSignature`) are lib/settings/switches.ts's.
  */
 export type BnplOptions = SwitchOptions & {
   /** The live account (env `BNPL_API_KEY`, `BNPL_API_URL`). */
@@ -132,7 +137,7 @@ export type ResolvedOptions = Required<
 
 /**
  * The columns of `bnpl_settings` as read with knex: the accounts', `mode`, and one per setting of
- * the field table (lib/settings-fields.ts).
+ * the field table (lib/settings/settings-fields.ts).
  */
 export type SettingsRow = SettingColumns & {
   id: string

@@ -1,4 +1,4 @@
-import type { VerifyResult as HttpVerifyResult } from "../../../lib/http-types"
+import type { VerifyResult as HttpVerifyResult } from "../../../lib/http/http-types"
 import {
   BnplClient,
   isBnplError,
@@ -8,9 +8,9 @@ import {
   type BnplServiceError,
   type ServiceUrlRules,
 } from "../../../client"
-import type { Mode } from "../../../lib/mode"
-import { servicePlansOf, servicePlanViews, type AccountPlansRecord } from "../../../lib/account-plans"
-import { formatCents } from "../../../lib/money"
+import type { Mode } from "../../../lib/settings/mode"
+import { servicePlansOf, servicePlanViews, type AccountPlansRecord } from "../../../lib/eligibility/account-plans"
+import { formatCents } from "../../../lib/payment/money"
 import { ACCOUNT_COLUMNS, EMPTY_SETTINGS } from "./changes"
 import { keySlotProblem, type VerifySettingsInput } from "./patch"
 import { keyDestinationProblem, mergeSettings, urlRulesFor } from "./precedence"

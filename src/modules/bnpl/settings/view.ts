@@ -1,7 +1,12 @@
-import type { AccountView, SettingsView } from "../../../lib/http-types"
+import type { AccountView, SettingsView } from "../../../lib/http/http-types"
 import { LEGAL_DEFAULTS } from "../../../lib/legal"
-import { MODES, type Mode } from "../../../lib/mode"
-import { SETTING_KEYS, SETTINGS, type SettingDeclaration, type SettingViews } from "../../../lib/settings-fields"
+import { MODES, type Mode } from "../../../lib/settings/mode"
+import {
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingDeclaration,
+  type SettingViews,
+} from "../../../lib/settings/settings-fields"
 import type { EffectiveSettings, ResolvedOptions } from "./types"
 
 /**
@@ -38,7 +43,7 @@ function accountView(settings: EffectiveSettings): AccountView {
   }
 }
 
-/** The field table's settings as the plugin uses them, in the admin's words (lib/settings-fields.ts). */
+/** The field table's settings as the plugin uses them, in the admin's words (lib/settings/settings-fields.ts). */
 function settingViews(options: ResolvedOptions): SettingViews {
   return Object.fromEntries(
     SETTING_KEYS.map((key) => {

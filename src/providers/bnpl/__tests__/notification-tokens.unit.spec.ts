@@ -1,8 +1,8 @@
 import { memoryDb } from "../../../__tests__/helpers/memory-db"
-import { notificationUrl } from "../../../lib/notification"
-import { NOTIFICATION_GRACE_MS } from "../../../lib/notification-token"
-import { forgetProcessMemory } from "../../../lib/process-memory"
-import { BNPL_PROVIDER_ID } from "../../../lib/provider-registration"
+import { notificationUrl } from "../../../lib/payment/notification"
+import { NOTIFICATION_GRACE_MS } from "../../../lib/payment/notification-token"
+import { forgetProcessMemory } from "../../../lib/infrastructure/process-memory"
+import { BNPL_PROVIDER_ID } from "../../../lib/payment/provider-registration"
 import {
   notificationToken,
   revokeNotificationTokens,

@@ -1,4 +1,4 @@
-import { checkMedusaVersion, TEST_MEDUSA_VERSION_ENV } from "../../../lib/medusa-version"
+import { checkMedusaVersion, TEST_MEDUSA_VERSION_ENV } from "../../../lib/infrastructure/medusa-version"
 import { acceptedSession, liveSandbox, liveStore } from "../../../__tests__/helpers/review-store"
 import BnplProviderService from "../service"
 

@@ -1,8 +1,8 @@
 import express from "express"
 import { runInNewContext } from "node:vm"
 import { setFlagsFromString } from "node:v8"
-import { ClientRateLimiter } from "../../../lib/cold-lookups"
-import type { TrustedProxies } from "../../../lib/client-address"
+import { ClientRateLimiter } from "../../../lib/infrastructure/cold-lookups"
+import type { TrustedProxies } from "../../../lib/infrastructure/client-address"
 import {
   COLD_LOOKUPS_PER_CLIENT,
   COLD_LOOKUPS_PER_REQUEST,

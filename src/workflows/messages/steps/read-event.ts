@@ -6,8 +6,8 @@ import {
   earlierBnplPayments,
   ENDED_PAYMENT_FIELDS,
   type EarlierPayment,
-} from "../../../lib/order-payments"
-import { TRIGGER_EVENT } from "../../../lib/pay-at-shipment"
+} from "../../../lib/payment/order-payments"
+import { TRIGGER_EVENT } from "../../../lib/payment/pay-at-shipment"
 import { lastAccepted, type BuiltShippingInfo } from "../../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"

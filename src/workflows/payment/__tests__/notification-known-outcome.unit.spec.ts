@@ -2,7 +2,7 @@ import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
 import { BnplClient } from "../../../client"
 import { memoryDb } from "../../../__tests__/helpers/memory-db"
-import { forgetProcessMemory } from "../../../lib/process-memory"
+import { forgetProcessMemory } from "../../../lib/infrastructure/process-memory"
 import { handleNotification } from "../handle-notification"
 
 /**

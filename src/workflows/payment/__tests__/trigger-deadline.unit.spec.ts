@@ -1,4 +1,4 @@
-import { forgetProcessMemory } from "../../../lib/process-memory"
+import { forgetProcessMemory } from "../../../lib/infrastructure/process-memory"
 import { suiteSandbox } from "../../../__tests__/helpers/sandbox"
 import { liveStore, payAtShipmentPayment, plainContainer, quiet } from "../../../__tests__/helpers/review-store"
 import { fillMissingDeadlines, orderHoldsPayment, payAtShipmentDeadline } from "../trigger-deadline"

@@ -1,4 +1,4 @@
-import type { ReconciliationRowView, ReconciliationView } from "../../../../lib/http-types"
+import type { ReconciliationRowView, ReconciliationView } from "../../../../lib/http/http-types"
 import type { Knex } from "../../../../modules/bnpl/ledger"
 import type { ReconciliationRecord } from "../../../../workflows/reconciliation/compare"
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { handleNotification } from "../../../../workflows/payment/handle-notification"
 import { processAccepted } from "../../../../workflows/payment/process-accepted"
-import { isPaymentId } from "../../../../lib/notification"
+import { isPaymentId } from "../../../../lib/payment/notification"
 
 /**
  * The service's notification: `GET /hooks/bnpl/notification?token=<store token>&pid=<payment id>`

@@ -1,6 +1,6 @@
-import { AnonymousLimits } from "../../../../lib/cold-lookups"
-import { clientKeys, type RequestLike, type TrustedProxies } from "../../../../lib/client-address"
-import { keptInMemory } from "../../../../lib/process-memory"
+import { AnonymousLimits } from "../../../../lib/infrastructure/cold-lookups"
+import { clientKeys, type RequestLike, type TrustedProxies } from "../../../../lib/infrastructure/client-address"
+import { keptInMemory } from "../../../../lib/infrastructure/process-memory"
 
 /**
  * What `GET /store/bnpl/payment-outcome` may cost the service: the same per-client and

@@ -1,6 +1,10 @@
 import fs from "node:fs"
 import path from "node:path"
-import { ALLOW_UNTESTED_MEDUSA_ENV, checkMedusaVersion, TEST_MEDUSA_VERSION_ENV } from "../../../../lib/medusa-version"
+import {
+  ALLOW_UNTESTED_MEDUSA_ENV,
+  checkMedusaVersion,
+  TEST_MEDUSA_VERSION_ENV,
+} from "../../../../lib/infrastructure/medusa-version"
 import startUpNotices from "../start-up-notices"
 
 /** Issue 43: the start-up line of an untested Medusa, and the provider registered whatever the version. */

@@ -1,4 +1,4 @@
-import { trustedProxiesWarning } from "../../../../lib/client-address"
+import { trustedProxiesWarning } from "../../../../lib/infrastructure/client-address"
 import startUpNotices from "../start-up-notices"
 
 /** Issue 44: `0.0.0.0/0` as a trusted proxy is accepted (it can be meant), never silently. */

@@ -1,5 +1,5 @@
 import BnplSettings from "../../models/settings"
-import { ACCOUNT_FIELDS, MODE_FIELD, SETTING_KEYS, SETTINGS } from "../../../../lib/settings-fields"
+import { ACCOUNT_FIELDS, MODE_FIELD, SETTING_KEYS, SETTINGS } from "../../../../lib/settings/settings-fields"
 import { EMPTY_SETTINGS } from "../changes"
 
 /** Each column of `bnpl_settings` (models/settings.ts) and its kind: text, boolean, json. */

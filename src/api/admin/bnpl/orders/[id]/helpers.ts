@@ -4,7 +4,7 @@ import { clientFor } from "../../../../../client"
 import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../workflows/payment/order-payment"
-import { modeOf } from "../../../../../lib/mode"
+import { modeOf } from "../../../../../lib/settings/mode"
 import { findPayment } from "../../../../../modules/bnpl/ledger"
 import { messageView } from "../../../../../lib/messages/view"
 

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import type { Mode } from "../../../../../lib/mode"
+import type { Mode } from "../../../../../lib/settings/mode"
 
 /** `{mode?}`: the account whose notification token to rotate or revoke ("test" | "live"); both when left out. */
 export const AdminNotificationTokenBody = z.object({ mode: z.enum(["test", "live"]).optional() }).strict()

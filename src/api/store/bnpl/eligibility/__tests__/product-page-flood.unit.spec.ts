@@ -2,7 +2,7 @@ import express from "express"
 import type { Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { resolveOptions, type ResolvedOptions } from "../../../../../modules/bnpl/settings"
-import type { TrustedProxies } from "../../../../../lib/client-address"
+import type { TrustedProxies } from "../../../../../lib/infrastructure/client-address"
 import {
   COLD_LOOKUPS_PER_CLIENT,
   COLD_LOOKUPS_PER_PROCESS,

@@ -4,7 +4,7 @@ import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { ledgerRow, type Knex } from "../../../../../../modules/bnpl/ledger"
 import { settleAndRecord } from "../../../../../../modules/bnpl/ledger-settling"
-import { modeOf } from "../../../../../../lib/mode"
+import { modeOf } from "../../../../../../lib/settings/mode"
 
 /**
  * `POST /admin/bnpl/payments/:id/settle`: settle a payment without an order now (the merchant's

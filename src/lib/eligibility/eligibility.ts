@@ -1,7 +1,7 @@
-import { BnplClient, isBnplError, type Plan } from "../client"
+import { BnplClient, isBnplError, type Plan } from "../../client"
 import type { AnswerCache } from "./answer-cache"
-import type { BreakerRegistry } from "./circuit-breaker"
-import type { DeadlineRule, ResponseTimes, ResponseTimesRegistry } from "./response-deadline"
+import type { BreakerRegistry } from "../infrastructure/circuit-breaker"
+import type { DeadlineRule, ResponseTimes, ResponseTimesRegistry } from "../infrastructure/response-deadline"
 import {
   answerTtlSeconds,
   combineGroupOutcomes,

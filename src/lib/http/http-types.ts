@@ -1,11 +1,11 @@
-import type { Plan } from "../client/types"
-import type { LegalMarket, LegalText } from "./legal/markets"
-import type { Mode } from "./mode"
-import type { MedusaVersionView } from "./medusa-version"
+import type { Plan } from "../../client/types"
+import type { LegalMarket, LegalText } from "../legal/markets"
+import type { Mode } from "../settings/mode"
+import type { MedusaVersionView } from "../infrastructure/medusa-version"
 // Types only (erased): the admin bundle never loads the settings' field table.
-import type { SettingPatchValues, SettingViews } from "./settings-fields"
+import type { SettingPatchValues, SettingViews } from "../settings/settings-fields"
 // A type only (erased): the admin bundle never loads the kind table.
-import type { MessageKind } from "./messages/kinds"
+import type { MessageKind } from "../messages/kinds"
 
 export type { PlanBounds, SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
 import type { SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
@@ -77,7 +77,7 @@ export type SettingsView = {
   /** Medusa and Node found, the tested range, and whether new payments are taken (admin line). */
   medusa_version: MedusaVersionView
   api_url: string | null
-  // The field table's settings (`lib/settings-fields.ts`: plans, auto_capture, ...): `& SettingViews` below.
+  // The field table's settings (`lib/settings/settings-fields.ts`: plans, auto_capture, ...): `& SettingViews` below.
   /** The texts the plugin ships, per market: what the admin shows as the default and resets to. */
   legal_defaults: Record<LegalMarket, LegalText>
   source: Partial<Record<string, SettingSource>>

@@ -1,4 +1,4 @@
-import type { Plan, ShippingMethod } from "../client/types"
+import type { Plan, ShippingMethod } from "../../client/types"
 
 /**
  * The admin API's shapes that the plugin's own rules use too (bounds, sources, the shipping

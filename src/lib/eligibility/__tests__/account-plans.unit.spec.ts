@@ -1,5 +1,5 @@
 import { planKey } from "../plans"
-import type { FeePlan } from "../../client/types"
+import type { FeePlan } from "../../../client/types"
 import {
   boundsOutsideServiceProblems,
   missingOptionPlansLine,

@@ -1,9 +1,9 @@
-import { BnplClient } from "../../client"
+import { BnplClient } from "../../../client"
 import { boundedAnswerCache } from "../answer-cache"
-import { BreakerRegistry } from "../circuit-breaker"
+import { BreakerRegistry } from "../../infrastructure/circuit-breaker"
 import { checkPlans, type AnswerCache } from "../eligibility"
-import { P99_MULTIPLE } from "../response-deadline"
-import { manualTimer, suiteSandbox } from "../../__tests__/helpers/sandbox"
+import { P99_MULTIPLE } from "../../infrastructure/response-deadline"
+import { manualTimer, suiteSandbox } from "../../../__tests__/helpers/sandbox"
 
 /**
  * What the specs of `checkPlans` (eligibility*.unit.spec.ts) share: the sandbox over real HTTP,

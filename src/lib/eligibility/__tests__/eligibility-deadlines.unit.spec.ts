@@ -1,7 +1,7 @@
-import { BnplClient } from "../../client"
-import { BreakerRegistry } from "../circuit-breaker"
+import { BnplClient } from "../../../client"
+import { BreakerRegistry } from "../../infrastructure/circuit-breaker"
 import { checkPlans } from "../eligibility"
-import { MIN_ANSWERS, ResponseTimesRegistry } from "../response-deadline"
+import { MIN_ANSWERS, ResponseTimesRegistry } from "../../infrastructure/response-deadline"
 import {
   ACTIVE_KEY,
   answerClock,

@@ -1,4 +1,4 @@
-import type { EligibilityResult, Plan } from "../../client"
+import type { EligibilityResult, Plan } from "../../../client"
 import { answerTtlSeconds, combineGroupOutcomes, isCompleteAnswer, type GroupOutcome } from "../eligibility-answer"
 
 const planKey = (p: Plan) => `${p.installments_count}x-d${p.deferred_days ?? 0}-m${p.deferred_months ?? 0}`

@@ -5,9 +5,9 @@ import {
   type EligibilityResult,
   type IneligiblePlan,
   type Plan,
-} from "../client"
+} from "../../client"
 import type { ExcludedProduct } from "./exclusions"
-import type { LegalText } from "./legal/markets"
+import type { LegalText } from "../legal/markets"
 import type { OutsideBoundsPlan } from "./plan-bounds"
 import { servicePlan } from "./plans"
 import { countriesKey, type CartCountries } from "./cart-countries"

@@ -1,4 +1,4 @@
-import type { Plan } from "../client/types"
+import type { Plan } from "../../client/types"
 
 /** Plans offered when the merchant configured none. */
 export const DEFAULT_PLANS: Plan[] = [{ installments_count: 3 }, { installments_count: 4 }]

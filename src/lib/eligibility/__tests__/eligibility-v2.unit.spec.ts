@@ -1,4 +1,4 @@
-import { BnplClient } from "../../client"
+import { BnplClient } from "../../../client"
 import { boundedAnswerCache } from "../answer-cache"
 import { checkPlans } from "../eligibility"
 import { ACTIVE_KEY, cache, clock, ELIGIBILITY, sandbox, timers, useEligibilitySandbox } from "./eligibility-fixtures"

@@ -1,5 +1,5 @@
-import type { FeePlan } from "../client"
-import { findServicePlan, servicePlansOf } from "./account-plans"
+import type { FeePlan } from "../../client"
+import { findServicePlan, servicePlansOf } from "../eligibility/account-plans"
 
 /**
  * Pay at shipment: the service payment is created with `deferred: "trigger"` and the schedule

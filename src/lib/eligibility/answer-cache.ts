@@ -1,4 +1,4 @@
-import { BoundedCache } from "./bounded-cache"
+import { BoundedCache } from "../infrastructure/bounded-cache"
 
 /** What eligibility needs of a cache: Medusa's cache module (`ICacheService`) fits, and so does `boundedAnswerCache`. */
 export type AnswerCache = {

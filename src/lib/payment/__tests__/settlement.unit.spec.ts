@@ -1,5 +1,5 @@
-import type { Payment } from "../../client"
-import { BnplServiceError } from "../../client"
+import type { Payment } from "../../../client"
+import { BnplServiceError } from "../../../client"
 import { awaitsTrigger, hasCharged, settlePayment } from "../settlement"
 
 const payment = (state: string, extra: Partial<Payment> = {}) =>

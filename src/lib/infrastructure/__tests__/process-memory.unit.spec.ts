@@ -1,6 +1,6 @@
 import { BreakerRegistry } from "../circuit-breaker"
 import { ClientRateLimiter } from "../cold-lookups"
-import { boundedAnswerCache } from "../answer-cache"
+import { boundedAnswerCache } from "../../eligibility/answer-cache"
 import { ResponseTimesRegistry } from "../response-deadline"
 import { forgetProcessMemory, keptInMemory } from "../process-memory"
 

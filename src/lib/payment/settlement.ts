@@ -1,5 +1,5 @@
-import { ACCEPTED_STATES, type BnplClient, type CallOptions, type Payment } from "../client"
-import { isTriggerApplied, readFlag } from "../client/schemas"
+import { ACCEPTED_STATES, type BnplClient, type CallOptions, type Payment } from "../../client"
+import { isTriggerApplied, readFlag } from "../../client/schemas"
 
 /** States in which the customer has been charged something: ending the payment means refunding. */
 export const CHARGED_STATES: readonly string[] = [

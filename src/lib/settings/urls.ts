@@ -1,5 +1,5 @@
 import { buildRegexpIfValid } from "@medusajs/framework/utils"
-import { isHttpUrl, parseUrl } from "../client/service-url"
+import { isHttpUrl, parseUrl } from "../../client/service-url"
 
 /** Longest return or cancel URL a storefront may give (browsers and the service cope with it). */
 export const MAX_REDIRECT_URL_LENGTH = 2048

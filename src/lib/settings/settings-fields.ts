@@ -1,27 +1,27 @@
 import { z } from "@medusajs/framework/zod"
-import { SHIPPING_METHODS, type Plan } from "../client"
-import { exclusionsProblems, normalizeExclusions, type Exclusions } from "./exclusions"
-import { effectiveLegalTexts, legalTextsProblems, normalizeLegalTexts, type LegalTextOverrides } from "./legal"
-import { planBoundsProblems, type PlanBounds } from "./plan-bounds"
-import { DEFAULT_PLANS, normalizePlan, planIssues, planKey, planLabel, planProblem } from "./plans"
-import type { SettingSource } from "./api-shapes"
+import { SHIPPING_METHODS, type Plan } from "../../client"
+import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../eligibility/exclusions"
+import { effectiveLegalTexts, legalTextsProblems, normalizeLegalTexts, type LegalTextOverrides } from "../legal"
+import { planBoundsProblems, type PlanBounds } from "../eligibility/plan-bounds"
+import { DEFAULT_PLANS, normalizePlan, planIssues, planKey, planLabel, planProblem } from "../eligibility/plans"
+import type { SettingSource } from "../http/api-shapes"
 import { SWITCHES, type SwitchKey } from "./switches"
 
 /**
- * The field table (in lib: the admin API's types, lib/http-types.ts, are derived from it, and
+ * The field table (in lib: the admin API's types, lib/http/http-types.ts, are derived from it, and
  * lib imports no module; the option names are checked against `BnplOptions` in
  * modules/bnpl/settings/types.ts): every setting the admin can save, declared once, under the API's name (which
  * is also its column in `bnpl_settings`). From it come the precedence (settings > options > env >
  * default, with `source`: precedence.ts), the patch's validation (patch.ts), the columns a save
  * writes (changes.ts), the admin's view (view.ts) and the types of the row, the patch and the view
- * (types.ts, lib/http-types.ts). A unit test keeps the model's columns (models/settings.ts) equal
+ * (types.ts, lib/http/http-types.ts). A unit test keeps the model's columns (models/settings.ts) equal
  * to it. Like Medusa's feature flags: one declaration per setting, one reader for them all.
  *
  * Not in it, because their rule is their own: the accounts' keys and URLs (two accounts, the key
  * kept encrypted and bound to its URL: `ACCOUNT_FIELDS` below, changes.ts, precedence.ts) and
  * `mode` (its default depends on which keys exist: `storeModeOf`).
  *
- * A new boolean setting: one line in lib/switches.ts (declared here from it), its column in the
+ * A new boolean setting: one line in lib/settings/switches.ts (declared here from it), its column in the
  * model and a migration, its field in the admin form, its words in the admin's language files.
  */
 
@@ -62,7 +62,7 @@ const declare = <Input extends z.ZodType, const Option extends string, View = Va
 const switchSetting = <const Option extends string>(option: Option, defaultValue: boolean) =>
   declare({ option, input: z.boolean(), default: defaultValue, column: "boolean" })
 
-/** Every switch of lib/switches.ts, declared. */
+/** Every switch of lib/settings/switches.ts, declared. */
 const switchSettings = Object.fromEntries(
   Object.entries(SWITCHES).map(([key, s]) => [key, switchSetting(s.option, s.default)])
 ) as { [K in SwitchKey]: ReturnType<typeof switchSetting<(typeof SWITCHES)[K]["option"]>> }
@@ -97,7 +97,7 @@ const plansInput = z
   })
   .transform((plans) => plans as Plan[])
 
-/** The merchant's bounds per plan (lib/plan-bounds.ts), each problem naming its field. */
+/** The merchant's bounds per plan (lib/eligibility/plan-bounds.ts), each problem naming its field. */
 const planBoundsInput = z
   .array(z.unknown())
   .max(20)
@@ -108,7 +108,7 @@ const planBoundsInput = z
   )
   .transform((bounds) => bounds as PlanBounds[])
 
-/** Products excluded from instalment payment (lib/exclusions.ts). */
+/** Products excluded from instalment payment (lib/eligibility/exclusions.ts). */
 const exclusionsInput = z
   .unknown()
   .superRefine((value, ctx) =>

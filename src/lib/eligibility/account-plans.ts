@@ -1,6 +1,6 @@
-import type { FeePlan, Plan } from "../client/types"
-import type { ServicePlanView } from "./http-types"
-import { formatCents, fromCents, toCents } from "./money"
+import type { FeePlan, Plan } from "../../client/types"
+import type { ServicePlanView } from "../http/http-types"
+import { formatCents, fromCents, toCents } from "../payment/money"
 import type { PlanBounds } from "./plan-bounds"
 import { normalizePlan, planKey, planLabel } from "./plans"
 

@@ -1,4 +1,4 @@
-import type { Mode } from "./mode"
+import type { Mode } from "../settings/mode"
 import { checksSignatures, type SignatureOptions } from "./signature"
 
 /**
