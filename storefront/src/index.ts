@@ -1,6 +1,6 @@
 export { createBnplStorefront, BnplStorefrontError, MAX_AMOUNTS_PER_REQUEST, type BnplStorefront } from "./client"
 export { formatPlan, formatMoney, planLabel, percent, type FormattedPlan, type FormatPlanOptions, type ScheduleRow } from "./format"
-export { MESSAGES, languageOf, messagesFor, type BnplLanguage, type BnplMessages } from "./messages"
+export { MESSAGES, languageOf, messagesFor, typeset, type BnplLanguage, type BnplMessages } from "./messages"
 export { hostedPageUrl } from "./hosted-page"
 export { BNPL_PROVIDER_ID, isBnplProvider, planKey, planChoice, currencyDigits } from "./plans"
 export { paymentMethodInfo, BNPL_ICON_SVG } from "./providers"
