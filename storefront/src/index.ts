@@ -2,6 +2,7 @@ export { createBnplStorefront, BnplStorefrontError, MAX_AMOUNTS_PER_REQUEST, typ
 export { formatPlan, formatMoney, planLabel, percent, type FormattedPlan, type FormatPlanOptions, type ScheduleRow } from "./format"
 export { MESSAGES, languageOf, messagesFor, typeset, type BnplLanguage, type BnplMessages } from "./messages"
 export { hostedPageUrl } from "./hosted-page"
+export { LINK_MESSAGES, linkMessagesFor, type LinkMessages } from "./link-messages"
 export { BNPL_PROVIDER_ID, isBnplProvider, planKey, planChoice, currencyDigits } from "./plans"
 export { paymentMethodInfo, BNPL_ICON_SVG } from "./providers"
 export { LEGAL_DEFAULTS } from "./legal"

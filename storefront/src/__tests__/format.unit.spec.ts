@@ -1,5 +1,5 @@
 import { formatMoney, formatPlan } from "../format"
-import { MESSAGES, isBnplProvider, paymentMethodInfo, planKey, typeset } from "../index"
+import { LINK_MESSAGES, MESSAGES, isBnplProvider, linkMessagesFor, paymentMethodInfo, planKey, typeset } from "../index"
 import { toCents } from "../plans"
 import { FOUR_TOO_SMALL, NOW, TEN, THREE, THREE_AT_SHIPMENT } from "./fixtures"
 import { planChoice } from "../plans"
@@ -60,6 +60,9 @@ describe("formatPlan", () => {
       // Counts (planLabel, days...) or amounts (total, dueToday...): both given.
       return [v(1, "X", "Y"), v(3, "X", "Y")]
     })
+    // The payment link page's texts too (one home for the demo's page and the DTC recipe's).
+    const link = LINK_MESSAGES.fr
+    texts.push(link.title(12), link.titleNoOrder, link.amountDue("X"), ...Object.values(link.ended), link.paid, link.paidText, link.pending, link.pendingText, link.choosePlan)
     for (const text of texts) {
       expect(text).not.toMatch(/[^\u202f][:;!?](?=\s|$)/)
       expect(text).not.toContain("'")
@@ -67,6 +70,9 @@ describe("formatPlan", () => {
     expect(typeset("Attention ! Un crédit coûte de l'argent et doit être remboursé !", "fr")).toBe(
       "Attention\u202f! Un crédit coûte de l\u2019argent et doit être remboursé\u202f!"
     )
+    expect(Object.keys(LINK_MESSAGES).sort()).toEqual(Object.keys(MESSAGES).sort())
+    expect(linkMessagesFor("fr-FR").amountDue("5,00 €")).toBe("Montant dû\u202f: 5,00 €")
+    expect(linkMessagesFor("xx", { paid: "Paid" }).paid).toBe("Paid")
     expect(typeset("Total: 3", "fr-BE")).toBe("Total\u202f: 3")
     expect(typeset("Achtung! Kredit", "de")).toBe("Achtung! Kredit")
     expect(typeset("https://x.fr/a?b=1 à 12:30", "fr")).toBe("https://x.fr/a?b=1 à 12:30")
