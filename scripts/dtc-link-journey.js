@@ -25,7 +25,8 @@ const STOREFRONT = (args.value('--storefront') || 'http://localhost:8000').repla
 const COLLECTION = args.value('--collection')
 const ORDER_NUMBER = args.value('--order-number')
 const SCREENSHOTS = args.value('--screenshots-dir')
-const WARNING = "Attention ! Un crédit coûte de l'argent et doit être remboursé !"
+/** France's warning, in French typography (U+202F before "!", U+2019 apostrophe). */
+const WARNING = 'Attention\u202f! Un crédit coûte de l’argent et doit être remboursé\u202f!'
 
 const say = (/** @type {string} */ line) => console.log(`[dtc-link-journey] ${line}`)
 const text = async (/** @type {import('playwright-core').Locator} */ l) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim()
@@ -51,8 +52,9 @@ async function main() {
     await page.waitForURL(new RegExp(`/fr/payment-collection/${COLLECTION}`))
     await page.getByRole('heading', { name: `Paiement de la commande n° ${ORDER_NUMBER}` }).waitFor()
     const form = page.getByTestId('bnpl-link-payment')
-    const due = await text(page.getByTestId('bnpl-amount-due'))
-    check(/^Montant dû : \d[\d\s\u202f]*,\d\d\s€$/.test(due), `the amount due in French ("${due}")`)
+    // Its raw text: "Montant dû" then U+202F before the colon (French typography).
+    const due = (await page.getByTestId('bnpl-amount-due').textContent()) ?? ''
+    check(/^Montant dû\u202f: \d[\d\u202f]*,\d\d\u00a0€$/.test(due), `the amount due in French, in French typography (${JSON.stringify(due)})`)
     await form.getByText(WARNING).first().waitFor()
     const picker = form.locator('fieldset.bnpl-picker')
     check((await picker.locator('input[type=radio]:checked').count()) === 0, 'no plan is pre-selected')
@@ -72,11 +74,11 @@ async function main() {
     say(`hosted page: ${page.url()}`)
     await page.getByRole('button', { name: 'Accept and pay' }).click()
     await page.waitForURL(new RegExp(`/fr/payment-collection/${COLLECTION}\\?bnpl=paid`))
-    await page.getByRole('heading', { name: 'Merci ! Votre paiement est reçu' }).waitFor()
+    await page.getByRole('heading', { name: /^Merci\s! Votre paiement est reçu$/ }).waitFor()
     await a11y('payment link page, paid')
     // Opened again: nothing left to pay.
     await page.goto(`${STOREFRONT}/fr/payment-collection/${COLLECTION}`)
-    await page.getByText('Plus rien n’est dû sur ce lien : il a été payé. Merci.').waitFor()
+    await page.getByText(/^Plus rien n’est dû sur ce lien\u202f: il a été payé\. Merci\.$/).waitFor()
     audit.assertClean()
     say('passed')
   } finally {

@@ -9,8 +9,10 @@
  *      kept in integration-tests/dtc-starter (`git archive` of that commit, for CI); nothing is
  *      fetched from GitHub.
  *   2. The recipe applied (scripts/apply-storefront-recipe.js: its new files and its diffs).
- *   3. The kit packed (`npm run build:storefront`, `npm pack`) and installed the recipe's way:
- *      `pnpm install` at the starter's root, then `pnpm --filter @dtc/storefront add <tarball>`.
+ *   3. The kit packed (`npm run build:storefront`, `npm pack`) into the storefront's `vendor/` and
+ *      installed the recipe's way: `pnpm add ./vendor/<tarball>` in `apps/storefront`, which
+ *      installs the storefront alone (not the starter's backend) and writes a relative path to its
+ *      package.json (checked: no absolute path, no backend node_modules, one lockfile).
  *   4. A store the way `npm run demo` builds it (as scripts/browser-test.js does: a throwaway
  *      embedded PostgreSQL, the sandbox in this process, `medusa db:migrate`, the demo's seed
  *      with its plans 3, 3 at shipment, 4 and 10, then `medusa start`), its store CORS holding
@@ -123,13 +125,37 @@ async function checkoutStarter() {
   say(`  starter from ${STARTER_SOURCE}${isGit ? ` at ${STARTER_COMMIT}` : ' (a copy)'}`)
 }
 
-/** The kit as a storefront developer gets it before it is published: its packed tarball. */
+/** Where step 1 puts the kit's tarball: in the storefront, referenced by a relative path. */
+const VENDOR_DIR = path.join(APP_DIR, 'vendor')
+
+/** The kit as a storefront developer gets it before it is published: its packed tarball, in the storefront's vendor/. */
 async function packKit() {
   await run('npm', ['run', 'build:storefront'], { cwd: ROOT, log: 'kit-build' })
-  await run('npm', ['pack', '--pack-destination', WORK_DIR], { cwd: path.join(ROOT, 'storefront'), log: 'kit-pack' })
-  const tarball = fs.readdirSync(WORK_DIR).find((f) => /^medusa-plugin-bnpl-storefront-.*\.tgz$/.test(f))
+  fs.mkdirSync(VENDOR_DIR, { recursive: true })
+  await run('npm', ['pack', '--pack-destination', VENDOR_DIR], { cwd: path.join(ROOT, 'storefront'), log: 'kit-pack' })
+  const tarball = fs.readdirSync(VENDOR_DIR).find((f) => /^medusa-plugin-bnpl-storefront-.*\.tgz$/.test(f))
   if (!tarball) throw new Error('npm pack wrote no medusa-plugin-bnpl-storefront-*.tgz')
-  return path.join(WORK_DIR, tarball)
+  return `./vendor/${tarball}`
+}
+
+/**
+ * Step 1 installed only what the storefront needs, the starter's way: the kit referenced by a
+ * relative path (the package.json and lockfile can be committed and work on any machine), the
+ * starter's backend not installed, one lockfile (the root's).
+ */
+function checkInstall() {
+  const spec = JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')).dependencies?.['medusa-plugin-bnpl-storefront'] ?? ''
+  const where = spec.replace(/^file:/, '')
+  const problems = [
+    !spec && 'the kit is not in apps/storefront/package.json',
+    (path.isAbsolute(where) || spec.includes(ROOT)) && `package.json names the kit by an absolute path (${spec})`,
+    fs.existsSync(path.join(STARTER_DIR, 'apps', 'backend', 'node_modules')) && 'the starter\'s backend was installed too (apps/backend/node_modules)',
+    fs.existsSync(path.join(APP_DIR, 'pnpm-lock.yaml')) && 'a second lockfile in apps/storefront',
+    fs.existsSync(path.join(APP_DIR, 'package-lock.json')) && 'an npm lockfile in apps/storefront',
+  ].filter(Boolean)
+  if (problems.length) throw new Error(`step 1: ${problems.join('; ')}`)
+  const packages = fs.readdirSync(path.join(STARTER_DIR, 'node_modules', '.pnpm')).filter((f) => f !== 'node_modules' && !f.startsWith('.') && !f.endsWith('.yaml')).length
+  say(`  package.json: "medusa-plugin-bnpl-storefront": "${spec}"; ${packages} packages installed, the backend's none`)
 }
 
 // ------------------------------------------------------------------ the store
@@ -255,10 +281,11 @@ async function main() {
     run(process.execPath, [path.join(__dirname, 'apply-storefront-recipe.js'), APP_DIR], { cwd: ROOT, log: 'apply-recipe' })
   )
   await step('pack the kit', async () => (tarball = await packKit()))
-  await step('pnpm install', () => run('npx', [...PNPM, 'install'], { cwd: STARTER_DIR, log: 'pnpm-install' }))
-  await step('pnpm add the kit', () =>
-    run('npx', [...PNPM, '--filter', '@dtc/storefront', 'add', tarball], { cwd: STARTER_DIR, log: 'pnpm-add' })
-  )
+  // Step 1: in apps/storefront, the storefront's dependencies and the kit (from vendor/).
+  await step('pnpm add the kit (the storefront only)', async () => {
+    await run('npx', [...PNPM, 'add', tarball], { cwd: APP_DIR, log: 'pnpm-add' })
+    checkInstall()
+  })
   await step('type-check (tsc --noEmit)', () => run('npx', ['tsc', '--noEmit'], { cwd: APP_DIR, log: 'tsc' }))
 
   let demo = /** @type {Awaited<typeof store>} */ ({})

@@ -59,6 +59,9 @@ const RECIPE = [
   '[data-testid="payment-method"]',
   '[data-testid="payment-amount"]',
   '[data-testid="bnpl-totals"]',
+  '[data-testid="bnpl-plan-totals"]',
+  '[data-testid="bnpl-consent"]',
+  '[data-testid="bnpl-plan-name"]',
   '.bnpl-schedule',
 ]
 
@@ -67,18 +70,21 @@ const FR = {
   lang: /^fr/,
   method: 'Paiement en plusieurs fois',
   teaser: /^ou 3 échéances de \d+,\d\d\s€/,
-  warning: "Attention ! Un crédit coûte de l'argent et doit être remboursé !",
+  warning: 'Attention ! Un crédit coûte de l’argent et doit être remboursé !',
   cost: /^Coût du paiement : \d+,\d\d\s€ · TAEG \d+,\d\s%$/,
   exampleButton: 'Exemple représentatif',
   exampleTitle: /^Exemple représentatif : /,
   close: 'Fermer',
   /** Each plan: its radio's value (the kit's planKey) and its label. */
   plans: {
-    3: { key: '3x-d0-m0', label: /^Payer en 3 fois 3 × / },
+    // The headline says what is due today, then the rest (a plan paid at shipment: nothing today).
+    3: { key: '3x-d0-m0', label: /^Payer en 3 fois (\d+,\d\d\s€) aujourd’hui, puis 2 × / },
     '3ship': { key: '3x-d0-m0-ship', label: /^Payer en 3 fois à l’expédition 3 × / },
-    4: { key: '4x-d0-m0', label: /^Payer en 4 fois 4 × / },
+    4: { key: '4x-d0-m0', label: /^Payer en 4 fois (\d+,\d\d\s€) aujourd’hui, puis 3 × / },
   },
   continueToPayment: 'Continuer vers le paiement',
+  /** The review's consent sentence, in French, naming the button by its label. */
+  consent: /^En cliquant sur le bouton «\u202f(.+?)\u202f», vous confirmez /,
   totals: /^Votre commande, (.+), plus le coût du paiement, (.+) : vous payez (.+) au total\.$/,
   refused: /^Votre paiement en plusieurs fois a été refusé\./,
   abandoned: /^Votre paiement en plusieurs fois n’a pas abouti\./,
@@ -93,6 +99,29 @@ const amountOf = (/** @type {string} */ money) => Number(money.replace(/[^\d,.]/
 
 function check(/** @type {boolean} */ ok, /** @type {string} */ what) {
   if (!ok) throw new Error(`check failed: ${what}`)
+}
+
+/**
+ * The checkout's rough edges (issue 42, item 6): each checked where it shows, all reported at the
+ * end (a journey through a recipe without the fixes lists every one of them, not the first).
+ */
+const edges = /** @type {string[]} */ ([])
+function edge(/** @type {boolean} */ ok, /** @type {string} */ what) {
+  if (!ok) {
+    edges.push(what)
+    console.log(`[dtc-journey] EDGE FAILED: ${what}`)
+  }
+}
+
+/**
+ * French typography in a French text the recipe or the kit prints: a narrow no-break space
+ * (U+202F) before ":", ";", "!" and "?", and typographic apostrophes (U+2019). The faults found.
+ */
+function typographyFaults(/** @type {string} */ raw) {
+  const faults = []
+  for (const m of raw.matchAll(/(.)([:;!?])(?=\s|$)/gu)) if (m[1] !== '\u202f') faults.push(`"${m[1]}${m[2]}" in "…${raw.slice(Math.max(0, m.index - 20), m.index + 3)}…"`)
+  for (const m of raw.matchAll(/'/g)) faults.push(`"'" in "…${raw.slice(Math.max(0, m.index - 20), m.index + 3)}…"`)
+  return faults
 }
 
 async function main() {
@@ -135,8 +164,34 @@ async function main() {
   async function warningIn(/** @type {import('playwright-core').Locator} */ scope, /** @type {string} */ where) {
     const warning = scope.locator('.bnpl-warning').first()
     await warning.waitFor({ state: 'visible' })
-    check((await text(warning)) === FR.warning, `${where}: the warning is France's ("${await text(warning)}")`)
+    // Its words France's (its typography is checked apart: frenchTypography).
+    const said = await text(warning)
+    check(said.replace(/'/g, '’') === FR.warning, `${where}: the warning is France's ("${said}")`)
     check(FR.lang.test((await warning.getAttribute('lang')) ?? ''), `${where}: the warning is marked lang="fr"`)
+  }
+
+  /** No amount in English format ("€353.90") on a French page: every amount as "353,90 €". */
+  async function frenchAmounts(/** @type {string} */ where) {
+    const body = await page.evaluate(() => document.body.innerText)
+    // "€353.90", "€1,234.50": the euro sign before an amount with a decimal point (not "349,00 €\n29 déc.").
+    const english = [...new Set(body.match(/€[ \u00a0]?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/g) ?? [])]
+    edge(!english.length, `${where}: every amount in the customer's locale (found ${english.join(', ')} beside the French ones)`)
+  }
+
+  /** French typography in the French texts the recipe and the kit print on the page. */
+  async function frenchTypography(/** @type {string} */ where) {
+    const texts = await page.evaluate((selectors) => {
+      const seen = new Set()
+      const out = []
+      for (const el of document.querySelectorAll(selectors.join(','))) {
+        if ([...seen].some((s) => s.contains(el)) || !(el.closest('[lang]')?.getAttribute('lang') ?? '').startsWith('fr')) continue
+        seen.add(el)
+        out.push(el.textContent ?? '')
+      }
+      return out
+    }, RECIPE)
+    const faults = texts.flatMap(typographyFaults)
+    edge(!faults.length, `${where}: French typography (U+202F before : ; ! ?, U+2019 apostrophes): ${faults.slice(0, 4).join('; ')}`)
   }
 
   /** The kit's language on an offer's root: its texts are read in French in the English page. */
@@ -155,7 +210,10 @@ async function main() {
     check(FR.exampleTitle.test(title), `${where}: the example's title ("${title}")`)
     const item = async (/** @type {string} */ key) => amountOf(await text(dialog.locator(`[data-item="${key}"] dd`)))
     const [cash, cost, total] = [await item('cash_price'), await item('cost_of_credit'), await item('total_payable')]
-    if (where === 'the product page') await a11y('the example dialog')
+    if (where === 'the product page') {
+      await a11y('the example dialog')
+      await frenchTypography('the example dialog')
+    }
     check(Math.abs(cash + cost - total) < 0.005, `${where}: cash price ${cash} + cost of credit ${cost} = total payable ${total}`)
     check(await dialog.evaluate((d) => d.contains(document.activeElement)), `${where}: the focus is in the dialog`)
     say(`${where}: "${title}": ${cash} + ${cost} = ${total}`)
@@ -180,13 +238,34 @@ async function main() {
     const { key, label } = FR.plans[/** @type {'3' | '3ship' | '4'} */ (which)]
     const plan = picker.locator('.bnpl-plan').filter({ has: page.locator(`input[value="${key}"]`) })
     const name = await text(plan.locator('.bnpl-plan__label'))
-    check(label.test(name), `the plan's label is French ("${name}")`)
+    check(/^Payer en /.test(name), `the plan's label is French ("${name}")`)
+    // The headline says what is due today (the first instalment, with its fees), not "3 × 117,96 €".
+    const [, todayInHeadline] = label.exec(name) ?? []
+    const firstRow = await text(plan.locator('.bnpl-schedule__row').first())
+    edge(
+      label.test(name) && (!todayInHeadline || (firstRow.startsWith('Aujourd’hui') && amountOf(firstRow.split(' (')[0]) === amountOf(todayInHeadline))),
+      `the plan's headline shows what is due today ("${name}"; first instalment "${firstRow}")`
+    )
     const cost = await text(plan.locator('.bnpl-schedule__summary'))
     check(/^Coût du paiement : .+ · TAEG .+ · Total : .+/.test(cost), `the plan's cost and APR with its amounts ("${cost}")`)
     if (first) await checkExample(plan.locator('.bnpl-example-button'), 'the picker')
     // The customer clicks the plan's card (its label covers it).
     await plan.locator('.bnpl-plan__label').click()
     check(await plan.locator('input[type=radio]').isChecked(), `the plan ${which} is chosen`)
+    // The plan's "Total" linked to the order's "Total" in words, at the payment step too.
+    const planTotal = /Total : (.+)$/.exec(cost)?.[1] ?? ''
+    const linked = page.getByTestId('bnpl-plan-totals')
+    const linkedText = (await linked.count()) ? await text(linked) : ''
+    const [, linkedPrice, , linkedTotal] = FR.totals.exec(linkedText) ?? []
+    const paymentStepTotal = await text(page.getByTestId('cart-total').first())
+    edge(
+      !!linkedPrice && Math.abs(amountOf(linkedPrice) - amountOf(paymentStepTotal)) < 0.005 && Math.abs(amountOf(linkedTotal) - amountOf(planTotal)) < 0.005,
+      `the payment step links the plan's total ${planTotal} to the order's ${paymentStepTotal} ("${linkedText}")`
+    )
+    if (first) {
+      await frenchAmounts('the payment step')
+      await frenchTypography('the payment step')
+    }
     if (first) {
       await a11y('payment step, plan chosen')
       // The method, the legend, the warning and the first plans in view.
@@ -210,6 +289,20 @@ async function main() {
     if (first) await a11y('review')
     const pay = page.getByTestId('submit-order-button')
     check((await text(pay)) === FR.continueToPayment, `the button says "${FR.continueToPayment}" ("${await text(pay)}")`)
+    // The consent sentence in French, naming the button by its real label.
+    const consent = page.getByTestId('bnpl-consent')
+    const consentText = (await consent.count()) ? ((await consent.textContent()) ?? '') : await text(page.getByText(/^By clicking the/).first())
+    const [, named] = FR.consent.exec(consentText) ?? []
+    edge(
+      named === (await text(pay)) && FR.lang.test((await consent.count()) ? await consent.evaluate((el) => el.closest('[lang]')?.getAttribute('lang') ?? '') : ''),
+      `the review's consent sentence is French and names the button "${await text(pay)}" ("${consentText.slice(0, 90)}…")`
+    )
+    const reviewHeadline = await text(review.locator('p, span').first())
+    edge(/aujourd’hui|expédition/.test(reviewHeadline), `the review's plan says what is due today ("${reviewHeadline}")`)
+    if (first) {
+      await frenchAmounts('the review')
+      await frenchTypography('the review')
+    }
     await pay.click()
     await page.waitForURL(/\/pay\//)
     const language = await text(page.getByTestId('customer-language'))
@@ -246,6 +339,15 @@ async function main() {
     check(FR.cost.test(cost), `the teaser's cost and APR ("${cost}")`)
     await warningIn(offer, 'the product teaser')
     say(`product page: "${teaser}" / "${cost}"`)
+    // The teaser is plain text: neutral, not in a link's colour (the example's button is the one thing to click).
+    const look = await offer.locator('.bnpl-teaser').evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { color: style.color, link: !!el.closest('a, button'), underline: style.textDecorationLine }
+    })
+    const [r, g, b] = (look.color.match(/\d+/g) ?? []).map(Number)
+    edge(!look.link && look.underline === 'none' && Math.max(r, g, b) - Math.min(r, g, b) <= 24, `the teaser is neutral plain text, not link-coloured (${look.color})`)
+    await frenchAmounts('the product page')
+    await frenchTypography('the product page')
     if (!REFUSE && !CANCEL) await a11y('product page')
     if (!REFUSE && !CANCEL) {
       await checkExample(offer.locator('.bnpl-example-button'), 'the product page')
@@ -267,6 +369,7 @@ async function main() {
     check(FR.teaser.test(cartTeaser), `the cart teaser is French ("${cartTeaser}")`)
     await warningIn(cartOffer, 'the cart')
     say(`cart: "${cartTeaser}"`)
+    await frenchAmounts('the cart')
     if (!REFUSE && !CANCEL) await a11y('cart')
     await page.getByTestId('checkout-button').click()
 
@@ -309,9 +412,27 @@ async function main() {
       await page.getByRole('button', { name: 'Accept and pay' }).click()
     }
 
-    // 7. Back through the return Route Handler to the confirmation.
+    // 7. Back through the return Route Handler to the confirmation, in a 1280 × 900 window.
+    await page.setViewportSize({ width: 1280, height: 900 })
     await page.waitForURL(/\/order\/[^/]+\/confirmed/)
     say(`confirmation: ${page.url()}`)
+    await page.locator('.bnpl-schedule .bnpl-warning').first().waitFor()
+    // Where the plan is named, its credit details are in view: the plan and the warning in the window on arrival.
+    const boxes = await page.evaluate(() => {
+      const box = (el) => (el ? { top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom } : null)
+      return {
+        scroll: window.scrollY,
+        plan: box(document.querySelector('[data-testid="bnpl-plan-name"]')),
+        warning: box(document.querySelector('.bnpl-schedule .bnpl-warning')),
+        height: window.innerHeight,
+      }
+    })
+    const inView = (/** @type {{top: number, bottom: number} | null} */ b) => !!b && b.top >= 0 && b.bottom <= boxes.height
+    edge(
+      boxes.scroll === 0 && inView(boxes.plan) && inView(boxes.warning),
+      `the confirmation names the plan with its warning in a 1280 × 900 window (plan ${boxes.plan ? `${boxes.plan.top.toFixed(0)} px` : 'not named'}, warning at ${boxes.warning?.bottom.toFixed(0)} px)`
+    )
+    say(`confirmation at 1280 × 900: plan at ${boxes.plan?.top.toFixed(0)} px, warning ends at ${boxes.warning?.bottom.toFixed(0)} px`)
     const method = await text(page.getByTestId('payment-method'))
     check(method === FR.method, `the confirmation names the method in French ("${method}")`)
     const amount = await text(page.getByTestId('payment-amount'))
@@ -330,6 +451,8 @@ async function main() {
     const orderTotal = await text(page.getByTestId('cart-total').first())
     check(!!price && Math.abs(amountOf(price) - amountOf(orderTotal)) < 0.005, `the confirmation links the order's total ${orderTotal} to the plan's ("${totals}")`)
     say(`payment: ${method}; ${amount}; "${totals}"; schedule: ${rows}`)
+    await frenchAmounts('the confirmation')
+    await frenchTypography('the confirmation')
     if (paid !== '4') await a11y(`confirmation (${paid})`)
     await schedule.scrollIntoViewIfNeeded()
     // The purchase's confirmation and the one paid at shipment (the cancel's looks like the first).
@@ -339,6 +462,7 @@ async function main() {
     await page.getByTestId('empty-cart-message').waitFor()
     say('cart cookie cleared: the cart page is empty')
     audit.assertClean()
+    if (edges.length) throw new Error(`${edges.length} rough edge(s) left:\n  - ${edges.join('\n  - ')}`)
     say('OK')
   } catch (e) {
     if (SCREENSHOTS) {

@@ -52,16 +52,6 @@ const fr: Texts = {
   continueShopping: "Continuer mes achats",
   loadingOrder: "Chargement de votre commande…",
   confirming: "Confirmation de votre paiement…",
-  linkTitle: (n) => `Paiement de la commande n° ${n}`,
-  linkTitleNoOrder: "Paiement",
-  linkAmountDue: (amount) => `Montant dû : ${amount}`,
-  linkCancelled: "La boutique a annulé ce lien de paiement. Demandez-lui un nouveau lien.",
-  linkExpired: "Ce lien de paiement a expiré. Demandez à la boutique de vous le renvoyer.",
-  linkNothingOwed: "Plus rien n’est dû sur ce lien : il a été payé. Merci.",
-  linkPaid: "Merci ! Votre paiement est reçu",
-  linkPaidText: "La commande est payée. Le service de paiement en plusieurs fois vous envoie son échéancier par e-mail.",
-  linkPending: "Votre paiement est en cours de confirmation",
-  linkPendingText: "Le service de paiement en plusieurs fois confirme votre paiement. Vous recevrez un e-mail une fois fait ; rien d’autre à faire ici.",
 }
 
 /** The service's languages (the header switches between English and French; `?lang=de` etc. choose the others). */

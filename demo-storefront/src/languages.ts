@@ -60,16 +60,6 @@ export const de: Texts = {
   continueShopping: "Weiter einkaufen",
   loadingOrder: "Ihre Bestellung wird geladen…",
   confirming: "Ihre Zahlung wird bestätigt…",
-  linkTitle: (n) => `Zahlung für Bestellung Nr. ${n}`,
-  linkTitleNoOrder: "Zahlung",
-  linkAmountDue: (amount) => `Offener Betrag: ${amount}`,
-  linkCancelled: "Der Shop hat diesen Zahlungslink storniert. Bitten Sie den Shop um einen neuen.",
-  linkExpired: "Dieser Zahlungslink ist abgelaufen. Bitten Sie den Shop, ihn erneut zu senden.",
-  linkNothingOwed: "Über diesen Link ist nichts mehr offen: Er wurde bezahlt. Vielen Dank.",
-  linkPaid: "Vielen Dank! Ihre Zahlung ist eingegangen",
-  linkPaidText: "Die Bestellung ist bezahlt. Der Ratenzahlungsdienst schickt Ihnen den Zahlungsplan per E-Mail.",
-  linkPending: "Ihre Zahlung wird bestätigt",
-  linkPendingText: "Der Ratenzahlungsdienst bestätigt Ihre Zahlung. Sie erhalten eine E-Mail, sobald dies erfolgt ist; hier ist nichts weiter zu tun.",
 }
 
 export const es: Texts = {
@@ -117,16 +107,6 @@ export const es: Texts = {
   continueShopping: "Seguir comprando",
   loadingOrder: "Cargando tu pedido…",
   confirming: "Confirmando tu pago…",
-  linkTitle: (n) => `Pago del pedido n.º ${n}`,
-  linkTitleNoOrder: "Pago",
-  linkAmountDue: (amount) => `Importe pendiente: ${amount}`,
-  linkCancelled: "La tienda ha cancelado este enlace de pago. Pide a la tienda uno nuevo.",
-  linkExpired: "Este enlace de pago ha caducado. Pide a la tienda que te lo vuelva a enviar.",
-  linkNothingOwed: "Ya no queda nada pendiente en este enlace: se ha pagado. Gracias.",
-  linkPaid: "¡Gracias! Hemos recibido su pago",
-  linkPaidText: "El pedido está pagado. El servicio de pago a plazos le envía su calendario por correo electrónico.",
-  linkPending: "Estamos confirmando su pago",
-  linkPendingText: "El servicio de pago a plazos está confirmando su pago. Recibirá un correo electrónico cuando termine; no hay nada más que hacer aquí.",
 }
 
 export const it: Texts = {
@@ -174,16 +154,6 @@ export const it: Texts = {
   continueShopping: "Continua gli acquisti",
   loadingOrder: "Caricamento del tuo ordine…",
   confirming: "Conferma del pagamento in corso…",
-  linkTitle: (n) => `Pagamento dell’ordine n. ${n}`,
-  linkTitleNoOrder: "Pagamento",
-  linkAmountDue: (amount) => `Importo dovuto: ${amount}`,
-  linkCancelled: "Il negozio ha annullato questo link di pagamento. Chiedi al negozio un nuovo link.",
-  linkExpired: "Questo link di pagamento è scaduto. Chiedi al negozio di inviarlo di nuovo.",
-  linkNothingOwed: "Su questo link non è più dovuto nulla: è stato pagato. Grazie.",
-  linkPaid: "Grazie! Il pagamento è stato ricevuto",
-  linkPaidText: "L’ordine è pagato. Il servizio di pagamento a rate le invia il piano per e-mail.",
-  linkPending: "Stiamo confermando il pagamento",
-  linkPendingText: "Il servizio di pagamento a rate sta confermando il pagamento. Riceverà un’e-mail a conferma avvenuta; qui non serve fare altro.",
 }
 
 export const nl: Texts = {
@@ -231,16 +201,6 @@ export const nl: Texts = {
   continueShopping: "Verder winkelen",
   loadingOrder: "Je bestelling wordt geladen…",
   confirming: "Je betaling wordt bevestigd…",
-  linkTitle: (n) => `Betaling voor bestelling #${n}`,
-  linkTitleNoOrder: "Betaling",
-  linkAmountDue: (amount) => `Te betalen: ${amount}`,
-  linkCancelled: "De winkel heeft deze betaallink geannuleerd. Vraag de winkel om een nieuwe.",
-  linkExpired: "Deze betaallink is verlopen. Vraag de winkel om hem opnieuw te sturen.",
-  linkNothingOwed: "Via deze link hoeft niets meer betaald te worden: hij is betaald. Dank u.",
-  linkPaid: "Dank u! Uw betaling is ontvangen",
-  linkPaidText: "De bestelling is betaald. De dienst voor betalen in termijnen stuurt u het schema per e-mail.",
-  linkPending: "Uw betaling wordt bevestigd",
-  linkPendingText: "De dienst voor betalen in termijnen bevestigt uw betaling. U ontvangt een e-mail zodra dat gebeurd is; hier hoeft u niets meer te doen.",
 }
 
 export const pt: Texts = {
@@ -288,14 +248,4 @@ export const pt: Texts = {
   continueShopping: "Continuar a comprar",
   loadingOrder: "A carregar a sua encomenda…",
   confirming: "A confirmar o seu pagamento…",
-  linkTitle: (n) => `Pagamento da encomenda n.º ${n}`,
-  linkTitleNoOrder: "Pagamento",
-  linkAmountDue: (amount) => `Montante em dívida: ${amount}`,
-  linkCancelled: "A loja cancelou esta ligação de pagamento. Peça uma nova à loja.",
-  linkExpired: "Esta ligação de pagamento expirou. Peça à loja que a envie de novo.",
-  linkNothingOwed: "Já nada é devido nesta ligação: foi paga. Obrigado.",
-  linkPaid: "Obrigado! O seu pagamento foi recebido",
-  linkPaidText: "A encomenda está paga. O serviço de pagamento em prestações envia-lhe o plano por e-mail.",
-  linkPending: "O seu pagamento está a ser confirmado",
-  linkPendingText: "O serviço de pagamento em prestações está a confirmar o seu pagamento. Receberá um e-mail quando terminar; não há mais nada a fazer aqui.",
 }

@@ -46,16 +46,6 @@ export const en = {
   continueShopping: "Continue shopping",
   loadingOrder: "Loading your order…",
   confirming: "Confirming your payment…",
-  linkTitle: (n: number) => `Payment for order #${n}`,
-  linkTitleNoOrder: "Payment",
-  linkAmountDue: (amount: string) => `Amount due: ${amount}`,
-  linkCancelled: "The shop cancelled this payment link. Ask the shop for a new one.",
-  linkExpired: "This payment link has expired. Ask the shop to send it again.",
-  linkNothingOwed: "Nothing is owed on this link any more: it has been paid. Thank you.",
-  linkPaid: "Thank you! Your payment is received",
-  linkPaidText: "The order is paid. The instalment service sends you its schedule by e-mail.",
-  linkPending: "Your payment is being confirmed",
-  linkPendingText: "The instalment service is confirming your payment. You will receive an e-mail once it is done; nothing more to do here.",
 }
 
 export type Texts = typeof en

@@ -40,8 +40,8 @@ const KIT = {
  * defaults give each, in its language.
  */
 const MARKETS = [
-  { market: 'FR', lang: 'fr', country: 'fr', language: 'fr', warning: "Attention ! Un crédit coûte de l'argent et doit être remboursé !" },
-  { market: 'BE-FR', lang: 'fr', country: 'be', language: 'fr', warning: "Attention, emprunter de l'argent coûte aussi de l'argent." },
+  { market: 'FR', lang: 'fr', country: 'fr', language: 'fr', warning: 'Attention ! Un crédit coûte de l’argent et doit être remboursé !' },
+  { market: 'BE-FR', lang: 'fr', country: 'be', language: 'fr', warning: 'Attention, emprunter de l’argent coûte aussi de l’argent.' },
   { market: 'BE-NL', lang: 'nl', country: 'be', language: 'nl', warning: 'Let op, geld lenen kost ook geld.' },
   { market: 'NL', lang: 'nl', country: 'nl', language: 'nl', warning: 'Let op! Geld lenen kost geld', afm: true },
   { market: 'DE', lang: 'de', country: 'de', language: 'de', warning: 'Achtung! Kreditaufnahme kostet Geld.' },

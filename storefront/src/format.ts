@@ -45,6 +45,12 @@ export type FormattedPlan = {
   label: string
   /** "3 × 43.30 €" (eligible plans). */
   title?: string
+  /**
+   * The plan's headline: what is due today, then the rest ("45.18 € today, then 2 × 43.30 €"),
+   * so the fees of a first instalment are not hidden behind "3 × 43.30 €"; the title when
+   * nothing is due today (deferred, pay at shipment) or all is.
+   */
+  headline?: string
   /** "30 days", "1 month": when the (first) payment is deferred. */
   deferral?: string
   /** "Available from 50.00 €" (ineligible plans). */
@@ -148,6 +154,9 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
     plan.installments_count === 1 && deferral
       ? m.deferredTitle(money(regular), deferral)
       : m.title(plan.installments_count, money(regular))
+  const dueTodayCount = schedule.filter((row) => !atShipment && row.dueDate === today).length
+  const rest = plan.installments_count - dueTodayCount
+  const headline = dueToday > 0 && rest > 0 ? m.headline(money(dueToday), rest, money(regular)) : title
   const cost =
     plan.customer_total_cost_amount ??
     plan.payment_plan.reduce((sum, i) => sum + i.customer_fee + i.customer_interest, 0)
@@ -157,6 +166,7 @@ export function formatPlan(plan: Plan, options: FormatPlanOptions): FormattedPla
   return {
     ...base,
     title,
+    headline,
     ...(deferral ? { deferral } : {}),
     firstInstalment: `${first.amount} ${first.due === m.today || atShipment ? first.due.toLowerCase() : first.due}${first.fees ? `, ${first.fees}` : ""}`,
     dueToday: m.dueToday(money(dueToday)),

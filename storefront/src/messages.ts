@@ -25,6 +25,7 @@ const en: BnplMessages = {
       : "Nothing to pay today: your first instalment is taken when your order ships",
   atShipment: "When your order ships",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} today, then ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} in ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {
@@ -65,30 +66,31 @@ const fr: BnplMessages = {
   payAtShipmentLabel: (n) => (n === 1 ? "Payer à l’expédition" : `Payer en ${n} fois à l’expédition`),
   payAtShipmentNotice: (n) =>
     n === 1
-      ? "Rien à payer aujourd’hui : vous payez à l’expédition de votre commande"
-      : "Rien à payer aujourd’hui : votre première échéance est prélevée à l’expédition de votre commande",
+      ? "Rien à payer aujourd’hui\u202f: vous payez à l’expédition de votre commande"
+      : "Rien à payer aujourd’hui\u202f: votre première échéance est prélevée à l’expédition de votre commande",
   atShipment: "À l’expédition de votre commande",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} aujourd’hui, puis ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} dans ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {
       return count === 1
-        ? `ou ${amount} à payer à l’expédition : rien à payer aujourd’hui`
-        : `ou ${count} échéances de ${amount}${first && fees ? ` (la première ${first}, dont ${fees} de frais)` : ""} : rien à payer aujourd’hui, la première est prélevée à l’expédition de votre commande`
+        ? `ou ${amount} à payer à l’expédition\u202f: rien à payer aujourd’hui`
+        : `ou ${count} échéances de ${amount}${first && fees ? ` (la première ${first}, dont ${fees} de frais)` : ""}\u202f: rien à payer aujourd’hui, la première est prélevée à l’expédition de votre commande`
     }
     if (count === 1) return deferral ? `ou ${amount} à payer dans ${deferral}` : `ou ${amount} en une fois`
     const fee = first && fees ? ` (la première ${first}, dont ${fees} de frais)` : ""
     return `ou ${count} échéances de ${amount}${deferral ? `, la première dans ${deferral}` : ""}${fee}`
   },
-  teaserUnavailable: (reason) => `Paiement en plusieurs fois : ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
+  teaserUnavailable: (reason) => `Paiement en plusieurs fois\u202f: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
   today: "Aujourd’hui",
-  dueToday: (amount) => `À payer aujourd’hui : ${amount}`,
+  dueToday: (amount) => `À payer aujourd’hui\u202f: ${amount}`,
   instalment: (i) => `Échéance ${i}`,
   includingFees: (fees) => `dont ${fees} de frais`,
-  totalCost: (amount) => `Coût du paiement : ${amount}`,
+  totalCost: (amount) => `Coût du paiement\u202f: ${amount}`,
   totalCostRate: (rate) => `(${rate} de l’achat)`,
   noFees: "Sans frais",
-  total: (amount) => `Total : ${amount}`,
+  total: (amount) => `Total\u202f: ${amount}`,
   availableFrom: (min) => `Disponible à partir de ${min}`,
   availableUpTo: (max) => `Disponible jusqu’à ${max}`,
   availableBetween: (min, max) => `Disponible de ${min} à ${max}`,
@@ -99,6 +101,19 @@ const fr: BnplMessages = {
   pickerLegend: "Choisissez comment payer",
   paymentMethodTitle: "Paiement en plusieurs fois",
   aprName: "TAEG",
+}
+
+/**
+ * French typography for a text shown in French: a narrow no-break space (U+202F) before ":",
+ * ";", "!" and "?" (in place of a space, or where there was none), and typographic apostrophes
+ * (U+2019). The kit's French texts are written so; this sets texts from elsewhere (the market's
+ * warning as the store serves it, a merchant's override) the same way. Other languages: as given.
+ */
+export function typeset(text: string, locale: string | undefined): string {
+  if (languageOf(locale) !== "fr") return text
+  return text
+    .replace(/(?<=\S)[ \u00a0]?([:;!?])(?=\s|$)/g, "\u202f$1")
+    .replace(/(?<=\p{L})'(?=\p{L})/gu, "\u2019")
 }
 
 /** The languages of the service's markets; `languages/` holds all but English and French. */

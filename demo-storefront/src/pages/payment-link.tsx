@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from "react"
-import { formatPlan, planKey, type CollectionPlans, type LinkReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
+import {
+  formatPlan,
+  linkMessagesFor,
+  planKey,
+  type CollectionPlans,
+  type LinkMessages,
+  type LinkReturnResult,
+  type Plan,
+} from "medusa-plugin-bnpl-storefront"
 import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
 import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
@@ -10,12 +18,9 @@ import { euros, type Shop } from "../shop"
 /** The problem "no plan chosen", said in the page's language. */
 const NO_PLAN = "no-plan"
 
-/** Why a link's page offers nothing: paid, or ended by the shop (the page's own words for each). */
-const LINK_ENDED: Partial<Record<string, "linkNothingOwed" | "linkCancelled" | "linkExpired">> = {
-  nothing_owed: "linkNothingOwed",
-  link_cancelled: "linkCancelled",
-  link_expired: "linkExpired",
-}
+/** Why a link's page offers nothing: paid, or ended by the shop (the kit's words for each, as the DTC recipe's page says them). */
+const endedText = (texts: LinkMessages, reason: string | undefined): string | undefined =>
+  reason && Object.prototype.hasOwnProperty.call(texts.ended, reason) ? texts.ended[reason as keyof LinkMessages["ended"]] : undefined
 
 /**
  * `/payment-collection/<id>`: the page the admin's "Copy payment link" opens (what an order still
@@ -24,13 +29,15 @@ const LINK_ENDED: Partial<Record<string, "linkNothingOwed" | "linkCancelled" | "
  */
 export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; collectionId: string; notice: string | null }) {
   const { t, locale, country } = useT()
+  // The link page's texts: the kit's (one home with the DTC recipe's step 10).
+  const lt = linkMessagesFor(locale)
   const [answer, setAnswer] = useState<CollectionPlans | null>(null)
   const [plan, setPlan] = useState<Plan | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const problemRef = useRef<HTMLParagraphElement>(null)
   const number = answer?.order?.display_id
-  useTitle(number ? t.linkTitle(number) : t.linkTitleNoOrder)
+  useTitle(number ? lt.title(number) : lt.titleNoOrder)
   useEffect(() => {
     shop.bnpl
       .plansForPaymentCollection(collectionId, { countryCode: country })
@@ -64,19 +71,17 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
   const chosen = plan && answer ? formatPlan(plan, { locale, currencyCode: answer.currency_code }) : null
   return (
     <div className="payment-link">
-      <PageHeading>{number ? t.linkTitle(number) : t.linkTitleNoOrder}</PageHeading>
+      <PageHeading>{number ? lt.title(number) : lt.titleNoOrder}</PageHeading>
       {notice && t.notices[notice] ? (
         <p className={`notice notice--${notice}`} role="alert">
           {t.notices[notice]}
         </p>
       ) : null}
       {!answer && !problem ? <p role="status">{t.loading}</p> : null}
-      {answer?.unavailable_reason && LINK_ENDED[answer.unavailable_reason] ? (
-        <p>{t[LINK_ENDED[answer.unavailable_reason]!]}</p>
-      ) : null}
-      {answer && !(answer.unavailable_reason && LINK_ENDED[answer.unavailable_reason]) ? (
+      {endedText(lt, answer?.unavailable_reason) ? <p>{endedText(lt, answer?.unavailable_reason)}</p> : null}
+      {answer && !endedText(lt, answer.unavailable_reason) ? (
         <section className="step">
-          <p className="amount-due">{t.linkAmountDue(amount)}</p>
+          <p className="amount-due">{lt.amountDue(amount)}</p>
           <BnplPlanPicker
             eligibility={answer}
             value={plan ? planKey(plan) : null}
@@ -113,10 +118,11 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
 
 /** `/payment-collection/<id>/return?pid=...`: back from the hosted page of a payment link. */
 export function PaymentLinkReturnPage({ shop, collectionId, pid }: { shop: Shop; collectionId: string; pid: string | null }) {
-  const { t } = useT()
+  const { t, locale } = useT()
+  const lt = linkMessagesFor(locale)
   const [result, setResult] = useState<LinkReturnResult | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  useTitle(result?.status === "paid" ? t.linkPaid : t.confirming)
+  useTitle(result?.status === "paid" ? lt.paid : t.confirming)
   useEffect(() => {
     shop.bnpl
       .linkReturn({ paymentCollectionId: collectionId, pid })
@@ -139,8 +145,8 @@ export function PaymentLinkReturnPage({ shop, collectionId, pid }: { shop: Shop;
   if (!result) return <p role="status">{t.confirming}</p>
   return (
     <>
-      <PageHeading>{result.status === "paid" ? t.linkPaid : t.linkPending}</PageHeading>
-      <p>{result.status === "paid" ? t.linkPaidText : t.linkPendingText}</p>
+      <PageHeading>{result.status === "paid" ? lt.paid : lt.pending}</PageHeading>
+      <p>{result.status === "paid" ? lt.paidText : lt.pendingText}</p>
     </>
   )
 }

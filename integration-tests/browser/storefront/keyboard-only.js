@@ -79,9 +79,9 @@ async function deliveryByArrows(/** @type {Journey} */ j, /** @type {Keys} */ ke
 async function planAndPayment(/** @type {Journey} */ j, /** @type {Keys} */ keys) {
   const { page } = j
   assert.equal(await page.locator('#bnpl-plan-10x-d0-m0').isDisabled(), true)
-  await keys.tab({ role: 'radio', name: /^Pay in 3 instalments 3 × /, checked: false, card: true })
+  await keys.tab({ role: 'radio', name: /^Pay in 3 instalments €[\d.,]+ today, then 2 × /, checked: false, card: true })
   await keys.press(' ', { role: 'radio', name: /^Pay in 3 instalments/, checked: true, card: true })
-  await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 4 instalments 4 × /, checked: true, card: true })
+  await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 4 instalments €[\d.,]+ today, then 3 × /, checked: true, card: true })
   await keys.press('ArrowDown', { role: 'radio', name: /^Pay in 3 instalments/, checked: true, card: true })
   await keys.press('ArrowUp', { role: 'radio', name: /^Pay in 4 instalments/, checked: true, card: true })
   // The chosen plan's representative example, then the payment.

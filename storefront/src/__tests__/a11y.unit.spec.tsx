@@ -36,7 +36,7 @@ describe("what a screen reader says of each plan (accessible name and descriptio
 
   it("a plan's description has every due date and amount, the first one's fees, the cost and the total (English)", () => {
     const html = picker("en-GB")
-    expect(nameOf(html, "plan-3x-d0-m0")).toBe("Pay in 3 instalments 3 × €43.30")
+    expect(nameOf(html, "plan-3x-d0-m0")).toBe("Pay in 3 instalments €45.18 today, then 2 × €43.30")
     expect(descriptionOf(html, "plan-3x-d0-m0")).toBe(
       "Today €45.18 (incl. €1.88 fees) 23 Dec 2026 €43.30 23 Jan 2027 €43.30 " +
         "Cost of the plan: €1.88 (1.45% of the purchase) · APR 19.3% · Total: €131.78"

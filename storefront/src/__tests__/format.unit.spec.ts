@@ -1,5 +1,5 @@
 import { formatMoney, formatPlan } from "../format"
-import { isBnplProvider, paymentMethodInfo, planKey } from "../index"
+import { LINK_MESSAGES, MESSAGES, isBnplProvider, linkMessagesFor, paymentMethodInfo, planKey, typeset } from "../index"
 import { toCents } from "../plans"
 import { FOUR_TOO_SMALL, NOW, TEN, THREE, THREE_AT_SHIPMENT } from "./fixtures"
 import { planChoice } from "../plans"
@@ -33,7 +33,49 @@ describe("formatPlan", () => {
     expect(f.title).toBe("3 × 43,30\u00a0€")
     expect(f.schedule[0].due).toBe("Aujourd’hui")
     expect(f.schedule[1].due).toBe("23 déc. 2026")
-    expect(f.totalCost).toBe("Coût du paiement : 1,88\u00a0€")
+    expect(f.totalCost).toBe("Coût du paiement\u202f: 1,88\u00a0€")
+  })
+
+  it("heads a plan with what is due today, then the rest (the first instalment's fees are not hidden)", () => {
+    expect(formatPlan(THREE, { ...opts, locale: "fr-FR" }).headline).toBe("45,18\u00a0€ aujourd’hui, puis 2 × 43,30\u00a0€")
+    expect(formatPlan(THREE, { ...opts, locale: "en-GB" }).headline).toBe("€45.18 today, then 2 × €43.30")
+    // Nothing due today (pay at shipment, deferred): the title.
+    const atShipment = formatPlan(THREE_AT_SHIPMENT, { ...opts, locale: "en-GB" })
+    expect(atShipment.headline).toBe(atShipment.title)
+    const deferred = { ...THREE, installments_count: 1, deferred_days: 30, payment_plan: [{ ...THREE.payment_plan![1], total_amount: 13178 }] }
+    expect(formatPlan(deferred, { ...opts, locale: "en-GB" }).headline).toBe("€131.78 in 30 days")
+  })
+
+  it("sets the kit's French texts in French typography: U+202F before : ; ! ?, U+2019 apostrophes", () => {
+    // Every French text of the kit, each function called with sample values.
+    const fr = MESSAGES.fr as unknown as Record<string, string | ((...args: unknown[]) => string)>
+    const texts = Object.entries(fr).flatMap(([key, v]) => {
+      if (typeof v === "string") return [v]
+      if (key === "teaser") {
+        const parts = { count: 3, amount: "43,30 €", first: "45,18 €", fees: "1,88 €" }
+        return [v(parts), v({ ...parts, payAtShipment: true }), v({ count: 1, amount: "1 €", deferral: "30 jours" })]
+      }
+      if (key === "excludedProducts") return [v(["Carte cadeau"])]
+      if (key === "teaserUnavailable") return [v("Disponible à partir de 50 €")]
+      // Counts (planLabel, days...) or amounts (total, dueToday...): both given.
+      return [v(1, "X", "Y"), v(3, "X", "Y")]
+    })
+    // The payment link page's texts too (one home for the demo's page and the DTC recipe's).
+    const link = LINK_MESSAGES.fr
+    texts.push(link.title(12), link.titleNoOrder, link.amountDue("X"), ...Object.values(link.ended), link.paid, link.paidText, link.pending, link.pendingText, link.choosePlan)
+    for (const text of texts) {
+      expect(text).not.toMatch(/[^\u202f][:;!?](?=\s|$)/)
+      expect(text).not.toContain("'")
+    }
+    expect(typeset("Attention ! Un crédit coûte de l'argent et doit être remboursé !", "fr")).toBe(
+      "Attention\u202f! Un crédit coûte de l\u2019argent et doit être remboursé\u202f!"
+    )
+    expect(Object.keys(LINK_MESSAGES).sort()).toEqual(Object.keys(MESSAGES).sort())
+    expect(linkMessagesFor("fr-FR").amountDue("5,00 €")).toBe("Montant dû\u202f: 5,00 €")
+    expect(linkMessagesFor("xx", { paid: "Paid" }).paid).toBe("Paid")
+    expect(typeset("Total: 3", "fr-BE")).toBe("Total\u202f: 3")
+    expect(typeset("Achtung! Kredit", "de")).toBe("Achtung! Kredit")
+    expect(typeset("https://x.fr/a?b=1 à 12:30", "fr")).toBe("https://x.fr/a?b=1 à 12:30")
   })
 
   it("never shows the cost rate of a plan of more than 4 instalments", () => {
@@ -76,7 +118,7 @@ describe("formatPlan", () => {
   it("says what is due today: the first instalment, nothing for a deferred plan", () => {
     expect(formatPlan(THREE, { ...opts, locale: "en-GB" })).toMatchObject({ dueToday: "Due today: €45.18", dueTodayAmount: "€45.18" })
     const deferred = { ...THREE, installments_count: 1, deferred_days: 30, payment_plan: [{ ...THREE.payment_plan![1], total_amount: 13178 }] }
-    expect(formatPlan(deferred, { ...opts, locale: "fr-FR" }).dueToday).toBe("À payer aujourd’hui : 0,00\u00a0€")
+    expect(formatPlan(deferred, { ...opts, locale: "fr-FR" }).dueToday).toBe("À payer aujourd’hui\u202f: 0,00\u00a0€")
   })
 
   it("says plainly that a pay-at-shipment plan takes nothing today, and shows no dates", () => {
@@ -98,7 +140,7 @@ describe("formatPlan", () => {
     expect(JSON.stringify(Object.values(f))).not.toMatch(/2026|2027|Today|Dec|Jan/)
     const fr = formatPlan(THREE_AT_SHIPMENT, { ...opts, locale: "fr-FR" })
     expect(fr.label).toBe("Payer en 3 fois à l’expédition")
-    expect(fr.payAtShipment).toBe("Rien à payer aujourd’hui : votre première échéance est prélevée à l’expédition de votre commande")
+    expect(fr.payAtShipment).toBe("Rien à payer aujourd’hui\u202f: votre première échéance est prélevée à l’expédition de votre commande")
     expect(fr.schedule[0].due).toBe("À l’expédition de votre commande")
     const custom = formatPlan(THREE_AT_SHIPMENT, {
       ...opts,

@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { renderToStaticMarkup } from "react-dom/server"
 import { LEGAL_DEFAULTS } from "../legal"
 import { creditWarning, legalTextFor, marketOf } from "../market"
+import { typeset } from "../messages"
 import { BnplPlanPicker, BnplSchedule, BnplTeaser } from "../react"
 import { warnIfNoAfm } from "../react/warning"
 import type { LegalMarket, LegalText } from "../types"
@@ -117,7 +118,8 @@ const render = (element: JSX.Element) => {
 
 describe.each(MARKETS)("the %s warning on every offer", (market, country, locale) => {
   const { warning, language } = LEGAL_DEFAULTS[market]
-  const shown = `<p class="bnpl-warning" lang="${language}">${warning}</p>`
+  // Set in French typography where the market speaks French (U+202F before "!", U+2019 apostrophes).
+  const shown = plain(`<p class="bnpl-warning" lang="${language}">${typeset(warning, language)}</p>`)
 
   it("in the teaser, under the offer with its cost and APR", () => {
     const html = render(<BnplTeaser eligibility={answer([THREE, FOUR_TOO_SMALL])} locale={locale} countryCode={country} />)

@@ -21,7 +21,7 @@ describe("BnplTeaser", () => {
     const small = answer([{ ...FOUR_TOO_SMALL, installments_count: 3 }, FOUR_TOO_SMALL], 3000)
     const grey = renderToStaticMarkup(<BnplTeaser eligibility={small} locale="fr-FR" />)
     expect(grey).toContain('class="bnpl-teaser bnpl-teaser--ineligible"')
-    expect(grey).toContain("Paiement en plusieurs fois : disponible à partir de 50,00")
+    expect(grey).toContain("Paiement en plusieurs fois\u202f: disponible à partir de 50,00")
     expect(renderToStaticMarkup(<BnplTeaser eligibility={small} locale="en" whenIneligible="hide" />)).toBe("")
   })
 

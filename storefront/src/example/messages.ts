@@ -47,7 +47,7 @@ const en: ExampleMessages = {
 
 const fr: ExampleMessages = {
   exampleButton: "Exemple représentatif",
-  exampleTitle: (plan) => `Exemple représentatif : ${plan}`,
+  exampleTitle: (plan) => `Exemple représentatif\u202f: ${plan}`,
   borrowingRate: "Taux débiteur fixe",
   fees: "Frais",
   interest: "Intérêts",
@@ -61,7 +61,7 @@ const fr: ExampleMessages = {
   instalments: "Échéances",
   close: "Fermer",
   shipmentAssumption:
-    "Les échéances commencent à l’expédition de votre commande : le TAEG la suppose expédiée le jour de la commande (sa valeur la plus haute).",
+    "Les échéances commencent à l’expédition de votre commande\u202f: le TAEG la suppose expédiée le jour de la commande (sa valeur la plus haute).",
 }
 
 const de: ExampleMessages = {

@@ -15,6 +15,7 @@ export const de: BnplMessages = {
       : "Heute zahlen Sie nichts: Die erste Rate wird abgebucht, sobald Ihre Bestellung versendet wird",
   atShipment: "Beim Versand Ihrer Bestellung",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} heute, dann ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} in ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {

@@ -15,6 +15,7 @@ export const es: BnplMessages = {
       : "Hoy no pagas nada: el primer plazo se cobra cuando se envía tu pedido",
   atShipment: "Al enviar tu pedido",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} hoy, después ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} en ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {

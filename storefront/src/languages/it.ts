@@ -15,6 +15,7 @@ export const it: BnplMessages = {
       : "Oggi non paghi nulla: la prima rata viene addebitata alla spedizione del tuo ordine",
   atShipment: "Alla spedizione del tuo ordine",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} oggi, poi ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} tra ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {

@@ -15,6 +15,7 @@ export const nl: BnplMessages = {
       : "Vandaag betaal je niets: de eerste termijn wordt afgeschreven zodra je bestelling wordt verzonden",
   atShipment: "Bij verzending van je bestelling",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} vandaag, daarna ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} over ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {

@@ -15,6 +15,7 @@ export const pt: BnplMessages = {
       : "Hoje não paga nada: a primeira prestação é cobrada quando a sua encomenda for enviada",
   atShipment: "No envio da sua encomenda",
   title: (n, amount) => `${n} × ${amount}`,
+  headline: (today, rest, amount) => `${today} hoje, depois ${rest} × ${amount}`,
   deferredTitle: (amount, d) => `${amount} daqui a ${d}`,
   teaser: ({ count, amount, first, fees, deferral, payAtShipment }) => {
     if (payAtShipment) {

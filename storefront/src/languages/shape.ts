@@ -27,6 +27,12 @@ export type BnplMessages = {
   /** The first row of a pay-at-shipment schedule, in place of a date. */
   atShipment: string
   title: (count: number, amount: string) => string
+  /**
+   * A plan's headline when something is due today: what is due today, then the rest
+   * ("€123.11 today, then 2 × €117.96"), so a first instalment carrying the fees is not hidden
+   * behind "3 × €117.96".
+   */
+  headline: (today: string, rest: number, amount: string) => string
   deferredTitle: (amount: string, deferral: string) => string
   /**
    * The teaser, a sentence that stands alone: "or 3 instalments of €43.30 (the first €45.18, incl.

@@ -344,8 +344,9 @@ export function BnplPlanPicker({
             />
             <label className="bnpl-plan__label" htmlFor={id} id={`${id}-label`}>
               <span className="bnpl-plan__name">{f.label}</span>
-              {/* A space: the name is read "Pay in 3 instalments 3 × €43.30", not "instalments3". */}
-              {f.title ? <> <span className="bnpl-plan__title">{f.title}</span></> : null}
+              {/* A space: the name is read "Pay in 3 instalments €45.18 today, then 2 × €43.30", not
+                  "instalments€45.18". The headline says what is due today (the first instalment's fees). */}
+              {f.headline ? <> <span className="bnpl-plan__title">{f.headline}</span></> : null}
             </label>
             <div className="bnpl-plan__details" id={`${id}-details`}>
               {f.eligible ? (

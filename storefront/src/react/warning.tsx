@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from "react"
 import { legalTextFor } from "../market"
+import { typeset } from "../messages"
 import type { LegalText, PlansAnswer } from "../types"
 
 /** The props every offer component takes for its credit warning. */
@@ -61,11 +62,11 @@ export function CreditWarning({ text }: { text: LegalText }) {
   return (
     <>
       <p className="bnpl-warning" lang={text.language} aria-hidden={showsAfm(text) || undefined}>
-        {text.warning}
+        {typeset(text.warning, text.language)}
       </p>
       {text.lender ? (
         <p className="bnpl-lender" lang={text.language}>
-          {text.lender}
+          {typeset(text.lender, text.language)}
         </p>
       ) : null}
     </>
