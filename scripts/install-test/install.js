@@ -113,7 +113,12 @@ function upgradeMedusa(store) {
  * `--ui <version>`: the store's `@medusajs/ui` moved past the dashboard's (a merchant who adds
  * the newest), with the `@medusajs/icons` that ui release requires (4.2.8 pins icons 2.22.1,
  * read from the registry), by the store's package manager's add (`npm install` / `pnpm add`),
- * before the plugin is installed.
+ * before the plugin is installed. Then Medusa's own draft-order plugin must still load from the
+ * store: @medusajs/draft-order 2.21.x pins its peers `@medusajs/ui` and `@medusajs/icons` to its
+ * release's (4.2.6, 2.21.2), and npm, which cannot satisfy them beside 4.2.8 at the top, nests
+ * it under @medusajs/medusa when the store does not list it (medusa-starter-default): `medusa
+ * db:migrate` then stops at "Unable to resolve plugin "@medusajs/draft-order"". pnpm links what
+ * the store lists (the dtc-starter lists it) and warns of the peers.
  */
 function moveUi(store) {
   const { dir, ui } = store
@@ -133,7 +138,17 @@ function moveUi(store) {
     const version = (/** @type {string} */ name) => JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
     assert(version('@medusajs/ui') === ui, `the store's @medusajs/ui is ${version('@medusajs/ui')}, expected ${ui}`)
     assert(version('@medusajs/icons') === icons, `the store's @medusajs/icons is ${version('@medusajs/icons')}, expected ${icons}`)
-    return `${specs.join(', ')}; ${seconds(t)} s`
+    const draft = path.join(dir, 'node_modules', '@medusajs', 'draft-order', 'package.json')
+    if (!fs.existsSync(draft)) {
+      const nested = path.join(dir, 'node_modules', '@medusajs', 'medusa', 'node_modules', '@medusajs', 'draft-order', 'package.json')
+      const peers = fs.existsSync(nested) ? JSON.parse(fs.readFileSync(nested, 'utf8')).peerDependencies || {} : {}
+      assert(
+        false,
+        `the store no longer has @medusajs/draft-order at its top${fs.existsSync(nested) ? ` (${store.pm.name} nested it under @medusajs/medusa: its peers pin @medusajs/ui ${peers['@medusajs/ui']} and @medusajs/icons ${peers['@medusajs/icons']})` : ''}: ` +
+          `Medusa loads it as a plugin from the store and would stop at "Unable to resolve plugin "@medusajs/draft-order"". @medusajs/ui ${ui} needs the Medusa release whose draft-order accepts it; README's upgrade command puts @medusajs/ui and @medusajs/icons back at the store's Medusa`
+      )
+    }
+    return `${specs.join(', ')}; @medusajs/draft-order ${JSON.parse(fs.readFileSync(draft, 'utf8')).version} still at the store's top; ${seconds(t)} s`
   })
 }
 
