@@ -160,7 +160,7 @@ function moveUi(store) {
  */
 function upgradeUntested(store) {
   const { dir, medusaVersion } = store
-  return check(`the store moved to the untested Medusa ${medusaVersion} (medusa-bnpl-upgrade's edits), npm install`, async () => {
+  return check(`the store moved to the untested Medusa ${medusaVersion} (medusa-bnpl-upgrade's edits), ${store.pm.name} install`, async () => {
     const t = Date.now()
     const upgrade = require(path.join(ROOT, 'bin', 'medusa-bnpl-upgrade.js'))
     const peers = upgrade.dashboardPeers(medusaVersion)
