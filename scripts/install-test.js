@@ -40,6 +40,10 @@
  *   node scripts/install-test.js                   run it (exit 1 on any failed check)
  *   node scripts/install-test.js --medusa 2.21.0   the store at another Medusa version
  *   node scripts/install-test.js --medusa next     the canary: the registry's newest prerelease
+ *   node scripts/install-test.js --ui 4.2.8        the store's @medusajs/ui moved there (with the
+ *                                                  @medusajs/icons it requires) before the plugin;
+ *                                                  `--ui 4.2.8:dtc-starter@2.21.2`: in that store
+ *                                                  only (starter, @version, or both) of several
  *   node scripts/install-test.js --keep            keep the temporary folder (logs, store) for a look
  *   node scripts/install-test.js --verbose         stream the commands' output
  *
@@ -53,13 +57,13 @@
 
 const { onStopSignals } = require('./lib/processes')
 const { commandLine } = require('./lib/command-line')
-const { starterNames } = require('./install-test/starters')
+const { starterNames, parseUiOption } = require('./install-test/starters')
 const { ROOT, PLUGIN_NAME, ROOT_PKG } = require('./install-test/plugin')
 const { started, seconds, say, results, CheckFailed, assert } = require('./install-test/checks')
 const { running, session } = require('./install-test/commands')
 const { readmeIsWhatThisTestDoes } = require('./install-test/readme')
 const { buildAndPack, givenTarball, tarballHoldsWhatAStoreNeeds } = require('./install-test/tarball')
-const { makeStore, cloneStarter, upgradeMedusa, upgradeUntested, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges } = require('./install-test/install')
+const { makeStore, cloneStarter, upgradeMedusa, moveUi, upgradeUntested, installPlugin, loadsFromStoreOnly, importsOnlyDeclared, peersWithinRanges } = require('./install-test/install')
 const start = require('./install-test/start')
 const { merchantJourney } = require('./install-test/merchant')
 const { refusalChecks } = require('./install-test/refusal')
@@ -67,7 +71,7 @@ const { storesSideBySide } = require('./install-test/many')
 const { untestedChecks, canaryReport } = require('./install-test/untested')
 const { resolveMedusaVersions, latestPastTested } = require('./install-test/registry')
 
-const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>|latest|next[,...]] [--starters <name>[,<name>...]] [--tarball <file>] [--keep] [--verbose]')
+const args = commandLine('Usage: node scripts/install-test.js [--medusa <version>|latest|next[,...]] [--starters <name>[,<name>...]] [--ui <version>[:<starter>@<medusa>]] [--tarball <file>] [--keep] [--verbose]')
 session.keep = args.has('--keep')
 session.verbose = args.has('--verbose')
 /**
@@ -82,6 +86,11 @@ const { versions: MEDUSA_VERSIONS, canaries: CANARIES, latest: REGISTRY_LATEST }
 /** Medusa's starters the stores are cloned from (integration-tests/install/starters). */
 const STARTER_NAMES = (args.value('--starters') || 'dtc-starter').split(',').map((v) => v.trim()).filter(Boolean)
 for (const name of STARTER_NAMES) if (!starterNames().includes(name)) throw new Error(`--starters: unknown starter ${name} (have ${starterNames().join(', ')})`)
+/**
+ * `--ui <version>[:<starter>@<medusa>]`: the `@medusajs/ui` tested stores move to (`4.2.8`), in
+ * every one or in those the part after `:` names (`dtc-starter@2.21.2`, `dtc-starter`, `@2.21.2`).
+ */
+const UI = parseUiOption(args.value('--ui'))
 /** A tarball already packed (by the run of several versions): not built nor packed again. */
 const GIVEN_TARBALL = args.value('--tarball')
 
@@ -96,7 +105,8 @@ onStopSignals(async (signal) => {
 async function main() {
   say(`Node ${process.version}; repository ${ROOT}`)
   assert(ROOT_PKG.name === PLUGIN_NAME, `package.json name is ${ROOT_PKG.name}, expected ${PLUGIN_NAME}`)
-  const store = makeStore({ medusaVersion: MEDUSA_VERSIONS[0], starterName: STARTER_NAMES[0] })
+  const ui = UI && UI.matches(STARTER_NAMES[0], MEDUSA_VERSIONS[0]) ? UI.version : undefined
+  const store = makeStore({ medusaVersion: MEDUSA_VERSIONS[0], starterName: STARTER_NAMES[0], ui })
   // Fail early on README drift (cheap) before building anything.
   const install = await readmeIsWhatThisTestDoes()
 
@@ -109,6 +119,7 @@ async function main() {
   current = store
   store.starter = await cloneStarter(store, install)
   if (store.kind === 'tested') await upgradeMedusa(store)
+  if (store.kind === 'tested' && store.ui) await moveUi(store)
   if (store.kind === 'untested') await upgradeUntested(store)
   await installPlugin(store)
   await loadsFromStoreOnly(store)
@@ -155,7 +166,7 @@ async function finish(/** @type {boolean} */ ok) {
 
 // A canary runs as a store of its own (another process), so that its failure is reported, not fatal.
 const several = MEDUSA_VERSIONS.length > 1 || STARTER_NAMES.length > 1 || CANARIES.length > 0
-;(several ? storesSideBySide({ script: __filename, versions: MEDUSA_VERSIONS, starters: STARTER_NAMES, canaries: CANARIES }) : main()).then(
+;(several ? storesSideBySide({ script: __filename, versions: MEDUSA_VERSIONS, starters: STARTER_NAMES, canaries: CANARIES, ui: UI }) : main()).then(
   () => finish(true),
   (error) => {
     if (!(error instanceof CheckFailed)) {

@@ -67,6 +67,9 @@ describe('install test: --medusa latest and next', () => {
     expect(canaryReport({ medusaVersion: '2.22.0' }, [steps[0], { name: steps[1].name, ok: false, detail: 'ERESOLVE' }])).toMatch(
       /Medusa installs yes, plugin installs NO, starts not reached, order not reached, shipping_info not reached; failed: npm install .*: ERESOLVE$/
     )
+    // The dtc-starter's store: pnpm's add, which warns of the prerelease peer and installs.
+    const pnpm = [ok("the store moved to the untested Medusa 2.22.0 (medusa-bnpl-upgrade's edits), pnpm install"), ok('npx --yes pnpm@10.11.1 add medusa-plugin-bnpl (the tarball) into the store on Medusa 2.22.0', '40 s'), ...steps.slice(2)]
+    expect(canaryReport({ medusaVersion: '2.22.0' }, [...pnpm, ok(order)])).toBe('Canary Medusa 2.22.0: Medusa installs yes, plugin installs yes, starts yes, order yes, shipping_info yes')
     // Today's 2.22.0 snapshot: not every @medusajs package was published at it.
     expect(canaryReport({ medusaVersion: '2.22.0' }, [{ name: steps[0].name, ok: false, detail: 'failed\nnpm error code ETARGET\nnpm error notarget No matching version found for @medusajs/admin-sdk@2.22.0' }])).toMatch(
       /: Medusa installs NO, plugin installs not reached, .*; failed: the store moved .*ETARGET \| npm error notarget No matching version found for @medusajs\/admin-sdk@2\.22\.0$/

@@ -28,21 +28,26 @@ const storesToMake = (versions, starters, canaries = []) =>
   )
 
 /**
- * @param {{script: string, versions: string[], starters: string[], canaries?: string[]}} options
+ * @param {{script: string, versions: string[], starters: string[], canaries?: string[], ui?: {version: string, matches: (starter: string, medusa: string) => boolean}}} options
  * `script`: scripts/install-test.js, run once per store; `canaries`: versions whose stores are
- * reported (their canary line), their failure not counted.
+ * reported (their canary line), their failure not counted; `ui`: `--ui`, passed to the tested
+ * stores it names.
  */
-async function storesSideBySide({ script, versions, starters, canaries = [] }) {
+async function storesSideBySide({ script, versions, starters, canaries = [], ui }) {
   say(`Node ${process.version}; repository ${ROOT}; stores from ${starters.join(', ')} on Medusa ${versions.join(', ')}, side by side`)
   workFolder('bnpl-install-tests-')
   const tarball = await buildAndPack()
   const flags = [...(session.keep ? ['--keep'] : []), ...(session.verbose ? ['--verbose'] : [])]
-  const stores = storesToMake(versions, starters, canaries).map(({ version, starter }) => ({
-    version: `${version} (${starter})`,
-    canary: canaries.includes(version),
-    log: `store-${starter}-${version}`,
-    done: runInBackground(`store-${starter}-${version}`, process.execPath, [script, '--medusa', version, '--starters', starter, '--tarball', tarball.file, ...flags], { cwd: ROOT, timeoutMs: 3_600_000 }),
-  }))
+  const stores = storesToMake(versions, starters, canaries).map(({ version, starter }) => {
+    const moved = ui && !canaries.includes(version) && ui.matches(starter, version) ? ui.version : undefined
+    const uiFlags = moved ? ['--ui', moved] : []
+    return {
+      version: `${version} (${starter}${moved ? `, @medusajs/ui ${moved}` : ''})`,
+      canary: canaries.includes(version),
+      log: `store-${starter}-${version}`,
+      done: runInBackground(`store-${starter}-${version}`, process.execPath, [script, '--medusa', version, '--starters', starter, ...uiFlags, '--tarball', tarball.file, ...flags], { cwd: ROOT, timeoutMs: 3_600_000 }),
+    }
+  })
   let failures = 0
   for (const store of stores) {
     const outcome = await store.done

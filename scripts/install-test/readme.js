@@ -18,6 +18,11 @@ const SERVER_INSTALL_COMMAND = 'cd .medusa/server && npm install && cp ../../.en
 /** Every command of README's install section; the test performs each (the tarball stands for `npm install medusa-plugin-bnpl`). */
 /** README's upgrade (run in every store first: the starters are below the range). */
 const UPGRADE_COMMAND = `npx --yes --legacy-peer-deps --package=${PLUGIN_NAME} medusa-bnpl-upgrade --install`
+/**
+ * README step 1's line for a pnpm store (inline, beside npm's): what the install test runs in the
+ * dtc-starter's backend (pnpm from the npm registry at its packageManager's version).
+ */
+const PNPM_ADD_COMMAND = `pnpm add ${PLUGIN_NAME}`
 const REQUIRED_COMMANDS = [UPGRADE_COMMAND, `npm install ${PLUGIN_NAME}`, ENCRYPTION_KEY_COMMAND, 'npx medusa db:migrate', 'npx medusa build', SERVER_INSTALL_COMMAND, 'npx medusa start']
 
 /** The section's fenced blocks: `{lang, code}`, their indentation removed. */
@@ -41,7 +46,8 @@ function readInstallSection() {
   assert(start >= 0, 'README.md has no "## Install in your store" section')
   const rest = readme.slice(start + 1)
   const end = rest.indexOf('\n## ', 3)
-  const blocks = fencedBlocks(end >= 0 ? rest.slice(0, end) : rest)
+  const text = end >= 0 ? rest.slice(0, end) : rest
+  const blocks = fencedBlocks(text)
   const snippets = blocks.filter((b) => b.lang === 'ts' || b.lang === 'typescript')
   const configs = snippets.filter((b) => b.code.includes('defineConfig('))
   assert(configs.length === 1, `README "Install in your store" should have exactly one ts snippet with defineConfig( (the medusa-config.ts of step 2), found ${configs.length}`)
@@ -58,7 +64,7 @@ function readInstallSection() {
     .flatMap((b) => b.code.split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter((line) => line && !line.startsWith('#'))
-  return { config: configs[0].code, projectConfigLines, commands, env }
+  return { config: configs[0].code, projectConfigLines, commands, env, text }
 }
 
 /** What the store's medusa-config.ts gets at the template's marker: README step 2, its `// ...` the starter's. */
@@ -80,6 +86,7 @@ function readmeIsWhatThisTestDoes() {
     assert(!missing.length, `README install section no longer says: ${missing.join(' | ')}`)
     const unknown = section.commands.filter((c) => !REQUIRED_COMMANDS.includes(c))
     assert(!unknown.length, `README install commands this test does not perform: ${unknown.join(' | ')} (add them to scripts/install-test/readme.js)`)
+    assert(section.text.includes(`\`${PNPM_ADD_COMMAND}\``), `README install section no longer says \`${PNPM_ADD_COMMAND}\` (what the dtc-starter's pnpm store runs)`)
     const config = storeConfig(section.config)
     for (const needle of [`resolve: "${PLUGIN_NAME}"`, `resolve: "${PLUGIN_NAME}/providers/bnpl"`, 'id: "bnpl"', '"@medusajs/medusa/payment"'])
       assert(section.config.includes(needle), `README step 2 snippet no longer contains ${needle}`)
@@ -91,4 +98,4 @@ function readmeIsWhatThisTestDoes() {
   })
 }
 
-module.exports = { ENCRYPTION_KEY_COMMAND, SERVER_INSTALL_COMMAND, UPGRADE_COMMAND, REQUIRED_COMMANDS, readmeIsWhatThisTestDoes }
+module.exports = { PNPM_ADD_COMMAND, ENCRYPTION_KEY_COMMAND, SERVER_INSTALL_COMMAND, UPGRADE_COMMAND, REQUIRED_COMMANDS, readmeIsWhatThisTestDoes }

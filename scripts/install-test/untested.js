@@ -50,7 +50,8 @@ async function untestedChecks({ backendUrl, serverLogFile, medusaVersion }) {
 function canaryReport({ medusaVersion }, results) {
   const find = (/** @type {RegExp} */ pattern) => results.find((r) => pattern.test(r.name))
   const medusa = find(/^the store moved to the untested Medusa/)
-  const install = find(/^npm install medusa-plugin-bnpl/)
+  // npm's `npm install medusa-plugin-bnpl`, or pnpm's `npx --yes pnpm@10.11.1 add medusa-plugin-bnpl` (the dtc-starter).
+  const install = find(/^(npm install|(npx --yes )?pnpm(@\S+)? add) medusa-plugin-bnpl/)
   const start = find(/BNPL_ALLOW_UNTESTED_MEDUSA=.*answers \/health/) || find(/answers \/health/)
   const order = find(/^an order paid in 3 instalments/)
   const orderPlaced = order && (order.ok || /shipping_info of order/.test(order.detail))
