@@ -18,6 +18,12 @@ if (shared) {
   testMatch["integration:http"].push("<rootDir>/integration-tests/shared/*.spec.js")
 }
 const { GROUPED } = require("./integration-tests/runner/groups")
+
+// The unit part's `@medusajs/framework/utils`: each name loaded from its own file when first read
+// instead of the whole package in every test file (integration-tests/runner/lazy-utils.js says
+// why). Its map of names is made here, once, before the workers start.
+const unit = (process.env.TEST_TYPE ?? "unit") === "unit"
+if (unit) require("./integration-tests/runner/lazy-utils-map").exportsOf("@medusajs/framework/utils")
 const groupedSuites = shared ? GROUPED.map((suite) => `/integration-tests/http/${suite}\\.spec\\.ts$`) : []
 
 module.exports = {
@@ -40,9 +46,16 @@ module.exports = {
   testPathIgnorePatterns: ["/node_modules/", ...groupedSuites],
   setupFiles: ["<rootDir>/integration-tests/setup.js", "<rootDir>/integration-tests/quiet-console.js"],
   testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
+  // A unit test's guard against a hang, not a measure: with @medusajs/framework/utils lazy (above)
+  // a file's first call of, say, MathBN loads its modules inside the test, which took over jest's
+  // 5 s default on the shared machine at load 14 (and under 1 s when quiet).
+  ...(unit ? { testTimeout: 30_000 } : {}),
   // The HTTP suites' runner: Medusa's, starting each suite from an already migrated database
   // (integration-tests/runner/test-utils.js says how).
-  moduleNameMapper: { "^@medusajs/test-utils$": "<rootDir>/integration-tests/runner/test-utils.js" },
+  moduleNameMapper: {
+    "^@medusajs/test-utils$": "<rootDir>/integration-tests/runner/test-utils.js",
+    ...(unit ? { "^@medusajs/framework/utils$": "<rootDir>/integration-tests/runner/lazy-utils.js" } : {}),
+  },
   // Long files first even in a fresh clone (integration-tests/runner/sequencer.js says why).
   testSequencer: "<rootDir>/integration-tests/runner/sequencer.js",
 }

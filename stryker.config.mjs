@@ -6,7 +6,7 @@
 // Read by jest.config.js and the model, in Stryker's test processes (they inherit this process's env).
 process.env.TEST_TYPE = "unit"
 process.env.LOG_LEVEL ??= "warn"
-// The model's generated sequences per mutant it covers (150 in `npm run test:unit`): the kept
+// The model's generated sequences per mutant it covers (40 in `npm run test:unit`): the kept
 // regressions and 60 sequences keep a run of it near 10 s. MODEL_RUNS=150 npm run mutation for more.
 process.env.MODEL_RUNS ??= "60"
 

@@ -35,7 +35,7 @@ function ipOf(headers: Record<string, string>, socket: string): string {
 /**
  * The limits' clock (adjusted from the review's repro, which used the process's limits on the
  * wall clock): a second passes before each request, so only the per-client windows (a minute)
- * bind here, never the process's cap of 20 a second (tested in product-page-flood.unit.spec.ts).
+ * bind here, never the process's cap of 20 a second (tested in integration-tests/http/product-page-flood.spec.ts).
  */
 let now = 0
 const limits = productPageLimits(() => now)

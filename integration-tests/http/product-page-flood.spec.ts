@@ -1,17 +1,17 @@
 import express from "express"
 import type { Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { resolveOptions, type ResolvedOptions } from "../../../../../modules/bnpl/settings"
-import type { TrustedProxies } from "../../../../../lib/infrastructure/client-address"
+import { resolveOptions, type ResolvedOptions } from "../../src/modules/bnpl/settings"
+import type { TrustedProxies } from "../../src/lib/infrastructure/client-address"
 import {
   COLD_LOOKUPS_PER_CLIENT,
   COLD_LOOKUPS_PER_PROCESS,
   COLD_LOOKUPS_PER_REQUEST,
-} from "../../../../../workflows/eligibility/product-page"
-import { GET } from "../route"
-import { StoreEligibilityQuery } from "../validators"
+} from "../../src/workflows/eligibility/product-page"
+import { GET } from "../../src/api/store/bnpl/eligibility/route"
+import { StoreEligibilityQuery } from "../../src/api/store/bnpl/eligibility/validators"
 
-const { startSandbox } = require("../../../../../../sandbox/server")
+const { startSandbox } = require("../../sandbox/server")
 
 /**
  * The product-page route (its real handler, in an Express app set up as Medusa's: `trust proxy`
@@ -21,8 +21,8 @@ const { startSandbox } = require("../../../../../../sandbox/server")
  * count here depends on how fast the machine sends the requests.
  */
 let mockNow = 0
-jest.mock("../../../../../workflows/eligibility/product-page", () => {
-  const actual = jest.requireActual("../../../../../workflows/eligibility/product-page")
+jest.mock("../../src/workflows/eligibility/product-page", () => {
+  const actual = jest.requireActual("../../src/workflows/eligibility/product-page")
   const mockLimits = actual.productPageLimits(() => mockNow)
   return {
     ...actual,
@@ -30,7 +30,7 @@ jest.mock("../../../../../workflows/eligibility/product-page", () => {
     productPageBudget: (request: unknown, trusted: unknown) => actual.productPageBudget(request, trusted, mockLimits),
   }
 })
-const { mockLimits } = jest.requireMock("../../../../../workflows/eligibility/product-page")
+const { mockLimits } = jest.requireMock("../../src/workflows/eligibility/product-page")
 
 const KEY = "sk_test_active_0000000000000000"
 const ELIGIBILITY = "/v1/payments/eligibility"
