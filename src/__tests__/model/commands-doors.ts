@@ -57,9 +57,27 @@ export class OrderOwes extends Base {
     const order = h.order(this.order, open)
     if (!order) return
     await attempt(h, `${this} ${order.id}`, async () => {
+      // Medusa 2.21's createOrUpdateOrderPaymentCollectionWorkflow: an order's collection still
+      // unpaid (placed awaiting its payment, or an earlier difference) gets the new amount and no
+      // collection is made; an authorized one (not captured) is cancelled, its payments with it
+      // (cancelPayment), and a collection made for all the order owes; else one for the difference.
+      const all = [order.collection, ...(order.ownCollections ?? [])].filter((c) => c.status !== "canceled")
+      const live = (c: MCollection) => c.payments.filter((p) => !p.canceled_at)
+      const unpaid = all.find((c) => live(c).length === 0)
+      if (unpaid) {
+        unpaid.amount += this.amount
+        return `Medusa adds ${this.amount} € to its unpaid collection ${unpaid.id}: no collection of its own`
+      }
+      const authorized = all.find((c) => live(c).length > 0 && live(c).every((p) => !p.captured_at))
+      let amount = this.amount
+      if (authorized) {
+        for (const p of live(authorized)) await h.medusa.cancelPayment(p.id)
+        authorized.status = "canceled"
+        amount += authorized.amount
+      }
       const collection: MCollection = {
         id: `paycol_owed_${order.id}_${(order.ownCollections ?? []).length}`,
-        amount: this.amount,
+        amount,
         currency_code: "eur",
         status: "not_paid",
         sessions: [],

@@ -182,7 +182,17 @@ export async function violations(h: Harness): Promise<string[]> {
       (best, e) => ((RANK[e] ?? 0) > (RANK[best ?? ""] ?? 0) ? e : best),
       null
     )
-    const pid = pidsOfOrder(h, order).find((x) => service.get(x)?.orders?.length) ?? heldPid(order)
+    // An open order whose every instalment payment Medusa cancelled (an order edit on an
+    // authorized, uncaptured payment: createOrUpdateOrderPaymentCollectionWorkflow) has none to
+    // tell until it pays again (a link); then that payment is told.
+    const livePids = h.medusa
+      .collectionsOf(order)
+      .flatMap((c) => c.payments.filter((p) => !p.canceled_at).map((p) => p.data?.bnpl_payment_id))
+      .filter((x): x is string => !!x)
+    if (order.status !== "canceled" && !livePids.length && order.collection.payments.some((p) => p.canceled_at))
+      continue
+    const candidates = order.status !== "canceled" && livePids.length ? livePids : pidsOfOrder(h, order)
+    const pid = candidates.find((x) => service.get(x)?.orders?.length) ?? heldPid(order) ?? candidates[0]
     const serviceOrder = pid ? service.get(pid)?.orders?.[0] : undefined
     const status = serviceOrder?.status ?? null
     if (!serviceOrder && last === null) continue

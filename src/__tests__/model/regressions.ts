@@ -334,4 +334,25 @@ export const REGRESSIONS: Regression[] = [
       new CancelOrder(0),
     ],
   },
+  {
+    // The edit door made faithful (seed 302026, MODEL_RUNS=300): Medusa 2.21's order edit on an
+    // order whose instalment payment is authorized, not captured (autoCapture off), cancels that
+    // payment (cancelPaymentCollectionWorkflow: the plugin cancels it at the service) and opens a
+    // collection for the whole order; paid by link, the order is delivered: the link's payment is
+    // never given the order's reference or status (the message record says the reference was
+    // sent: to the cancelled payment).
+    finding:
+      "an edit cancels the order's authorized payment, a link pays it all: the order's messages never reach the link's payment",
+    open: "the message record is the order's, not the payment's: kinds already sent to a payment Medusa cancelled are not sent to the one that replaced it (issue 42)",
+    config: { autoCapture: false, triggerOn: "shipment" },
+    commands: () => [
+      new Checkout(60, "3x"),
+      new Customer(0, "accepts", "current"),
+      new Complete(0, "none"),
+      new OrderOwes(0, 60),
+      new PayOwed(0, "sent"),
+      new Fulfil(0),
+      new Deliver(0, "not shipped"),
+    ],
+  },
 ]
