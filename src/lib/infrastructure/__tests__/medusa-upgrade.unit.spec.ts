@@ -3,7 +3,7 @@ import os from "node:os"
 import path from "node:path"
 
 // The upgrade script is plain Node shipped in bin/ (it runs before the plugin can be installed).
-const upgrade = require(path.join(__dirname, "../../../bin/medusa-bnpl-upgrade.js"))
+const upgrade = require(path.join(__dirname, "../../../../bin/medusa-bnpl-upgrade.js"))
 
 const DASHBOARD_2_21_2 = { ui: "4.2.6", router: "7.18.2" }
 

@@ -18,7 +18,7 @@ import {
 // semver (Medusa's and npm's own dependency) is typed here: no @types/semver in the repository.
 const semver: { satisfies(version: string, range: string): boolean } = require("semver")
 
-const ROOT = path.resolve(__dirname, "..", "..", "..")
+const ROOT = path.resolve(__dirname, "..", "..", "..", "..")
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"))
 const medusaPeers = () =>
   Object.entries(pkg.peerDependencies as Record<string, string>).filter(
