@@ -55,7 +55,9 @@ async function paymentLink(/** @type {Journey} */ j) {
   const mail = await emailTheLink(j, orderId, owed)
   assert.equal(mail.language, 'fr', 'the e-mail in the customer\'s language')
   assert.match(mail.subject, new RegExp(`^Commande n° ${owed.displayId}\u202f: `))
-  assert.equal(mail.warning, FRANCE.warning, 'the e-mail carries the market\'s warning')
+  // The market's warning, as the plugin's legal texts give it (the kit typesets it on the page).
+  const plain = (/** @type {string} */ s) => s.replace(/[\s\u00a0\u202f]+/g, ' ').replace(/\u2019/g, "'")
+  assert.equal(plain(mail.warning), plain(FRANCE.warning), 'the e-mail carries the market\'s warning')
   const link = new URL(mail.url)
   assert.equal(link.origin, new URL(j.storefrontUrl).origin, 'the link leads to the store\'s storefront (admin.storefrontUrl)')
   assert.equal(link.pathname, `/payment-collection/${owed.collectionId}`)

@@ -109,8 +109,9 @@ async function planPicker(/** @type {Journey} */ j) {
   assert.equal(await page.locator('#bnpl-plan-4x-d0-m0').isDisabled(), true)
   const reasons = await picker.locator('.bnpl-plan--ineligible .bnpl-plan__reason').allTextContents()
   assert.deepEqual(reasons, ['Available from €150.00', 'Available from €500.00'])
-  // 129.90 + 12.90 express: 142.80 €, 3 × 47.60 €, the first with 2.07 € fees.
-  assert.match(await picker.locator('.bnpl-plan').first().textContent(), /3 × €47\.60/)
+  // 129.90 + 12.90 express: 142.80 €, 3 × 47.60 €, the first with 2.07 € fees: the headline
+  // says what is due today (49.67 €), then the rest.
+  assert.match(await picker.locator('.bnpl-plan').first().textContent(), /€49\.67 today, then 2 × €47\.60/)
   assert.match(await picker.locator('.bnpl-plan').first().textContent(), /Today\s*€49\.67 \(incl\. €2\.07 fees\)/)
   await j.auditBoth('plan picker, eligible and greyed plans')
   await j.assertPlanDescriptions()
