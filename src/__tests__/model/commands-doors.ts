@@ -3,7 +3,7 @@ import { handleReturn } from "../../workflows/payment/handle-notification"
 import { processAccepted } from "../../workflows/payment/process-accepted"
 import { linkRefusal, PAYABLE_COLLECTION } from "../../lib/payment-links/state"
 import { cancelLink, linkOfCollection, recordLinkSent } from "../../workflows/payment-links/links"
-import type { MCollection } from "./medusa"
+import type { MCollection, MOrder } from "./medusa"
 import { attempt, Base, open, type Model } from "./commands-base"
 
 /**
@@ -85,13 +85,7 @@ export class OrderOwes extends Base {
       }
       ;(order.ownCollections ??= []).push(collection)
       // The store route names the order whose own collection it is (the checkout read from it).
-      const session = await h.medusa.createPaymentSessions(collection, {
-        installments_count: 3,
-        owed_order_id: order.id,
-      })
-      const pid = session.data.bnpl_payment_id
-      if (pid) h.owedPids.push(pid)
-      return pid
+      return startOwedSession(h, collection, order.id)
     })
   }
   toString() {
@@ -141,6 +135,14 @@ export class PayOwed extends Base {
   }
 }
 
+/** A session on an owed collection, as the link's page starts one (the store route names the order); its payment noted to pay. */
+async function startOwedSession(h: Harness, collection: MCollection, orderId: string) {
+  const session = await h.medusa.createPaymentSessions(collection, { installments_count: 3, owed_order_id: orderId })
+  const pid = session.data.bnpl_payment_id
+  if (pid) h.owedPids.push(pid)
+  return pid
+}
+
 /** The owed collection `which` (of every order's own) with its order, if any. */
 function owedCollection(h: Harness, which: number) {
   const owed = h.medusa.orders.flatMap((order) =>
@@ -149,51 +151,47 @@ function owedCollection(h: Harness, which: number) {
   return owed.length ? owed[which % owed.length] : undefined
 }
 
+/** A command about the owed collection `which` (of every order's own); nothing when there is none. */
+abstract class OnOwedCollection extends Base {
+  constructor(readonly which: number) {
+    super()
+  }
+  check() {
+    return true
+  }
+  abstract step(h: Harness, owed: { order: MOrder; collection: MCollection }): Promise<unknown>
+  /** Whether the command applies to this collection at all. */
+  applies(_collection: MCollection) {
+    return true
+  }
+  async act(h: Harness) {
+    const owed = owedCollection(h, this.which)
+    if (!owed || !this.applies(owed.collection)) return
+    await attempt(h, `${this} ${owed.collection.id}`, () => this.step(h, owed))
+  }
+  toString() {
+    return `${this.constructor.name}(${this.which})`
+  }
+}
+
 /**
  * The merchant e-mails the instalment link of an owed collection (the admin card's "Send by
  * e-mail"): the link's record as sendLink writes it (sent again: renewed, a cancelled link reopened).
  */
-export class SendLink extends Base {
-  constructor(readonly which: number) {
-    super()
+export class SendLink extends OnOwedCollection {
+  applies(collection: MCollection) {
+    return PAYABLE_COLLECTION.has(collection.status)
   }
-  check() {
-    return true
-  }
-  async act(h: Harness) {
-    const owed = owedCollection(h, this.which)
-    if (!owed || !PAYABLE_COLLECTION.has(owed.collection.status)) return
-    await attempt(h, `${this} ${owed.collection.id}`, async () => {
-      const row = await linkOfCollection(h.container, owed.collection.id)
-      await recordLinkSent(
-        h.container,
-        { row, collectionId: owed.collection.id, orderId: owed.order.id },
-        new Date(h.now)
-      )
-    })
-  }
-  toString() {
-    return `SendLink(${this.which})`
+  async step(h: Harness, { order, collection }: { order: MOrder; collection: MCollection }) {
+    const row = await linkOfCollection(h.container, collection.id)
+    await recordLinkSent(h.container, { row, collectionId: collection.id, orderId: order.id }, new Date(h.now))
   }
 }
 
 /** The merchant cancels an owed collection's link (the admin card's "Cancel the link"): its open payment cancelled at the service. */
-export class CancelLink extends Base {
-  constructor(readonly which: number) {
-    super()
-  }
-  check() {
-    return true
-  }
-  async act(h: Harness) {
-    const owed = owedCollection(h, this.which)
-    if (!owed) return
-    await attempt(h, `${this} ${owed.collection.id}`, async () =>
-      (await cancelLink(h.container, owed.order.id, owed.collection.id, new Date(h.now))) ? "closed" : "left open"
-    )
-  }
-  toString() {
-    return `CancelLink(${this.which})`
+export class CancelLink extends OnOwedCollection {
+  async step(h: Harness, { order, collection }: { order: MOrder; collection: MCollection }) {
+    return (await cancelLink(h.container, order.id, collection.id, new Date(h.now))) ? "closed" : "left open"
   }
 }
 
@@ -201,29 +199,10 @@ export class CancelLink extends Base {
  * The customer opens an owed collection's link again (another tab, the e-mail a second time): a
  * new session on it, refused as the store route refuses it once the link is cancelled or expired.
  */
-export class OpenLinkAgain extends Base {
-  constructor(readonly which: number) {
-    super()
-  }
-  check() {
-    return true
-  }
-  async act(h: Harness) {
-    const owed = owedCollection(h, this.which)
-    if (!owed) return
-    await attempt(h, `${this} ${owed.collection.id}`, async () => {
-      const refused = linkRefusal(await linkOfCollection(h.container, owed.collection.id), new Date(h.now))
-      if (refused) return `refused (${refused})`
-      const session = await h.medusa.createPaymentSessions(owed.collection, {
-        installments_count: 3,
-        owed_order_id: owed.order.id,
-      })
-      const pid = session.data.bnpl_payment_id
-      if (pid) h.owedPids.push(pid)
-      return pid
-    })
-  }
-  toString() {
-    return `OpenLinkAgain(${this.which})`
+export class OpenLinkAgain extends OnOwedCollection {
+  async step(h: Harness, { order, collection }: { order: MOrder; collection: MCollection }) {
+    const refused = linkRefusal(await linkOfCollection(h.container, collection.id), new Date(h.now))
+    if (refused) return `refused (${refused})`
+    return startOwedSession(h, collection, order.id)
   }
 }
