@@ -45,6 +45,7 @@ module.exports = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/", "<rootDir>/.stryker-tmp/"],
   testPathIgnorePatterns: ["/node_modules/", ...groupedSuites],
   setupFiles: ["<rootDir>/integration-tests/setup.js", "<rootDir>/integration-tests/quiet-console.js"],
+  setupFilesAfterEnv: ["<rootDir>/integration-tests/retry.js"],
   testMatch: testMatch[process.env.TEST_TYPE ?? "unit"],
   // A unit test's guard against a hang, not a measure: with @medusajs/framework/utils lazy (above)
   // a file's first call of, say, MathBN loads its modules inside the test, which took over jest's

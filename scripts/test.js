@@ -92,6 +92,26 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   })
 }
 
+/** Each failed test of a jest report (✕): its file, its name and the first lines of why (no colours). */
+function failuresOf(result) {
+  return result.testResults.flatMap((suite) => {
+    const file = path.relative(ROOT, suite.name)
+    const failedTests = suite.assertionResults.filter((a) => a.status === 'failed')
+    const lines = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter(Boolean).slice(0, 8).join('\n    ')
+    if (!failedTests.length) return suite.status === 'failed' ? [`✕ ${file}\n    ${lines(suite.message)}`] : []
+    return failedTests.map((a) => `✕ ${file} › ${a.fullName}\n    ${lines(a.failureMessages?.[0])}`)
+  })
+}
+
+/** Each test of a jest report that passed only when run again (integration-tests/retry.js), and its first failure. */
+function retriedOf(result) {
+  return result.testResults.flatMap((suite) =>
+    suite.assertionResults
+      .filter((a) => a.status === 'passed' && (a.invocations ?? 1) > 1)
+      .map((a) => `↻ ${path.relative(ROOT, suite.name)} › ${a.fullName} (passed on run ${a.invocations}; first: ${String(a.retryReasons?.[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]})`)
+  )
+}
+
 /** Runs jest once; resolves `{kind, code, passed, failed, total, brokenSuites}`. */
 function runJest(kind, extraArgs, dbEnv) {
   const { testType, label } = KINDS[kind]
@@ -131,8 +151,10 @@ function runJest(kind, extraArgs, dbEnv) {
       let failed = 0
       let total = 0
       let brokenSuites = 0
+      const failures = []
       try {
         const result = JSON.parse(fs.readFileSync(outputFile, 'utf8'))
+        failures.push(...retriedOf(result), ...failuresOf(result))
         passed = result.numPassedTests
         failed = result.numFailedTests
         total = result.numTotalTests
@@ -144,7 +166,7 @@ function runJest(kind, extraArgs, dbEnv) {
       printSuiteTimings(timingsFile)
       const exitCode = code ?? (signal ? 1 : 0)
       console.log(`=== ${label}: ${passed} passed, ${failed} failed${brokenSuites ? `, ${brokenSuites} suite(s) failed to run` : ''} in ${seconds} s (jest exit ${signal ?? exitCode}) ===`)
-      resolve({ kind, code: exitCode, passed, failed, total, brokenSuites })
+      resolve({ kind, code: exitCode, passed, failed, total, brokenSuites, failures })
     })
   })
 }
@@ -280,6 +302,8 @@ async function main() {
     console.log(filtered ? 'No test matched the given arguments.' : 'No tests found.')
   }
   if (broken) console.log(`Suites that failed to run: ${broken}`)
+  // Repeated last: a CI log kept by its tail still says which test failed and why.
+  for (const f of results.flatMap((r) => r.failures ?? [])) console.log(f)
   console.log(`Time: ${((Date.now() - started) / 1000).toFixed(1)} s`)
   console.log(`Tests: ${passed} passed, ${failed} failed`)
   // For .ci/run, which repeats the count as its closing line after the whole-store checks.

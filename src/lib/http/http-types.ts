@@ -176,6 +176,11 @@ export type OrderPaymentView = {
   /** The last day the order may ship for its payment to start; null once started (or not pay at shipment). */
   trigger_deadline?: string | null
   triggered_at?: string | null
+  /**
+   * Authorized in Medusa, not captured: an order change that leaves the order owing anything
+   * makes Medusa cancel this payment and ask for the whole order again (the admin warns).
+   */
+  edit_cancels?: boolean
 }
 
 /** `GET /admin/bnpl/orders-to-ship` → `{orders}`: pay-at-shipment orders not shipped yet, nearest deadline first. */

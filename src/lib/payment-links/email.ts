@@ -1,3 +1,4 @@
+import { typeset } from "../legal/typography"
 import type { ServiceLanguage } from "../payment/customer-language"
 
 /**
@@ -101,13 +102,11 @@ export function linkEmail(input: LinkEmailInput) {
     button: t.button,
     until: t.until(date),
     ignore: t.ignore,
-    warning: input.warning ?? null,
-    lender: input.lender ?? null,
+    warning: input.warning ? typeset(input.warning, input.language) : null,
+    lender: input.lender ? typeset(input.lender, input.language) : null,
   }
   const credit = [texts.warning, texts.lender].filter((s): s is string => !!s)
-  // French sets a narrow no-break space before a colon.
-  const colon = input.language === "fr" ? "\u202f:" : ":"
-  const text = [texts.intro, `${texts.button}${colon} ${input.url}`, texts.until, ...credit, texts.ignore].join("\n\n")
+  const text = [texts.intro, `${typeset(`${texts.button}:`, input.language)} ${input.url}`, texts.until, ...credit, texts.ignore].join("\n\n")
   const html = [
     `<p>${escapeHtml(texts.intro)}</p>`,
     `<p><a href="${escapeHtml(input.url)}">${escapeHtml(texts.button)}</a></p>`,

@@ -47,6 +47,13 @@ export function PaymentCard({ payment, notStarted }: { payment: OrderPaymentView
           <Alert variant="warning">{t("order.serviceError", { message: payment.service_error })}</Alert>
         </div>
       ) : null}
+      {payment.edit_cancels ? (
+        <div className="px-6 py-4">
+          <Alert variant="info" data-testid="bnpl-edit-cancels">
+            {t("order.editCancels")}
+          </Alert>
+        </div>
+      ) : null}
       <PaymentRows payment={payment} />
       {notStarted ? (
         <div

@@ -1,3 +1,4 @@
+import { typeset as kitTypeset } from "../../../../storefront/src/messages"
 import { SERVICE_LANGUAGES } from "../../payment/customer-language"
 import { linkEmail } from "../email"
 import { LINK_VALID_DAYS, linkExpiry, linkRefusal, linkState, linkUrl } from "../state"
@@ -76,6 +77,16 @@ describe("the payment link e-mail", () => {
     expect(fr.content.text).toContain(`Choisir comment payer\u202f: ${input.url}`)
     for (const text of Object.values(fr.texts)) expect(String(text)).not.toMatch(/ [:;!?]|'/)
     expect(linkEmail({ ...input, language: "en" }).content.text).toContain(`Choose how to pay: ${input.url}`)
+  })
+
+  it("sets the market's warning as French writes it, as the kit shows it on the link's page", () => {
+    const warning = "Attention ! Un crédit coûte de l'argent et doit être remboursé !"
+    const fr = linkEmail({ ...input, language: "fr", warning })
+    expect(fr.texts.warning).toBe("Attention\u202f! Un crédit coûte de l\u2019argent et doit être remboursé\u202f!")
+    expect(fr.texts.warning).toBe(kitTypeset(warning, "fr-FR"))
+    expect(linkEmail({ ...input, language: "nl", warning: "Let op! Geld lenen kost geld" }).texts.warning).toBe(
+      "Let op! Geld lenen kost geld"
+    )
   })
 
   it("every language has every text, and each differs from English but the URL", () => {

@@ -39,6 +39,7 @@ export type EventRead = {
   /** The payment's lock (the order's while the payment is unknown). */
   lock_name: string
   messages: Message[]
+  /** The messages recorded for the payment (the order's record, less other payments' rows). */
   recorded: RecordedMessageRow[]
   reference: { order: { id: string; display_id?: number | string | null }; backendUrl?: string }
   shipping?: ShippingRead
@@ -108,7 +109,9 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     payment: { id: payment.id, data: payment.data },
     lock_name: payment.data?.bnpl_payment_id ?? payment.id ?? orderId,
     messages,
-    recorded,
+    // The record that decides what is recorded is the payment's: what was sent to a payment
+    // Medusa cancelled (an edit's) is sent again to the one that replaced it (a link's).
+    recorded: recorded.filter((r) => !r.bnpl_payment_id || r.bnpl_payment_id === payment.data?.bnpl_payment_id),
     reference: { order: { id: order.id, display_id: order.display_id }, backendUrl: options.backendUrl },
     shipping,
     ...(placed

@@ -9,12 +9,19 @@ import { findPayment } from "../../../../../modules/bnpl/ledger"
 import { messageView } from "../../../../../lib/messages/view"
 
 /**
+ * A collection Medusa cancels, with its payments, when an order change (an edit, a claim, an
+ * exchange) leaves the order owing anything (createOrUpdateOrderPaymentCollectionWorkflow, 2.21):
+ * the customer is then asked for the whole order again.
+ */
+const UNCAPTURED = ["authorized", "partially_authorized"]
+
+/**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,
  * schedule, refunds, fetched live when the service answers), the shipping sync log (kept for
  * older clients), and the timeline of every message the service was told about the order.
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
-  const { order, payment } = await orderWithBnplPayment(container, orderId)
+  const { order, payment } = await orderWithBnplPayment(container, orderId, ["payment_collections.status"])
   if (!order) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
   }
@@ -22,6 +29,10 @@ export async function orderView(container: MedusaContainer, orderId: string) {
     return { order_id: orderId, paid_with_bnpl: false as const }
   }
   const session = payment.data
+  // Medusa's records: the payment's collection authorized, nothing captured yet.
+  const collection = (order.payment_collections ?? []).find((c: any) =>
+    c?.payments?.some((p: any) => p?.id === payment.id)
+  )
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
 
@@ -67,6 +78,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       /** The last day the order may ship for its payment to start (pay at shipment, not started yet). */
       trigger_deadline: ledger?.pay_at_shipment && !ledger.triggered_at ? (ledger.trigger_deadline ?? null) : null,
       triggered_at: ledger?.triggered_at ?? null,
+      edit_cancels: UNCAPTURED.includes(collection?.status),
     },
     shipping_syncs: syncs.map((s) => ({
       id: s.id,
