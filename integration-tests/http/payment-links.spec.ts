@@ -379,49 +379,64 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     }, 30_000)
     expect(synced.bnpl_payment_id).toBe(checkoutPid)
   })
-  it("autoCapture off: an edit cancels the order's authorized payment, a link pays the whole order; its payment gets the order's reference and the delivery's status", async () => {
-    expect((await api.post("/admin/bnpl/settings", { auto_capture: false }, admin())).status).toBe(200)
-    try {
-      const { order, pid: checkoutPid } = await paidOrder(sandbox(), 129.9)
-      const messagesTo = (pid: string, kind: string) =>
-        eventually(async () => {
-          const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind, bnpl_payment_id: pid })
-          return rows.find((r: any) => r.status === "synced")
-        }, 30_000)
-      expect(await messagesTo(checkoutPid, "order")).toBeDefined()
-      const viewOf = async () => (await api.get(`/admin/bnpl/orders/${order.id}`, admin())).data.bnpl_order.payment
-      // The admin warns before the edit: the payment is authorized in Medusa, not captured.
-      expect(await viewOf()).toMatchObject({ bnpl_payment_id: checkoutPid, edit_cancels: true })
-      // Medusa's edit workflow cancels an authorized, uncaptured collection and asks for the whole order.
-      const owed = await owedAfterEdit(order.id, 129.9)
-      expect(Number(owed.amount)).toBeGreaterThan(2 * 129.9)
-      expect((await collectionsOf(order.id)).map((c) => c.status)).toContain("canceled")
-      const started = await startOnCollection(owed.id, { installments_count: 3 })
-      const linkPid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
-      sandbox().accept(linkPid, { notify: false })
-      expect(await outcomeOf(owed.id, linkPid)).toMatchObject({ status: "ordered" })
-
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-      const items = data.order.items
-        .filter((i: any) => i.requires_shipping)
-        .map((i: any) => ({ id: i.id, quantity: i.quantity }))
-      const { data: after } = await api.post(
-        `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`,
-        { items, location_id: store().stockLocationId },
-        admin()
-      )
-      const fulfillmentId = after.order.fulfillments.at(-1).id
-      const delivered = await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, admin())
-      expect(delivered.status).toBe(200)
-      // The record is the payment's: the reference sent to the cancelled payment is sent again to the link's.
-      const reference = await messagesTo(linkPid, "order")
-      expect(reference.payload).toMatchObject({ merchant_reference: String(order.display_id) })
-      expect((await messagesTo(linkPid, "status")).payload).toEqual({ status: "delivered", is_shipped: true })
-      expect(sandbox().payments.get(linkPid).orders).toHaveLength(1)
-    } finally {
-      await api.post("/admin/bnpl/settings", { auto_capture: null }, admin())
+  it.each(["after the link is paid", "before the edit"])(
+    "autoCapture off: an edit cancels the order's authorized payment, a link pays the whole order; its payment gets the order's reference and the delivery's status (delivered %s)",
+    async (when) => {
+      expect((await api.post("/admin/bnpl/settings", { auto_capture: false }, admin())).status).toBe(200)
+      try {
+        const { order, pid: checkoutPid } = await paidOrder(sandbox(), 129.9)
+        const messagesTo = (pid: string, kind: string) =>
+          eventually(async () => {
+            const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind, bnpl_payment_id: pid })
+            return rows.find((r: any) => r.status === "synced")
+          }, 30_000)
+        /** The goods that ship, fulfilled and handed over. */
+        const deliver = async () => {
+          const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
+          const items = data.order.items
+            .filter((i: any) => i.requires_shipping)
+            .map((i: any) => ({ id: i.id, quantity: i.quantity }))
+          const { data: after } = await api.post(
+            `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`,
+            { items, location_id: store().stockLocationId },
+            admin()
+          )
+          const fulfillmentId = after.order.fulfillments.at(-1).id
+          const delivered = await api.post(
+            `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`,
+            {},
+            admin()
+          )
+          expect(delivered.status).toBe(200)
+        }
+        expect(await messagesTo(checkoutPid, "order")).toBeDefined()
+        const viewOf = async () => (await api.get(`/admin/bnpl/orders/${order.id}`, admin())).data.bnpl_order.payment
+        // The admin warns before the edit: the payment is authorized in Medusa, not captured.
+        expect(await viewOf()).toMatchObject({ bnpl_payment_id: checkoutPid, edit_cancels: true })
+        if (when === "before the edit") {
+          await deliver()
+          expect((await messagesTo(checkoutPid, "status")).payload).toEqual({ status: "delivered", is_shipped: true })
+        }
+        // Medusa's edit workflow cancels an authorized, uncaptured collection and asks for the whole order.
+        const owed = await owedAfterEdit(order.id, 129.9)
+        expect(Number(owed.amount)).toBeGreaterThan(2 * 129.9)
+        expect((await collectionsOf(order.id)).map((c) => c.status)).toContain("canceled")
+        const started = await startOnCollection(owed.id, { installments_count: 3 })
+        const linkPid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+        sandbox().accept(linkPid, { notify: false })
+        expect(await outcomeOf(owed.id, linkPid)).toMatchObject({ status: "ordered" })
+        if (when === "after the link is paid") await deliver()
+        // The record is the payment's: what was told the cancelled payment is told the link's,
+        // with the next event or, when nothing happens after the link is paid, as it is paid.
+        const reference = await messagesTo(linkPid, "order")
+        expect(reference.payload).toMatchObject({ merchant_reference: String(order.display_id) })
+        expect((await messagesTo(linkPid, "status")).payload).toEqual({ status: "delivered", is_shipped: true })
+        expect(sandbox().payments.get(linkPid).orders).toHaveLength(1)
+      } finally {
+        await api.post("/admin/bnpl/settings", { auto_capture: null }, admin())
+      }
     }
-  })
+  )
 
   it("a phone sale: a draft order built in the admin, converted, its link e-mailed and paid in 4 instalments; shipped with shipping_info pushed", async () => {
     const option = store().shippingOptions.find((o) => o.name === "Colissimo Home")!

@@ -355,4 +355,23 @@ export const REGRESSIONS: Regression[] = [
       new Deliver(0, "not shipped"),
     ],
   },
+  {
+    // The same door, its events before the edit (seed 302026, MODEL_RUNS=1000): the order was
+    // handed over, then an edit cancelled its authorized payment and a link paid it all. Nothing
+    // happened after the link was paid, so the link's payment was never told the order's
+    // reference or that it was delivered (the catch-up looked for any message of the order's,
+    // found those of the cancelled payment and stopped). Mended: the catch-up asks whether the
+    // order's live payment was told (catchUpOrderEvents).
+    finding: "an order delivered, then an edit cancels its authorized payment and a link pays it all: the link's payment is told nothing",
+    config: { autoCapture: false, triggerOn: "shipment" },
+    commands: () => [
+      new Checkout(60, "3x"),
+      new Customer(0, "accepts", "current"),
+      new Complete(0, "none"),
+      new Fulfil(0),
+      new Deliver(0, "not shipped"),
+      new OrderOwes(0, 60),
+      new PayOwed(0, "sent"),
+    ],
+  },
 ]

@@ -6,6 +6,7 @@ import type { MessageEvent } from "../../lib/messages/kinds"
 import { failedAttempt, UNPUSHED_RETRY_AFTER_MS } from "../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
+import { orderWithBnplPayment } from "../payment/order-payment"
 import { orderMessagesOf } from "./read"
 import type { PushOutcome } from "./steps/attempt"
 import { orderEventWorkflow, retryMessageWorkflow, type OrderEventResult } from "./workflows"
@@ -111,15 +112,22 @@ export async function attemptRecorded(
 
 /**
  * An order placed while the service still reviewed its payment had no payment of the plugin's
- * when its events happened: nothing was recorded then. Once an order holds the payment, an order
- * with nothing recorded has what it went through told now, in order: the reference, then each
- * fulfillment's handover (its shipping information, a shipment, a delivery: the trigger of a
- * pay-at-shipment payment among them). Every event records before it sends and never sends a
- * content twice. An order whose events were handled (anything recorded) costs one read.
+ * when its events happened: nothing was recorded then. So with a payment that replaced the
+ * order's own after Medusa cancelled it (an edit with autoCapture off, paid again by link): its
+ * events were told to the payment that ended. Once the order holds payment `pid` as its live one,
+ * what it went through is told to it now, in order: the reference, then each fulfillment's
+ * handover (its shipping information, a shipment, a delivery: the trigger of a pay-at-shipment
+ * payment among them). Every event records before it sends and never sends a content twice. A
+ * payment already told something costs one read; a link that pays a difference while the order
+ * keeps its own payment is told nothing (the order's messages go to its live payment).
  */
-export async function catchUpOrderEvents(container: MedusaContainer, orderId: string): Promise<void> {
+export async function catchUpOrderEvents(container: MedusaContainer, orderId: string, pid: string): Promise<void> {
   // Shipping information may have been recorded for it (and skipped); any other message says the events were handled.
-  if ((await orderMessagesOf(container, orderId)).some((r) => r.kind !== "shipping_info")) {
+  const told = (await orderMessagesOf(container, orderId)).filter((r) => r.kind !== "shipping_info")
+  if (told.some((r) => r.bnpl_payment_id === pid)) {
+    return
+  }
+  if (told.length && (await orderWithBnplPayment(container, orderId)).payment?.data?.bnpl_payment_id !== pid) {
     return
   }
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({

@@ -92,7 +92,7 @@ export async function orderHoldsPayment(container: MedusaContainer, pid: string,
     await payAtShipmentDeadline(container, pid, orderId, new Date(row.created_at))
   }
   if (row?.status === "ordered") {
-    await catchUpOrderEvents(container, orderId).catch((e) =>
+    await catchUpOrderEvents(container, orderId, pid).catch((e) =>
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .error(
