@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { BNPL_PROVIDER_ID } from "./store"
 import { eventually, TEST_API_KEY } from "./checkout"
 import retryBnplMessages from "../../src/jobs/retry-messages"
-import { reconcilePayments } from "../../src/workflows/reconciliation/compare"
+import { reconcilePayments } from "../../src/workflows/reconciliation/utils/compare"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 import type { FaultJourneys } from "./faults-journeys"
 import {

@@ -1,7 +1,7 @@
 import { cartBody, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { forgetProcessMemory } from "../../src/lib/infrastructure/process-memory"
-import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/plans"
+import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/utils/plans"
 
 jest.setTimeout(180 * 1000)
 

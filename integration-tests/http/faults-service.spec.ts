@@ -1,7 +1,7 @@
 import { TEST_API_KEY, testPorts } from "../helpers/checkout"
 import { CONCURRENCY, FAULT_SCENARIOS, ITERATIONS, LONG_FORM, median, ok, pool, type Prepared } from "../helpers/faults"
 import { faultSuite } from "../helpers/faults-suite"
-import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/plans"
+import { ELIGIBILITY_BREAKER } from "../../src/workflows/eligibility/utils/plans"
 
 /**
  * The fault suite (integration-tests/helpers/faults.ts says what it counts), service faults:

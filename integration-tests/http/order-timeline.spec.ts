@@ -2,7 +2,7 @@ import { eventually, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import warnTriggerDeadlines from "../../src/jobs/warn-trigger-deadlines"
 import { markTriggered } from "../../src/modules/bnpl/ledger"
-import { payAtShipmentDeadline } from "../../src/workflows/payment/trigger-deadline"
+import { payAtShipmentDeadline } from "../../src/workflows/payment/utils/trigger-deadline"
 
 // Boot included: slow when the machine is shared.
 jest.setTimeout(400 * 1000)

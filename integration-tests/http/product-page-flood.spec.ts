@@ -7,7 +7,7 @@ import {
   COLD_LOOKUPS_PER_CLIENT,
   COLD_LOOKUPS_PER_PROCESS,
   COLD_LOOKUPS_PER_REQUEST,
-} from "../../src/workflows/eligibility/product-page"
+} from "../../src/workflows/eligibility/utils/product-page-budget"
 import { GET } from "../../src/api/store/bnpl/eligibility/route"
 import { StoreEligibilityQuery } from "../../src/api/store/bnpl/eligibility/validators"
 
@@ -21,8 +21,8 @@ const { startSandbox } = require("../../sandbox/server")
  * count here depends on how fast the machine sends the requests.
  */
 let mockNow = 0
-jest.mock("../../src/workflows/eligibility/product-page", () => {
-  const actual = jest.requireActual("../../src/workflows/eligibility/product-page")
+jest.mock("../../src/workflows/eligibility/utils/product-page-budget", () => {
+  const actual = jest.requireActual("../../src/workflows/eligibility/utils/product-page-budget")
   const mockLimits = actual.productPageLimits(() => mockNow)
   return {
     ...actual,
@@ -30,7 +30,7 @@ jest.mock("../../src/workflows/eligibility/product-page", () => {
     productPageBudget: (request: unknown, trusted: unknown) => actual.productPageBudget(request, trusted, mockLimits),
   }
 })
-const { mockLimits } = jest.requireMock("../../src/workflows/eligibility/product-page")
+const { mockLimits } = jest.requireMock("../../src/workflows/eligibility/utils/product-page-budget")
 
 const KEY = "sk_test_active_0000000000000000"
 const ELIGIBILITY = "/v1/payments/eligibility"

@@ -2,7 +2,7 @@ import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/chec
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../helpers/store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
-import { paymentLockKey } from "../../src/workflows/messages/payment-lock"
+import { paymentLockKey } from "../../src/workflows/messages/utils/payment-lock"
 
 jest.setTimeout(120 * 1000)
 
@@ -264,7 +264,7 @@ sandboxStoreSuite(
     })
 
     it("ignores orders not paid with the plugin, quietly", async () => {
-      const { syncShippingInfoWorkflow } = await import("../../src/workflows/messages/sync-shipping-info")
+      const { syncShippingInfoWorkflow } = await import("../../src/workflows/messages/workflows/sync-shipping-info")
       sandbox().clearRequests()
       const before = (await bnpl().listBnplServiceMessages({})).length
       const { result } = await syncShippingInfoWorkflow(getContainer()).run({

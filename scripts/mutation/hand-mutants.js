@@ -31,7 +31,7 @@ const MUTANTS = [
   {
     n: 3,
     what: "an earlier payment's refund not recorded in Medusa (recordEndedPayments)",
-    file: 'src/workflows/payment/ended-payments.ts',
+    file: 'src/workflows/messages/utils/ended-payments.ts',
     from: /      await refundPaymentWorkflow\(container\)\.run\(\{[\s\S]*?\n      \}\)\n/,
     to: '',
   },
@@ -52,7 +52,7 @@ const MUTANTS = [
   {
     n: 6,
     what: 'the retry job no longer handles recorded `event` rows',
-    file: 'src/workflows/messages/order-event.ts',
+    file: 'src/workflows/messages/workflows/handle-order-event.ts',
     from: 'if (row.kind !== "event") {',
     to: 'if (true) {',
   },
@@ -66,7 +66,7 @@ const MUTANTS = [
   {
     n: 8,
     what: 'no Medusa capture after an accepted trigger',
-    file: 'src/workflows/payment/triggered.ts',
+    file: 'src/workflows/messages/utils/payment-started.ts',
     from: 'if (!autoCapture || !message.payment_id) {',
     to: 'if (true) {',
   },

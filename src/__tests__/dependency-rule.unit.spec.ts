@@ -25,7 +25,7 @@ const PROVIDER_SIDEWAYS =
   /^modules\/bnpl\/(settings(\/index)?|ledger|ledger-settling|medusa-holding|notification-secret|checkout-snapshot-reader)$/
 // What the admin (a browser bundle) may take from the server: import-free or type-only files.
 const ADMIN_SHARED =
-  /^(lib\/(payment\/currency|eligibility\/(plans|exclusions)|settings\/(mode|switches)|http\/http-types|legal\/markets)|client\/types)$/
+  /^(lib\/(money\/currency|api-shapes|eligibility\/(plans|exclusions)|settings\/(mode|switches)|http\/http-types|legal\/markets)|client\/types)$/
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -62,6 +62,76 @@ describe("the dependency rule", () => {
           (from === "providers" && to === "modules" && !PROVIDER_SIDEWAYS.test(target)) ||
           (from === "admin" && to !== "admin" && !ADMIN_SHARED.test(target))
         if (refused) {
+          broken.push(`${path.relative(SRC, file)} → ${target}`)
+        }
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  /** The rooms (first folders) of `top` and which rooms each imports: `workflows/payment` → {messages, ...}. */
+  function roomGraph(top: string): Map<string, Set<string>> {
+    const graph = new Map<string, Set<string>>()
+    for (const file of files) {
+      const [from, room] = path.relative(SRC, file).split("/")
+      if (from !== top || !room || room.endsWith(".ts")) continue
+      const uses = graph.get(room) ?? graph.set(room, new Set()).get(room)!
+      for (const target of importsOf(file)) {
+        const [to, other] = target.split("/")
+        if (to === top && other && other !== room && !other.endsWith(".ts")) uses.add(other)
+      }
+    }
+    return graph
+  }
+
+  /** Each circle among the rooms, as "a → b → a" (an arrow that runs back up closes one). */
+  function circles(graph: Map<string, Set<string>>): string[] {
+    const found: string[] = []
+    const visit = (room: string, trail: string[]) => {
+      for (const next of graph.get(room) ?? []) {
+        const at = trail.indexOf(next)
+        if (at >= 0) found.push([...trail.slice(at), next].join(" → "))
+        else visit(next, [...trail, next])
+      }
+    }
+    for (const room of graph.keys()) visit(room, [room])
+    return [...new Set(found.filter((c) => c.startsWith(c.split(" → ").sort()[0] + " ")))]
+  }
+
+  it("the rooms of src/workflows and src/lib stand on each other without a circle", () => {
+    expect(circles(roomGraph("workflows"))).toEqual([])
+    expect(circles(roomGraph("lib"))).toEqual([])
+    // The check itself: a circle is found.
+    expect(
+      circles(
+        new Map([
+          ["a", new Set(["b"])],
+          ["b", new Set(["a"])],
+        ])
+      )
+    ).toEqual(["a → b → a"])
+  })
+
+  it("a workflows domain is laid out as core-flows: utils/ ← steps/ ← workflows/, never an import back up", () => {
+    const LAYER: Record<string, number> = { utils: 0, steps: 1, workflows: 2 }
+    const broken: string[] = []
+    for (const file of files) {
+      const [top, domain, layer, rest] = path.relative(SRC, file).split("/")
+      if (top !== "workflows" || !domain || domain.endsWith(".ts")) continue
+      if (domain === "hooks") continue // Medusa's workflow hooks: files of their own, by the workflow they extend
+      if (!(layer in LAYER) || !rest) {
+        broken.push(`${path.relative(SRC, file)}: not in a utils/, steps/ or workflows/ folder`)
+        continue
+      }
+      for (const target of importsOf(file)) {
+        // Within a domain; another domain is reached as the rooms' order allows (the test above).
+        const [to, targetDomain, targetLayer] = target.split("/")
+        if (
+          to === "workflows" &&
+          targetDomain === domain &&
+          targetLayer in LAYER &&
+          LAYER[targetLayer] > LAYER[layer]
+        ) {
           broken.push(`${path.relative(SRC, file)} → ${target}`)
         }
       }

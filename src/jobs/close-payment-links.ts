@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { jobTime, type JobTime } from "../lib/infrastructure/job-time"
-import { closeEndedLinks } from "../workflows/payment-links/links"
+import { closeEndedLinks } from "../workflows/payment-links/utils/links"
 
 /**
  * Payment links cancelled or past their validity: the payment a customer started with one and did

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { reconcilePayments } from "../workflows/reconciliation/compare"
+import { reconcilePayments } from "../workflows/reconciliation/utils/compare"
 import { jobTime, type JobTime } from "../lib/infrastructure/job-time"
 
 /** The hour (UTC) whose run logs the day's count, whatever it is. */

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../modules/bnpl"
 import type BnplModuleService from "../modules/bnpl/service"
-import { attemptRecorded } from "../workflows/messages/order-event"
+import { attemptRecorded } from "../workflows/messages/workflows/handle-order-event"
 
 /**
  * Retries what the service has not been told yet, of every kind, when it is due: messages

@@ -3,8 +3,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { TRIGGER_WARNING_DAYS } from "../lib/payment/pay-at-shipment"
 import type { Knex } from "../modules/bnpl/ledger"
 import { markDeadlineWarned } from "../modules/bnpl/orders-to-ship"
-import { ordersToShip } from "../workflows/payment/orders-to-ship"
-import { fillMissingDeadlines } from "../workflows/payment/trigger-deadline"
+import { ordersToShip } from "../workflows/payment/utils/orders-to-ship"
+import { fillMissingDeadlines } from "../workflows/payment/utils/trigger-deadline"
 import { jobTime, type JobTime } from "../lib/infrastructure/job-time"
 
 const DAY_MS = 86_400_000

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { BNPL_STARTED_EVENT } from "../modules/bnpl/service"
-import { logOptionPlansMissing } from "../workflows/account/account-plans"
+import { logOptionPlansMissing } from "../workflows/eligibility/utils/account-plans"
 
 /**
  * The app is up (emitted by the module service's start hook): plans of the plugin options an

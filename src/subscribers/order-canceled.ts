@@ -1,5 +1,5 @@
 import type { SubscriberConfig } from "@medusajs/framework"
-import { orderEventSubscriber } from "../workflows/messages/order-event"
+import { orderEventSubscriber } from "../workflows/messages/workflows/handle-order-event"
 
 /**
  * An order canceled: the status `canceled` goes to the service. The payment itself is released

@@ -1,5 +1,5 @@
 import type { SubscriberConfig } from "@medusajs/framework"
-import { orderEventSubscriber } from "../workflows/messages/order-event"
+import { orderEventSubscriber } from "../workflows/messages/workflows/handle-order-event"
 
 /**
  * Every fulfillment of an order paid with the plugin pushes the order's shipping information,

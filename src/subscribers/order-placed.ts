@@ -3,10 +3,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../modules/bnpl"
 import { markOrdered, type Knex } from "../modules/bnpl/ledger"
 import type BnplModuleService from "../modules/bnpl/service"
-import { handleOrderEvent } from "../workflows/messages/order-event"
-import { orderWithBnplPayment } from "../workflows/payment/order-payment"
-import { payAtShipmentDeadline } from "../workflows/payment/trigger-deadline"
-import { offeredOptionsForOrder } from "../workflows/shipping/read"
+import { handleOrderEvent } from "../workflows/messages/workflows/handle-order-event"
+import { orderWithBnplPayment } from "../workflows/common/utils/retrieve-order-payment"
+import { payAtShipmentDeadline } from "../workflows/payment/utils/trigger-deadline"
+import { offeredOptionsForOrder } from "../workflows/shipping/utils/read-order-shipping"
 
 /**
  * When an order paid with the plugin is placed: its messages (the order attached to the service

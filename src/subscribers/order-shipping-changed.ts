@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { MessageEvent } from "../lib/messages/kinds"
-import { handleOrderEvent } from "../workflows/messages/order-event"
+import { handleOrderEvent } from "../workflows/messages/workflows/handle-order-event"
 
 const EVENTS: Record<string, MessageEvent> = {
   "order-edit.confirmed": "order_edit_confirmed",

@@ -1,5 +1,5 @@
 import type { SubscriberConfig } from "@medusajs/framework"
-import { orderEventSubscriber } from "../workflows/messages/order-event"
+import { orderEventSubscriber } from "../workflows/messages/workflows/handle-order-event"
 
 /**
  * A fulfillment shipped (its labels carry the tracking numbers): each new parcel, `shipped` and

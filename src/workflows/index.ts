@@ -1,2 +1,2 @@
-export { syncShippingInfoWorkflow } from "./messages/sync-shipping-info"
-export { orderEventWorkflow, retryMessageWorkflow } from "./messages/workflows"
+export { syncShippingInfoWorkflow } from "./messages/workflows/sync-shipping-info"
+export { orderEventWorkflow, retryMessageWorkflow } from "./messages/workflows/order-event"

@@ -1,8 +1,8 @@
 import type { Harness, Plan } from "./harness"
-import { handleReturn } from "../../workflows/payment/handle-notification"
-import { processAccepted } from "../../workflows/payment/process-accepted"
+import { handleReturn } from "../../workflows/payment/utils/handle-notification"
+import { processAccepted } from "../../workflows/payment/utils/process-accepted"
 import { linkRefusal, PAYABLE_COLLECTION } from "../../lib/payment-links/state"
-import { cancelLink, linkOfCollection, recordLinkSent } from "../../workflows/payment-links/links"
+import { cancelLink, linkOfCollection, recordLinkSent } from "../../workflows/payment-links/utils/links"
 import type { MCollection, MOrder } from "./medusa"
 import { attempt, Base, open, type Model } from "./commands-base"
 

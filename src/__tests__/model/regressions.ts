@@ -362,7 +362,8 @@ export const REGRESSIONS: Regression[] = [
     // reference or that it was delivered (the catch-up looked for any message of the order's,
     // found those of the cancelled payment and stopped). Mended: the catch-up asks whether the
     // order's live payment was told (catchUpOrderEvents).
-    finding: "an order delivered, then an edit cancels its authorized payment and a link pays it all: the link's payment is told nothing",
+    finding:
+      "an order delivered, then an edit cancels its authorized payment and a link pays it all: the link's payment is told nothing",
     config: { autoCapture: false, triggerOn: "shipment" },
     commands: () => [
       new Checkout(60, "3x"),

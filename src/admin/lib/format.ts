@@ -1,5 +1,5 @@
 import { SHIPPING_METHODS, type Plan, type ShippingMethod } from "../../client/types"
-import { currencyExponent } from "../../lib/payment/currency"
+import { currencyExponent } from "../../lib/money/currency"
 import type { ShippingMapping } from "../../lib/http/http-types"
 import { normalizePlan } from "../../lib/eligibility/plans"
 import type { Translate } from "./i18n"

@@ -1,13 +1,13 @@
 import type { FeePlan, Plan } from "../../client/types"
-import type { ServicePlanView } from "../http/http-types"
-import { formatCents, fromCents, toCents } from "../payment/money"
+import type { ServicePlanView } from "../api-shapes"
+import { formatCents, fromCents, toCents } from "../money/money"
 import type { PlanBounds } from "./plan-bounds"
 import { normalizePlan, planKey, planLabel } from "./plans"
 
 /**
  * The account's own plans (`GET /v1/me/fee-plans`) against the merchant's: which plans may be
  * offered, within which bounds. Pure; the fetching and caching are in
- * `workflows/account/account-plans.ts`.
+ * `workflows/eligibility/utils/account-plans.ts`.
  */
 
 /** A plan the account may sell: a fee plan (`allowed`), or its pay-at-shipment form. */

@@ -34,3 +34,17 @@ export function isRedisCache(cache: unknown): boolean {
   const redis = (cache as { redis?: { get?: unknown } }).redis
   return cache.constructor?.name === "RedisCacheService" || typeof redis?.get === "function"
 }
+
+/**
+ * The store's Redis cache when it has one (shared by every server and worker), else `local`
+ * (bounded): Medusa's default in-memory cache keeps every key until its timer fires. `store`
+ * resolves the store's cache module (it may have none, or fail to resolve).
+ */
+export function sharedOrLocalCache(store: () => unknown, local: AnswerCache): AnswerCache {
+  try {
+    const shared = store()
+    return shared && isRedisCache(shared) ? (shared as AnswerCache) : local
+  } catch {
+    return local
+  }
+}

@@ -1,8 +1,8 @@
 import type { AmountConstraint, IneligiblePlan, Plan } from "../../client"
-import { formatCents, toCents } from "../payment/money"
+import { formatCents, toCents } from "../money/money"
 import { planKey } from "./plans"
 
-import type { PlanBounds } from "../http/api-shapes"
+import type { PlanBounds } from "../api-shapes"
 
 export type { PlanBounds }
 

@@ -7,8 +7,9 @@ import type { SettingPatchValues, SettingViews } from "../settings/settings-fiel
 // A type only (erased): the admin bundle never loads the kind table.
 import type { MessageKind } from "../messages/kinds"
 
-export type { PlanBounds, SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
-import type { SettingSource, ShippingMapping, ShippingOverride } from "./api-shapes"
+export type { PlanBounds, SettingSource, ShippingMapping, ShippingOverride } from "../api-shapes"
+import type { ServicePlanView, SettingSource, ShippingMapping, ShippingOverride } from "../api-shapes"
+export type { ServicePlanView } from "../api-shapes"
 
 /**
  * The shapes of the plugin's admin API (`/admin/bnpl/*`): what the routes answer and what the
@@ -40,28 +41,6 @@ export type AccountView = {
   unknown_plans?: Plan[]
   /** The account's name with the service, when it said. */
   service_account_name?: string | null
-}
-
-/**
- * One of the account's plans (`GET /v1/me/fee-plans`), amounts in major units, fees in basis
- * points; `enabled`: among the store's plans (the merchant's switch).
- */
-export type ServicePlanView = {
-  installments_count: number
-  deferred_days: number
-  deferred_months: number
-  pay_at_shipment: boolean
-  min_amount: number
-  max_amount: number
-  customer_fee_bps: number
-  customer_fee_fixed: number
-  /** Credit plans' yearly interest rate, in basis points (0: none). */
-  customer_lending_rate_bps: number
-  merchant_fee_bps: number
-  merchant_fee_fixed: number
-  /** Pay at shipment: days the shop may wait before the first instalment is taken. */
-  trigger_limit_days?: number
-  enabled: boolean
 }
 
 /** `GET /admin/bnpl/settings` → `{settings}`: every effective value and where it comes from. */

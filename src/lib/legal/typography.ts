@@ -7,7 +7,5 @@
  */
 export function typeset(text: string, language: string | undefined): string {
   if ((language ?? "").toLowerCase().split(/[-_]/)[0] !== "fr") return text
-  return text
-    .replace(/(?<=\S)[ \u00a0]?([:;!?])(?=\s|$)/g, "\u202f$1")
-    .replace(/(?<=\p{L})'(?=\p{L})/gu, "\u2019")
+  return text.replace(/(?<=\S)[ \u00a0]?([:;!?])(?=\s|$)/g, "\u202f$1").replace(/(?<=\p{L})'(?=\p{L})/gu, "\u2019")
 }

@@ -106,7 +106,13 @@ export function linkEmail(input: LinkEmailInput) {
     lender: input.lender ? typeset(input.lender, input.language) : null,
   }
   const credit = [texts.warning, texts.lender].filter((s): s is string => !!s)
-  const text = [texts.intro, `${typeset(`${texts.button}:`, input.language)} ${input.url}`, texts.until, ...credit, texts.ignore].join("\n\n")
+  const text = [
+    texts.intro,
+    `${typeset(`${texts.button}:`, input.language)} ${input.url}`,
+    texts.until,
+    ...credit,
+    texts.ignore,
+  ].join("\n\n")
   const html = [
     `<p>${escapeHtml(texts.intro)}</p>`,
     `<p><a href="${escapeHtml(input.url)}">${escapeHtml(texts.button)}</a></p>`,

@@ -1,5 +1,5 @@
 import { PaymentActions } from "@medusajs/framework/utils"
-import { toCents, type MedusaAmount } from "./money"
+import { toCents, type MedusaAmount } from "../money/money"
 import { BNPL_PROVIDER_ID } from "./provider-registration"
 import { sameSecret } from "./signature"
 

@@ -1,4 +1,4 @@
-import { toCents, type MedusaAmount } from "./money"
+import { toCents, type MedusaAmount } from "../money/money"
 import { BNPL_PROVIDER_ID } from "./provider-registration"
 
 /** An order's payment as `query.graph` gives it (`payment_collections.payments.*`). */

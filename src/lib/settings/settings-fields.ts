@@ -4,7 +4,7 @@ import { exclusionsProblems, normalizeExclusions, type Exclusions } from "../eli
 import { effectiveLegalTexts, legalTextsProblems, normalizeLegalTexts, type LegalTextOverrides } from "../legal"
 import { planBoundsProblems, type PlanBounds } from "../eligibility/plan-bounds"
 import { DEFAULT_PLANS, normalizePlan, planIssues, planKey, planLabel, planProblem } from "../eligibility/plans"
-import type { SettingSource } from "../http/api-shapes"
+import type { SettingSource } from "../api-shapes"
 import { SWITCHES, type SwitchKey } from "./switches"
 
 /**

@@ -1,7 +1,7 @@
 import { MathBN } from "@medusajs/framework/utils"
 import type { Address, CartItem, Customer, ShippingInfo, ShippingOption } from "../../client"
 import type { ExcludedProduct } from "../eligibility/exclusions"
-import { toCents, type MedusaAmount } from "../payment/money"
+import { toCents, type MedusaAmount } from "../money/money"
 import { mapShippingOption, type ShippingOptionFacts, type ShippingOverride } from "./mapping"
 
 /** The shipping option fields the mapping needs (`query.graph` on `shipping_option`). */

@@ -1,5 +1,5 @@
 import { SHIPPING_METHODS, type ShippingMethod } from "../../client"
-import type { ShippingMapping, ShippingOverride } from "../http/api-shapes"
+import type { ShippingMapping, ShippingOverride } from "../api-shapes"
 
 /** What the plugin knows of a store's shipping option when mapping it. */
 export type ShippingOptionFacts = {

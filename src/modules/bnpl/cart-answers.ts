@@ -1,6 +1,6 @@
 /**
  * A cart's kept answer (`bnpl_cart_eligibility`) rewritten in place, by the row id the process
- * remembers (workflows/eligibility/plans.ts): one UPDATE, where the data layer's update reads the
+ * remembers (workflows/eligibility/utils/plans.ts): one UPDATE, where the data layer's update reads the
  * row first and wraps both in a transaction (three statements more on every new cart total, and
  * the entity hydrated for nothing). False when no row has that id any more (the retention job
  * removed it): the caller writes it anew.

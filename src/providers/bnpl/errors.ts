@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { isBnplError, type BnplErrorCode, type IneligiblePlan, type Plan } from "../../client"
-import { formatCents } from "../../lib/payment/money"
+import { formatCents } from "../../lib/money/money"
 import { planLabel } from "../../lib/eligibility/plans"
 
 /** What a shopper is told when the service fails while they choose instalments: plain words. */

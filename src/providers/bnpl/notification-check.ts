@@ -1,6 +1,6 @@
 import { findPayment, recordPayment, type Knex, type LedgerRow } from "../../modules/bnpl/ledger"
 import { notificationTokens } from "../../modules/bnpl/notification-secret"
-import { toCents } from "../../lib/payment/money"
+import { toCents } from "../../lib/money/money"
 import { hasValidSignature, signedBy, type SignatureOptions } from "../../lib/payment/signature"
 import { isPaymentId, tokenAccepted } from "../../lib/payment/notification"
 import {

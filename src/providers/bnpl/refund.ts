@@ -1,6 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import { isBnplError, type Payment } from "../../client"
-import { addAmounts, refundCents, toCents, type MedusaAmount } from "../../lib/payment/money"
+import { addAmounts, refundCents, toCents, type MedusaAmount } from "../../lib/money/money"
 import { settledAs, type Knex } from "../../modules/bnpl/ledger"
 import type { BnplSessionData } from "./types"
 import type { Operation } from "./operation"

@@ -22,7 +22,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { fromCents, toCents } from "../../lib/payment/money"
+import { fromCents, toCents } from "../../lib/money/money"
 // The one sideways import (with the ledger below): the provider runs in the payment module's
 // container, so it reads the plugin module's tables through the settings reader's connection,
 // not through the module service.

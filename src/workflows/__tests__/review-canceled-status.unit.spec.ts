@@ -1,6 +1,6 @@
 import { asValue } from "@medusajs/framework/awilix"
 import { createMedusaContainer } from "@medusajs/framework/utils"
-import { orderEventWorkflow } from "../messages/workflows"
+import { orderEventWorkflow } from "../messages/workflows/order-event"
 
 const quiet = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as any
 

@@ -4,8 +4,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { isConfigured } from "../../client"
 import { BNPL_MODULE } from "../../modules/bnpl"
 import type BnplModuleService from "../../modules/bnpl/service"
-import { plansForCart, type CartPlansAnswer, type HeldCart } from "../eligibility/plans"
-import { refreshCheckoutDetails } from "../payment/checkout-details"
+import { plansForCart, type CartPlansAnswer, type HeldCart } from "../eligibility/utils/plans"
+import { refreshCheckoutDetails } from "../payment/utils/checkout-details"
 
 /**
  * Keeps each cart's plans current as it is created and as its items or total change, and, on a

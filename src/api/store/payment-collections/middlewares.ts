@@ -6,14 +6,14 @@ import { allowedRedirectOrigins, redirectUrlProblem } from "../../../lib/setting
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/payment/provider-registration"
-import { recordCheckoutSnapshot } from "../../../workflows/shipping/checkout-snapshot"
-import { excludedAmongProducts, excludedFromCart } from "../../../workflows/eligibility/cart-exclusions"
+import { recordCheckoutSnapshot } from "../../../workflows/shipping/utils/checkout-snapshot"
+import { excludedAmongProducts, excludedFromCart } from "../../../workflows/eligibility/utils/cart-exclusions"
 import { orderHasShipped } from "../../../lib/shipping/checkout"
 import { LINK_PAY_AT_SHIPMENT_FIELDS, payAtShipmentRefusal } from "../../../lib/payment/order-payments"
 import { LINK_REFUSALS, linkRefusal } from "../../../lib/payment-links/state"
-import { linkOfCollection } from "../../../workflows/payment-links/links"
-import { plansForCart } from "../../../workflows/eligibility/plans"
-import { fallbackLanguage } from "../../../workflows/payment/customer-language"
+import { linkOfCollection } from "../../../workflows/payment-links/utils/links"
+import { plansForCart } from "../../../workflows/eligibility/utils/plans"
+import { fallbackLanguage } from "../../../workflows/payment/utils/customer-language"
 
 // Medusa's own route creates the payment session; these run before it for this provider only.
 

@@ -2,7 +2,7 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * The last comparison of one service payment with Medusa's records (the hourly reconciliation,
- * `workflows/reconciliation/compare.ts`): the service's side as last read, the key of Medusa's
+ * `workflows/reconciliation/utils/compare.ts`): the service's side as last read, the key of Medusa's
  * side it was read against (the service is read again only when that changes, or once a day
  * while the payment can still move), and the differences found, each with when it was first
  * found. Shown in the admin: Settings → Instalment payments → Reconciliation.

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isHttpUrl, isProductionEnv, parseUrl, serviceUrlProblem, serviceUrlRules, trimUrl } from "../../../client"
-import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/payment/currency"
+import { offeredCurrencies, SERVICE_CURRENCIES } from "../../../lib/money/currency"
 import { exclusionsProblems } from "../../../lib/eligibility/exclusions"
 import { legalTextsProblems } from "../../../lib/legal"
 import { planBoundsProblems } from "../../../lib/eligibility/plan-bounds"

@@ -10,7 +10,7 @@ import {
 } from "../../../client"
 import type { Mode } from "../../../lib/settings/mode"
 import { servicePlansOf, servicePlanViews, type AccountPlansRecord } from "../../../lib/eligibility/account-plans"
-import { formatCents } from "../../../lib/payment/money"
+import { formatCents } from "../../../lib/money/money"
 import { ACCOUNT_COLUMNS, EMPTY_SETTINGS } from "./changes"
 import { keySlotProblem, type VerifySettingsInput } from "./patch"
 import { keyDestinationProblem, mergeSettings, urlRulesFor } from "./precedence"

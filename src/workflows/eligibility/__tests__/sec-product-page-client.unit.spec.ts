@@ -8,7 +8,7 @@ import {
   COLD_LOOKUPS_PER_REQUEST,
   productPageBudget,
   productPageLimits,
-} from "../product-page"
+} from "../utils/product-page-budget"
 
 /**
  * Security review: the product-page route passes Express's `req.ip` to `productPageBudget`.

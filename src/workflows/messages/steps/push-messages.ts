@@ -7,10 +7,10 @@ import { modeOf } from "../../../lib/settings/mode"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import { findPayment } from "../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../modules/bnpl/service"
-import { orderMessagesOf } from "../read"
-import { attemptFixed, attemptShippingInfo, outcome, type Attempt, type PushOutcome } from "./attempt"
-import { underPaymentLock } from "../payment-lock"
-import type { ShippingRead } from "./read-event"
+import { orderMessagesOf } from "../utils/read-order-messages"
+import { attemptFixed, attemptShippingInfo, outcome, type Attempt, type PushOutcome } from "../utils/attempt"
+import { underPaymentLock } from "../utils/payment-lock"
+import type { ShippingRead } from "../utils/attempt"
 
 export type PushMessagesInput = {
   order_id: string | null

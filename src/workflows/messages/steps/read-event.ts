@@ -8,12 +8,13 @@ import {
   type EarlierPayment,
 } from "../../../lib/payment/order-payments"
 import { TRIGGER_EVENT } from "../../../lib/payment/pay-at-shipment"
-import { lastAccepted, type BuiltShippingInfo } from "../../../lib/shipping/sync-policy"
+import { lastAccepted } from "../../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"
-import { orderWithBnplPayment, type BnplOrderPayment } from "../../payment/order-payment"
-import { shippingInfoOf } from "../../shipping/read"
-import { orderIdOfFulfillment, orderMessagesOf, type RecordedMessageRow } from "../read"
+import { orderWithBnplPayment, type BnplOrderPayment } from "../../common/utils/retrieve-order-payment"
+import { shippingInfoOf } from "../../shipping/utils/read-order-shipping"
+import type { ShippingRead } from "../utils/attempt"
+import { orderIdOfFulfillment, orderMessagesOf, type RecordedMessageRow } from "../utils/read-order-messages"
 
 export type OrderEventInput = {
   event: MessageEvent
@@ -23,14 +24,6 @@ export type OrderEventInput = {
   event_id?: string | null
   /** Only these kinds (the admin's "Send shipping information": `shipping_info`). */
   only?: string[]
-}
-
-/** The shipping information read with the order, and what the push needs to trust it. */
-export type ShippingRead = {
-  info: BuiltShippingInfo
-  /** The last accepted `shipping_info` before the order was read (see `mayBeSuperseded`). */
-  accepted_mark: string | null
-  sync_enabled: boolean
 }
 
 export type EventRead = {

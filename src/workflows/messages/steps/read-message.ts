@@ -2,8 +2,8 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { kindOf } from "../../../lib/messages/kinds"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"
-import { readOrderShipping } from "../../shipping/read"
-import type { ShippingRead } from "./read-event"
+import { readOrderShipping } from "../../shipping/utils/read-order-shipping"
+import type { ShippingRead } from "../utils/attempt"
 
 export type MessageRead = {
   message_id: string

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { recordEndedPayments } from "../../payment/ended-payments"
+import { recordEndedPayments } from "../utils/ended-payments"
 import type { EventRead } from "./read-event"
 
 /**

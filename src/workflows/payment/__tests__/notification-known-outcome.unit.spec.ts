@@ -3,7 +3,7 @@ import { createMedusaContainer } from "@medusajs/framework/utils"
 import { BnplClient } from "../../../client"
 import { memoryDb } from "../../../__tests__/helpers/memory-db"
 import { forgetProcessMemory } from "../../../lib/infrastructure/process-memory"
-import { handleNotification } from "../handle-notification"
+import { handleNotification } from "../utils/handle-notification"
 
 /**
  * A notification for a payment the ledger no longer holds open costs no service call to decide

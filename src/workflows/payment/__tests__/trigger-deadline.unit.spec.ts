@@ -1,7 +1,7 @@
 import { forgetProcessMemory } from "../../../lib/infrastructure/process-memory"
 import { suiteSandbox } from "../../../__tests__/helpers/sandbox"
 import { liveStore, payAtShipmentPayment, plainContainer, quiet } from "../../../__tests__/helpers/review-store"
-import { fillMissingDeadlines, orderHoldsPayment, payAtShipmentDeadline } from "../trigger-deadline"
+import { fillMissingDeadlines, orderHoldsPayment, payAtShipmentDeadline } from "../utils/trigger-deadline"
 
 const KEY = "sk_live_deadline_unit_00000000000"
 const DAY = 86_400_000

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ordersToShip } from "../../../../workflows/payment/orders-to-ship"
+import { ordersToShip } from "../../../../workflows/payment/utils/orders-to-ship"
 
 /**
  * `GET /admin/bnpl/orders-to-ship`: pay-at-shipment orders whose payment has not started yet

@@ -1,6 +1,6 @@
 import type { ReconciliationRowView, ReconciliationView } from "../../../../lib/http/http-types"
 import type { Knex } from "../../../../modules/bnpl/ledger"
-import type { ReconciliationRecord } from "../../../../workflows/reconciliation/compare"
+import type { ReconciliationRecord } from "../../../../workflows/reconciliation/utils/compare"
 
 /** Rows shown at most (newest first): the differences of a store are few; `all` is for a look around. */
 const LIMIT = 200

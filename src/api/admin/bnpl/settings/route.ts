@@ -1,7 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { BNPL_MODULE } from "../../../../modules/bnpl"
 import type BnplModuleService from "../../../../modules/bnpl/service"
-import { accountCheckFor, refreshAccountPlans, withServicePlans } from "../../../../workflows/account/account-plans"
+import {
+  accountCheckFor,
+  refreshAccountPlans,
+  withServicePlans,
+} from "../../../../workflows/eligibility/utils/account-plans"
 import type { AdminUpdateBnplSettingsType } from "./validators"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { handleNotification } from "../../../../workflows/payment/handle-notification"
-import { processAccepted } from "../../../../workflows/payment/process-accepted"
+import { handleNotification } from "../../../../workflows/payment/utils/handle-notification"
+import { processAccepted } from "../../../../workflows/payment/utils/process-accepted"
 import { isPaymentId } from "../../../../lib/payment/notification"
 
 /**

@@ -1,4 +1,4 @@
-import { currencyExponent } from "../../../../lib/payment/money"
+import { currencyExponent } from "../../../../lib/money/money"
 
 /** The most amounts one `?amounts=` request may carry (a product grid is 12–48 cards). */
 export const MAX_AMOUNTS_PER_REQUEST = 50

@@ -4,7 +4,7 @@ import { keptInMemory } from "../../../../lib/infrastructure/process-memory"
 
 /**
  * What `GET /store/bnpl/payment-outcome` may cost the service: the same per-client and
- * per-process limits as product pages (src/workflows/eligibility/product-page.ts: the client is
+ * per-process limits as product pages (src/workflows/eligibility/utils/product-page-budget.ts: the client is
  * the socket's address or the declared proxies' word, IPv6 by /64), counted only for answers
  * that would ask the service (a kept settled answer, or one being asked, costs nothing).
  *

@@ -16,8 +16,8 @@ import type { StorePaymentOutcomeQuery } from "./validators"
 import { keptInMemory } from "../../../../lib/infrastructure/process-memory"
 import { forwardedForWarning } from "../../../../lib/infrastructure/client-address"
 import { mayAskOutcome } from "./limits"
-import { handleReturn } from "../../../../workflows/payment/handle-notification"
-import { processAccepted } from "../../../../workflows/payment/process-accepted"
+import { handleReturn } from "../../../../workflows/payment/utils/handle-notification"
+import { processAccepted } from "../../../../workflows/payment/utils/process-accepted"
 import { PAID_COLLECTION } from "../../../../lib/payment-links/state"
 
 // The customer waits on the return page: a short, single attempt (unknown → the storefront completes as before).

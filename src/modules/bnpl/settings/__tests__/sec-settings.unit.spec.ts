@@ -7,7 +7,7 @@ import { mergeSettings } from "../precedence"
 import { checkSettingsAfter, pinKeyUrls, settingsChanges, storedAfter } from "../changes"
 import { parseSettingsPatch } from "../patch"
 import { verifyServiceAccess, verifyTarget } from "../verify"
-import { accountPlansRecord, servicePlansView } from "../../../../workflows/account/account-plans"
+import { accountPlansRecord, servicePlansView } from "../../../../workflows/eligibility/utils/account-plans"
 
 /** Security review of the stored keys and of Verify. */
 const LIVE_KEY = "sk_live_abcdefghijklmnop1234"

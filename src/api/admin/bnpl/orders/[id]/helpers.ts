@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { clientFor } from "../../../../../client"
 import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
-import { orderWithBnplPayment } from "../../../../../workflows/payment/order-payment"
+import { orderWithBnplPayment } from "../../../../../workflows/common/utils/retrieve-order-payment"
 import { modeOf } from "../../../../../lib/settings/mode"
 import { findPayment } from "../../../../../modules/bnpl/ledger"
 import { messageView } from "../../../../../lib/messages/view"

@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
-import { attemptRecorded } from "../../../../../workflows/messages/order-event"
+import { attemptRecorded } from "../../../../../workflows/messages/workflows/handle-order-event"
 import { orderView } from "./helpers"
 
 /** What the admin waits for: one short attempt; the retry job goes on if it fails. */

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "../../../../../modules/bnpl/ledger"
-import { reconcilePayments } from "../../../../../workflows/reconciliation/compare"
+import { reconcilePayments } from "../../../../../workflows/reconciliation/utils/compare"
 import { reconciliationView } from "../view"
 
 /** Seconds between two "Check now" in this process: each run may read up to 100 payments at the service. */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { BNPL_MODULE } from "../../../../../modules/bnpl"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
-import { keepAccountPlans } from "../../../../../workflows/account/account-plans"
+import { keepAccountPlans } from "../../../../../workflows/eligibility/utils/account-plans"
 import type { AdminVerifyBnplSettingsType } from "../validators"
 
 /**

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { linksOfOrder, sendLink } from "../../../../../../workflows/payment-links/links"
+import { linksOfOrder, sendLink } from "../../../../../../workflows/payment-links/utils/links"
 import type { AdminSendPaymentLinkBody } from "./validators"
 
 /**

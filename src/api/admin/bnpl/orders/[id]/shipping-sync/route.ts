@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { orderWithBnplPayment } from "../../../../../../workflows/payment/order-payment"
+import { orderWithBnplPayment } from "../../../../../../workflows/common/utils/retrieve-order-payment"
 import { orderView } from "../helpers"
-import { syncShippingInfoWorkflow } from "../../../../../../workflows/messages/sync-shipping-info"
+import { syncShippingInfoWorkflow } from "../../../../../../workflows/messages/workflows/sync-shipping-info"
 
 /**
  * `POST /admin/bnpl/orders/:id/shipping-sync`: push the order's shipping information again

@@ -7,7 +7,7 @@ import { latestTrigger } from "../../../../../../lib/payment/trigger-deadlines"
 import { BNPL_MODULE } from "../../../../../../modules/bnpl"
 import { findPayment } from "../../../../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
-import { orderWithBnplPayment } from "../../../../../../workflows/payment/order-payment"
+import { orderWithBnplPayment } from "../../../../../../workflows/common/utils/retrieve-order-payment"
 import { pushMessageNow, sendPushAnswer } from "../push-now"
 
 /** The start itself, also the reconciliation's "Start the payment" (its answer written to `res`). */

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Knex } from "../../../../../../modules/bnpl/ledger"
-import { applyReconciliationAction } from "../../../../../../workflows/reconciliation/actions"
+import { applyReconciliationAction } from "../../../../../../workflows/reconciliation/utils/actions"
 import { startPaymentOfOrder } from "../../../orders/[id]/start-payment/start"
 import type { AdminReconciliationActionBody } from "../../validators"
 import { reconciliationView } from "../../view"

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { cancelLink, linksOfOrder } from "../../../../../../../../workflows/payment-links/links"
+import { cancelLink, linksOfOrder } from "../../../../../../../../workflows/payment-links/utils/links"
 
 /**
  * `POST /admin/bnpl/orders/:id/payment-links/:collection_id/cancel`: the link is refused on the
