@@ -147,7 +147,7 @@ sandboxStoreSuite(
       const cartId = (await cart({ shipping: "de" })).id
       const reads = await pluginReadsDuring(() => eligibility(`cart_id=${cartId}`))
       expect(reads.filter((read) => read.startsWith("cart from "))).toEqual([
-        expect.stringMatching(/^cart from .*eligibility[\\/]plans/),
+        expect.stringMatching(/^cart from .*eligibility[\\/]utils[\\/]plans/),
       ])
     })
 
