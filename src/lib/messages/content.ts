@@ -16,9 +16,6 @@ export { orderReference } from "./kinds/order"
 export { carrierOf, trackingOf } from "./kinds/tracking"
 export { startsPayment } from "./kinds/trigger"
 
-/** The order events that send messages, as their record's `trigger` (the former name). */
-export type MessageTrigger = MessageEvent
-
 /**
  * What an order event tells the service, built from the one read of the order, in the kinds'
  * order (`KINDS`): e.g. placed → the order reference; fulfillment → the shipping information;

@@ -2,7 +2,7 @@ import type { MessageKind } from "./kinds"
 
 /**
  * What the admin API says of a recorded message (`bnpl_service_message`): its kind as recorded,
- * its status in the words of `GET /admin/bnpl/orders/:id` `messages[]` (design.md),
+ * its status in the words of `GET /admin/bnpl/orders/:id` `messages[]` (docs/after-the-order.md),
  * and whether "Push again" may send it now. The one place these words are decided.
  */
 

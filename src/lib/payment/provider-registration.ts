@@ -4,7 +4,7 @@ export const BNPL_PROVIDER_IDENTIFIER = "bnpl"
 export const BNPL_PROVIDER_REGISTRATION_ID = "bnpl"
 /**
  * The provider id the routes, the notification path, the admin and an order's payment rely on
- * (design.md): Medusa names a provider `pp_{identifier}_{id}`. Defined here only.
+ * (README's "Configuration"): Medusa names a provider `pp_{identifier}_{id}`. Defined here only.
  */
 export const BNPL_PROVIDER_ID = `pp_${BNPL_PROVIDER_IDENTIFIER}_${BNPL_PROVIDER_REGISTRATION_ID}` as const
 

@@ -16,14 +16,11 @@ import { trimUrl } from "../../../client/service-url"
  * associated data naming the key's slot (`bnpl_settings.live_api_key` / `.test_api_key`) and the
  * service URL saved with it (none: the options/env URL): a ciphertext copied into the other slot,
  * or left in place while the URL beside it is edited in the database, does not decrypt, so the
- * key only ever travels to the URL it was saved with. Values of earlier versions (`v1`: one
- * associated data for both slots; `v2`: the slot only) are only read when asked for
- * (`{legacy: true}`): the settings reader re-encrypts them once, then refuses them.
+ * key only ever travels to the URL it was saved with. Only this format is read: 0.1.0 is the first
+ * release, so no store holds a value of the forms tried before it.
  */
 
 const VERSION = "v3"
-const LEGACY_VERSIONS = ["v1", "v2"] as const
-export type LegacyVersion = (typeof LEGACY_VERSIONS)[number]
 const SALT = Buffer.from("medusa-plugin-bnpl/settings", "utf8")
 const INFO = Buffer.from("bnpl api key v1", "utf8")
 /** Where a key is stored: its ciphertext only decrypts there. */
@@ -35,9 +32,6 @@ export type KeySlot = "live_api_key" | "test_api_key"
  */
 const bindingAad = (slot: KeySlot, url: string | null | undefined) =>
   Buffer.from(`bnpl_settings.${slot}\n${typeof url === "string" ? trimUrl(url) : ""}`, "utf8")
-// v2 bound a value to its slot only; v1 only to "an API key of the settings", the same for both slots.
-const legacyAad = (version: LegacyVersion, slot: KeySlot) =>
-  Buffer.from(version === "v2" ? `bnpl_settings.${slot}` : "bnpl_settings.api_key", "utf8")
 // Medusa's development default for its secrets: never good enough in production.
 const KNOWN_DEFAULT_SECRETS = ["supersecret"]
 /** A dedicated encryption key shorter than this is refused (32 = `openssl rand -hex 16`). */
@@ -149,34 +143,25 @@ export function decryptSecret(
 
 /**
  * The plaintext, the secret that opened it, and whether to store it again (`stale`: opened with
- * a fallback secret, or a value of an earlier version, then named in `legacy`). Earlier versions
- * are bound to no URL: they are only read with `{legacy: true}` (the reader's one-time
- * re-encryption). In production, Medusa's default secrets open nothing: anyone who has read the
- * source knows them.
+ * a fallback secret). In production, Medusa's default secrets open nothing: anyone who has read
+ * the source knows them.
  */
 export function decryptWithSecret(
   value: string,
   secrets: EncryptionSecret[],
   slot: KeySlot,
   url: string | null | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-  { legacy: readLegacy = false }: { legacy?: boolean } = {}
-): { plaintext: string; secret: EncryptionSecret; stale: boolean; legacy?: LegacyVersion } {
+  env: NodeJS.ProcessEnv = process.env
+): { plaintext: string; secret: EncryptionSecret; stale: boolean } {
   const usable = isProduction(env) ? secrets.filter(({ secret }) => !KNOWN_DEFAULT_SECRETS.includes(secret)) : secrets
   const parts = typeof value === "string" ? value.split(":") : []
-  const legacy = LEGACY_VERSIONS.find((v) => v === parts[0])
-  if (parts.length !== 4 || (parts[0] !== VERSION && !legacy)) {
+  if (parts.length !== 4 || parts[0] !== VERSION) {
     throw new EncryptionError(
       `The stored API key is not in a format this plugin version reads (expected ${VERSION}): paste the key again in the settings`
     )
   }
-  if (legacy && !readLegacy) {
-    throw new EncryptionError(
-      `The stored API key was saved by an earlier version of the plugin (${legacy}) and is no longer read: paste the key again in the settings`
-    )
-  }
   const [, ivText, tagText, ciphertextText] = parts
-  const aad = legacy ? legacyAad(legacy, slot) : bindingAad(slot, url)
+  const aad = bindingAad(slot, url)
   const iv = Buffer.from(ivText, "base64")
   const tag = Buffer.from(tagText, "base64")
   const ciphertext = Buffer.from(ciphertextText, "base64")
@@ -196,7 +181,7 @@ export function decryptWithSecret(
       decipher.setAAD(aad)
       decipher.setAuthTag(tag)
       const plaintext = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8")
-      return { plaintext, secret, stale: !!legacy || secret !== secrets[0], ...(legacy ? { legacy } : {}) }
+      return { plaintext, secret, stale: secret !== secrets[0] }
     } catch {
       // Wrong secret, another slot or URL, or tampered value: try the next secret, never return a partial result.
     }

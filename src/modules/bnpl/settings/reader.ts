@@ -8,7 +8,6 @@ import {
   type StoreSecretsConfig,
 } from "./encryption"
 import { ACCOUNT_COLUMNS } from "./changes"
-import { keySlotProblem } from "./patch"
 import { mergeSettings } from "./precedence"
 import type { BnplOptions, EffectiveSettings, SettingsRow, StoredSettings } from "./types"
 import type { Mode } from "../../../lib/settings/mode"
@@ -83,55 +82,33 @@ export async function readSettingsRow(knex: Knex): Promise<SettingsRow | undefin
 
 const isMissingTable = (e: unknown) => (e as { code?: string })?.code === "42P01"
 
-/**
- * Connections whose row was read once: values of earlier encryption versions (not bound to a URL,
- * v1 not even to a slot) are read and re-encrypted at the first read only, and refused after it,
- * so a value written in that form later (e.g. a key copied into the other slot) opens nothing.
- */
-const legacyUpgraded = new WeakSet<object>()
-
 async function readAndDecrypt(source: SettingsSource): Promise<StoredSettings> {
   const row = await readSettingsRow(source.knex!)
   if (!row) {
-    legacyUpgraded.add(source.knex!)
     return {}
   }
-  const legacy = !legacyUpgraded.has(source.knex!)
-  const live = await decryptKey(source, row, ACCOUNT_COLUMNS.live, legacy)
-  const test = await decryptKey(source, row, ACCOUNT_COLUMNS.test, legacy)
-  if (live.upgraded !== false && test.upgraded !== false) {
-    legacyUpgraded.add(source.knex!) // else (a re-encryption failed): tried again at the next read
-  }
+  const live = await decryptKey(source, row, ACCOUNT_COLUMNS.live)
+  const test = await decryptKey(source, row, ACCOUNT_COLUMNS.test)
   return { row, apiKey: live.key, apiKeyProblem: live.problem, testApiKey: test.key, testApiKeyProblem: test.problem }
 }
 
 /** One account's key column, the URL column beside it, and the slot its ciphertext is bound to. */
 type KeyPlace = Pick<(typeof ACCOUNT_COLUMNS)[Mode], "key" | "url" | "slot">
 
-const MODE_OF_SLOT: Record<KeyPlace["slot"], Mode> = { live_api_key: "live", test_api_key: "test" }
-
 async function decryptKey(
   source: SettingsSource,
   row: SettingsRow,
-  place: KeyPlace,
-  legacy: boolean
-): Promise<{ key?: string; problem?: string; upgraded?: boolean }> {
+  place: KeyPlace
+): Promise<{ key?: string; problem?: string }> {
   const { key: column, url: urlColumn, slot } = place
   if (!row[column]) {
     return {}
   }
   try {
     const secrets = encryptionSecrets(source.config)
-    const opened = decryptWithSecret(row[column]!, secrets, slot, row[urlColumn], process.env, { legacy })
-    // v1 was bound to no slot: the other account's key (by its prefix) is not taken for this one's.
-    const mode = MODE_OF_SLOT[slot]
-    if (opened.legacy === "v1" && keySlotProblem(column, mode, opened.plaintext)) {
-      throw new EncryptionError(
-        `The API key stored for the ${mode} account is another account's key: paste the ${mode} key again in the settings`
-      )
-    }
-    const upgraded = opened.stale ? await reencrypt(source, row, place, opened.plaintext, secrets) : undefined
-    return { key: opened.plaintext, upgraded: opened.legacy ? upgraded : undefined }
+    const opened = decryptWithSecret(row[column]!, secrets, slot, row[urlColumn], process.env)
+    if (opened.stale) await reencrypt(source, row, place, opened.plaintext, secrets)
+    return { key: opened.plaintext }
   } catch (e) {
     const problem = e instanceof EncryptionError ? e.message : "The stored API key cannot be read"
     warnOnce(source, `BNPL settings: ${problem}`)
@@ -141,10 +118,8 @@ async function decryptKey(
 
 /**
  * A key opened with a fallback secret (e.g. the cookie secret, before BNPL_ENCRYPTION_KEY was
- * set), or stored by an earlier version (v1, v2: not bound to its URL), is stored again under the
- * preferred secret, bound to its slot and the URL saved beside it, so the fallback can be retired
- * and earlier versions are read once only. True when stored; a failure leaves the value as it
- * is (still readable under its secret; an earlier version is tried again at the next read).
+ * set), is stored again under the preferred secret, bound to its slot and the URL saved beside it, so the fallback can be retired.
+ * True when stored; a failure leaves the value as it is (still readable under its secret).
  */
 async function reencrypt(
   source: SettingsSource,

@@ -9,7 +9,7 @@ const TEST_URL = "https://sandbox.example.com"
 const env = { BNPL_ENCRYPTION_KEY: "a-long-random-secret-0123456789abcdef" }
 const secrets = encryptionSecrets(undefined, env)
 
-/** A value as stored by earlier versions: v1 (one AAD for both keys) or v2 (bound to its slot only). */
+/** A value in a form tried before 0.1.0 (v1: one AAD for both keys; v2: bound to its slot only). */
 function legacy(version: "v1" | "v2", plaintext: string, slot: "live_api_key" | "test_api_key" = "live_api_key") {
   const key = Buffer.from(
     hkdfSync("sha256", env.BNPL_ENCRYPTION_KEY, "medusa-plugin-bnpl/settings", "bnpl api key v1", 32) as ArrayBuffer
@@ -45,22 +45,12 @@ describe("a stored key is bound to its slot (live_api_key / test_api_key) and to
     expect(() => decryptSecret(unbound, secrets, "live_api_key", LIVE_URL, env)).toThrow(/cannot be decrypted/)
   })
 
-  it("reads values of earlier versions (v1, v2) only when asked, and says they are to be stored again", () => {
+  it("reads its own format only: a value of a form tried before 0.1.0 (bound to no URL) opens nothing", () => {
     for (const version of ["v1", "v2"] as const) {
-      const old = legacy(version, LIVE_KEY)
-      expect(() => decryptSecret(old, secrets, "live_api_key", LIVE_URL, env)).toThrow(
-        /earlier version .* no longer read/
+      expect(() => decryptSecret(legacy(version, LIVE_KEY), secrets, "live_api_key", LIVE_URL, env)).toThrow(
+        /not in a format this plugin version reads \(expected v3\)/
       )
-      expect(decryptWithSecret(old, secrets, "live_api_key", LIVE_URL, env, { legacy: true })).toMatchObject({
-        plaintext: LIVE_KEY,
-        stale: true,
-        legacy: version,
-      })
     }
-    // v2 was bound to its slot already.
-    expect(() =>
-      decryptWithSecret(legacy("v2", LIVE_KEY), secrets, "test_api_key", TEST_URL, env, { legacy: true })
-    ).toThrow(/cannot be decrypted/)
     const current = encryptSecret(LIVE_KEY, secrets[0], "live_api_key", LIVE_URL)
     expect(decryptWithSecret(current, secrets, "live_api_key", LIVE_URL, env)).toEqual({
       plaintext: LIVE_KEY,
@@ -70,98 +60,74 @@ describe("a stored key is bound to its slot (live_api_key / test_api_key) and to
   })
 })
 
-describe("the settings reader re-encrypts values of earlier versions once, bound to slot and URL", () => {
-  /** A knex stand-in holding one settings row, recording updates. */
-  function fakeKnex(row: Record<string, unknown>) {
-    const updates: Record<string, unknown>[] = []
-    const knex = () => ({
-      whereNull: () => ({ orderBy: () => ({ first: async () => ({ ...row }) }) }),
-      where: (match: Record<string, unknown>) => ({
-        update: async (changes: Record<string, unknown>) => {
-          if (Object.entries(match).every(([k, v]) => row[k] === v)) {
-            updates.push(changes)
-            Object.assign(row, changes)
-          }
-          return 1
-        },
-      }),
-    })
-    return { knex, updates, row }
-  }
+describe("the settings reader stores a key opened with a fallback secret again, bound to slot and URL", () => {
+  const COOKIE_SECRET = "a-cookie-secret-of-the-store-0123456789"
+  const fallback = { source: "cookie secret" as const, secret: COOKIE_SECRET }
 
   async function load(knex: unknown) {
-    const previous = process.env.BNPL_ENCRYPTION_KEY
+    const previous = { key: process.env.BNPL_ENCRYPTION_KEY, cookie: process.env.COOKIE_SECRET }
     process.env.BNPL_ENCRYPTION_KEY = env.BNPL_ENCRYPTION_KEY
+    process.env.COOKIE_SECRET = COOKIE_SECRET
     try {
       forgetCachedSettings()
       return await loadStoredSettings({ knex: knex as any })
     } finally {
-      if (previous === undefined) delete process.env.BNPL_ENCRYPTION_KEY
-      else process.env.BNPL_ENCRYPTION_KEY = previous
+      for (const [name, value] of [
+        ["BNPL_ENCRYPTION_KEY", previous.key],
+        ["COOKIE_SECRET", previous.cookie],
+      ] as const) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
     }
   }
 
-  it("at the first read, stores v1 and v2 keys again as v3 under their slot and URL; later reads refuse them", async () => {
-    const original = {
-      id: "bnplset_1",
-      api_key_encrypted: legacy("v1", LIVE_KEY),
-      api_url: LIVE_URL,
-      test_api_key_encrypted: legacy("v2", TEST_KEY, "test_api_key"),
-      test_api_url: null,
-    }
-    const { knex, updates, row } = fakeKnex({ ...original })
-    expect(await load(knex)).toMatchObject({ apiKey: LIVE_KEY, testApiKey: TEST_KEY })
-    expect(updates).toHaveLength(2)
-    const live = row.api_key_encrypted as string
-    const test = row.test_api_key_encrypted as string
-    expect(live).toMatch(/^v3:/)
-    expect(decryptSecret(live, secrets, "live_api_key", LIVE_URL, env)).toBe(LIVE_KEY)
-    expect(decryptSecret(test, secrets, "test_api_key", null, env)).toBe(TEST_KEY)
-    expect(() => decryptSecret(live, secrets, "test_api_key", LIVE_URL, env)).toThrow(/cannot be decrypted/)
-    expect(() => decryptSecret(live, secrets, "live_api_key", TEST_URL, env)).toThrow(/cannot be decrypted/)
-
-    // Once upgraded, a v1 value written later (the live key copied into the test slot) opens nothing.
-    row.test_api_key_encrypted = legacy("v1", LIVE_KEY)
-    const later = await load(knex)
-    expect(later.testApiKey).toBeUndefined()
-    expect(later.testApiKeyProblem).toMatch(/earlier version .* no longer read/)
-    expect(later.apiKey).toBe(LIVE_KEY)
-  })
-
-  it("at the first read, a v1 value holding the other account's key (by its prefix) is not taken", async () => {
-    const { knex, updates } = fakeKnex({
-      id: "bnplset_1",
-      test_api_key_encrypted: legacy("v1", LIVE_KEY),
-      test_api_url: TEST_URL,
-    })
-    const loaded = await load(knex)
-    expect(loaded.testApiKey).toBeUndefined()
-    expect(loaded.testApiKeyProblem).toMatch(/another account's key/)
-    expect(updates).toHaveLength(0)
-  })
-
-  it("a re-encryption that fails is tried again at the next read (the value stays readable until then)", async () => {
-    const row: Record<string, unknown> = {
-      id: "bnplset_1",
-      api_key_encrypted: legacy("v2", LIVE_KEY),
-      api_url: LIVE_URL,
-    }
-    let fail = true
-    const knex = () => ({
+  /** A knex stand-in holding one settings row; its updates fail while `failing()` says so. */
+  function fakeKnex(row: Record<string, unknown>, failing = () => false) {
+    return () => ({
       whereNull: () => ({ orderBy: () => ({ first: async () => ({ ...row }) }) }),
-      where: () => ({
+      where: (match: Record<string, unknown>) => ({
         update: async (changes: Record<string, unknown>) => {
-          if (fail) throw new Error("read-only")
-          Object.assign(row, changes)
+          if (failing()) throw new Error("read-only")
+          if (Object.entries(match).every(([k, v]) => row[k] === v)) Object.assign(row, changes)
           return 1
         },
       }),
     })
+  }
+
+  it("a value of a form tried before 0.1.0 is refused with what to do, and never written again", async () => {
+    const row: Record<string, unknown> = {
+      id: "bnplset_1",
+      api_key_encrypted: legacy("v1", LIVE_KEY),
+      api_url: LIVE_URL,
+      test_api_key_encrypted: legacy("v2", TEST_KEY, "test_api_key"),
+    }
+    const loaded = await load(fakeKnex(row))
+    expect(loaded.apiKey).toBeUndefined()
+    expect(loaded.testApiKey).toBeUndefined()
+    expect(loaded.apiKeyProblem).toMatch(/paste the key again in the settings/)
+    expect(row.api_key_encrypted).toMatch(/^v1:/)
+    expect(row.test_api_key_encrypted).toMatch(/^v2:/)
+  })
+
+  it("stores it again under BNPL_ENCRYPTION_KEY; a re-encryption that fails is tried at the next read (still readable)", async () => {
+    const row: Record<string, unknown> = {
+      id: "bnplset_1",
+      api_key_encrypted: encryptSecret(LIVE_KEY, fallback, "live_api_key", LIVE_URL),
+      api_url: LIVE_URL,
+    }
+    let fail = true
+    const knex = fakeKnex(row, () => fail)
+    const before = row.api_key_encrypted
     expect((await load(knex)).apiKey).toBe(LIVE_KEY)
-    expect(row.api_key_encrypted).toMatch(/^v2:/)
+    expect(row.api_key_encrypted).toBe(before)
     fail = false
     expect((await load(knex)).apiKey).toBe(LIVE_KEY)
-    expect(row.api_key_encrypted).toMatch(/^v3:/)
-    expect((await load(knex)).apiKey).toBe(LIVE_KEY)
+    expect(row.api_key_encrypted).not.toBe(before)
+    expect(decryptSecret(row.api_key_encrypted as string, secrets, "live_api_key", LIVE_URL, env)).toBe(LIVE_KEY)
+    expect(() => decryptSecret(row.api_key_encrypted as string, secrets, "test_api_key", LIVE_URL, env)).toThrow(
+      /cannot be decrypted/
+    )
   })
 })
