@@ -1,3 +1,4 @@
+import type { SwitchOptions } from "../settings/switches"
 import {
   hashMessage,
   kindOf,
@@ -25,9 +26,13 @@ export { startsPayment } from "./kinds/trigger"
 export function messagesFor(
   event: MessageEvent,
   order: OrderRead,
-  context: Omit<EventContext, "event" | "order"> & { recorded?: RecordedRow[]; only?: readonly string[] } = {}
+  context: Omit<EventContext, "event" | "order"> & {
+    recorded?: RecordedRow[]
+    only?: readonly string[]
+    switches?: SwitchOptions
+  } = {}
 ): Message[] {
-  return kindsFor(event, context.recorded ?? [], context.only).flatMap((spec) =>
+  return kindsFor(event, context.recorded ?? [], context.only, context.switches).flatMap((spec) =>
     spec.build({ ...context, event, order }).map((m) => ({ kind: spec.kind, ...m }))
   )
 }

@@ -112,23 +112,3 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
 /** The sequence of an accepted message: one more than the last accepted of its kind for the payment. */
 export const nextSequence = (payment: MessageRow[], kind: MessageKind) =>
   (lastAcceptedOf(payment, kind)?.accepted_sequence ?? 0) + 1
-
-/**
- * Pay at shipment: whether the trigger may start the payment, from the ledger's status of it.
- * Never for a payment no order holds any more (the order was cancelled, or the payment is
- * being settled or was): the customer would pay for goods that never leave. An order placed
- * while the service still reviews the payment (`open`) waits for its acceptance.
- */
-export function triggerAllowed(ledgerStatus: string | undefined, attempts: number): MessageDecision | undefined {
-  if (ledgerStatus && ["to_settle", "cancelled", "refunded", "failed"].includes(ledgerStatus)) {
-    return { action: "skip", reason: `no order holds the payment any more (${ledgerStatus}): it is not started` }
-  }
-  if (ledgerStatus === "open") {
-    return {
-      action: "fail",
-      message: "waiting for the service to accept the payment",
-      final: attempts + 1 >= MAX_SYNC_ATTEMPTS,
-    }
-  }
-  return undefined
-}

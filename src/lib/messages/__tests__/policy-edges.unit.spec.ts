@@ -1,5 +1,6 @@
 import { MAX_SYNC_ATTEMPTS } from "../../shipping/sync-policy"
-import { decideMessage, lastAcceptedOf, ONCE_KINDS, triggerAllowed, type MessageRow } from "../policy"
+import { triggerAllowed } from "../kinds/trigger"
+import { decideMessage, lastAcceptedOf, ONCE_KINDS, type MessageRow } from "../policy"
 
 /**
  * The message policy's edges (policy.ts), beside policy.unit.spec.ts: what counts as accepted,

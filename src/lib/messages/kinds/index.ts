@@ -1,3 +1,4 @@
+import { SWITCHES, type SwitchOptions } from "../../settings/switches"
 import { stableJsonHash } from "./hash"
 import type { KindSpec, MessageEvent, RecordedRow } from "./kind"
 import { orderReferenceKind } from "./order"
@@ -27,11 +28,24 @@ const BY_KIND = new Map<string, KindSpec>(KINDS.map((k) => [k.kind, k as KindSpe
 /** The entry of a recorded kind (undefined for `event` rows and unknown words). */
 export const kindOf = (kind: string): KindSpec | undefined => BY_KIND.get(kind)
 
-/** The kinds an event may record, given what was recorded for the order before. */
-export function kindsFor(event: MessageEvent, recorded: RecordedRow[], only?: readonly string[]): KindSpec[] {
-  return KINDS.filter(
-    (k) => k.on.includes(event) && (!only || only.includes(k.kind)) && (k.wanted?.(event, recorded) ?? true)
-  ) as KindSpec[]
+/** Whether the merchant's switches leave a kind on (a kind with no switch of its own always is). */
+export const switchedOn = (spec: Pick<KindSpec, "switch">, switches: SwitchOptions = {}): boolean =>
+  !spec.switch || switches[SWITCHES[spec.switch].option] !== false
+
+/** The kinds an event may record, given what was recorded for the order before and the store's switches. */
+export function kindsFor(
+  event: MessageEvent,
+  recorded: RecordedRow[],
+  only?: readonly string[],
+  switches?: SwitchOptions
+): KindSpec[] {
+  return (KINDS as readonly KindSpec[]).filter(
+    (k) =>
+      k.on.includes(event) &&
+      (!only || only.includes(k.kind)) &&
+      switchedOn(k, switches) &&
+      (k.wanted?.(event, recorded) ?? true)
+  )
 }
 
 /** What the order read of an event asks for: the union of its kinds' fields (and the reference's). */

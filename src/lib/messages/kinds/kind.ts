@@ -1,4 +1,5 @@
 import type { BnplClient, CallOptions } from "../../../client"
+import type { SwitchKey } from "../../settings/switches"
 
 /**
  * What one kind of message to the service is, in one place: the pipeline (record, read, push,
@@ -103,7 +104,17 @@ export type KindSpec<K extends string = string, P = any> = {
   /** What the default hash covers (the trigger: nothing, one per payment). */
   hashed?(payload: P): unknown
   send(input: SendInput<P>): Promise<Sent | void>
+  /**
+   * Whether a message decided to go may go now, from the payment's state in the ledger and the
+   * attempts made (the trigger: never for a payment no order holds; wait while it is reviewed).
+   */
+  gate?(ledgerStatus: string | undefined, attempts: number): GateDecision | undefined
+  /** The merchant's switch that turns the kind off (`switches.ts`): off, an event records none. */
+  switch?: SwitchKey
 }
+
+/** A gate's answer: not now (retried with backoff, `final` at the last attempt), or never. */
+export type GateDecision = { action: "skip"; reason: string } | { action: "fail"; message: string; final: boolean }
 
 /** An entry, with its word kept literal so the kinds' union derives from the list. */
 export const defineKind = <const K extends string, P>(spec: KindSpec<K, P>) => spec

@@ -1,4 +1,5 @@
-import { defineKind, type MessageEvent } from "./kind"
+import { MAX_SYNC_ATTEMPTS } from "../../shipping/sync-policy"
+import { defineKind, type GateDecision, type MessageEvent } from "./kind"
 
 /**
  * The events that hand goods over, in the order they happen to a parcel. A pay-at-shipment
@@ -11,6 +12,26 @@ const HANDOVER: MessageEvent[] = ["fulfillment_created", "shipment_created", "de
 export function startsPayment(event: MessageEvent, startsOn: MessageEvent | undefined): boolean {
   const at = HANDOVER.indexOf(event)
   return !!startsOn && at >= 0 && at >= HANDOVER.indexOf(startsOn)
+}
+
+/**
+ * Pay at shipment: whether the trigger may start the payment, from the ledger's status of it.
+ * Never for a payment no order holds any more (the order was cancelled, or the payment is
+ * being settled or was): the customer would pay for goods that never leave. An order placed
+ * while the service still reviews the payment (`open`) waits for its acceptance.
+ */
+export function triggerAllowed(ledgerStatus: string | undefined, attempts: number): GateDecision | undefined {
+  if (ledgerStatus && ["to_settle", "cancelled", "refunded", "failed"].includes(ledgerStatus)) {
+    return { action: "skip", reason: `no order holds the payment any more (${ledgerStatus}): it is not started` }
+  }
+  if (ledgerStatus === "open") {
+    return {
+      action: "fail",
+      message: "waiting for the service to accept the payment",
+      final: attempts + 1 >= MAX_SYNC_ATTEMPTS,
+    }
+  }
+  return undefined
 }
 
 /**
@@ -29,6 +50,7 @@ export const triggerKind = defineKind({
   orderFields: [],
   build: ({ event, startsOn }) => (startsPayment(event, startsOn) ? [{ payload: { on: event } }] : []),
   hashed: () => ({}),
+  gate: triggerAllowed,
   send: async ({ client, pid, call, effects }) => {
     await client.triggerPayment(pid, call)
     // Medusa records the capture; a refusal is kept on the message (the service did start it).

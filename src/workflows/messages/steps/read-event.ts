@@ -60,8 +60,9 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
   if (!orderId) {
     return new StepResponse(none(null)) // a fulfillment of no order (a return's): nothing to tell
   }
-  const recorded = await orderMessagesOf(container, orderId)
-  const kinds = kindsFor(input.event, recorded, input.only)
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const [recorded, options] = await Promise.all([orderMessagesOf(container, orderId), bnpl.getOptions()])
+  const kinds = kindsFor(input.event, recorded, input.only, options)
   if (!kinds.length) {
     return new StepResponse(none(orderId))
   }
@@ -80,7 +81,6 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
   if (!order || !payment) {
     return new StepResponse(none(orderId))
   }
-  const options = await container.resolve<BnplModuleService>(BNPL_MODULE).getOptions()
   const startsOn = payment.data?.pay_at_shipment && !payment.canceled_at ? TRIGGER_EVENT[options.triggerOn] : undefined
   const messages = messagesFor(input.event, order, {
     fulfillment_id: input.fulfillment_id ?? undefined,
@@ -88,6 +88,7 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     startsOn,
     recorded,
     only: input.only,
+    switches: options,
   })
   const shipping: ShippingRead | undefined = messages.some((m) => m.kind === "shipping_info")
     ? {

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isBnplError, type BnplClient, type CallOptions } from "../../../client"
 import { kindOf, type KindSpec } from "../../../lib/messages/kinds"
-import { decideMessage, nextSequence, triggerAllowed, type MessageRow } from "../../../lib/messages/policy"
+import { decideMessage, nextSequence, type MessageRow } from "../../../lib/messages/policy"
 import {
   decideSync,
   failedAttempt,
@@ -147,8 +147,7 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
   const spec = kindOf(row.kind)!
   const payment = a.rows.filter((r) => r.bnpl_payment_id === row.bnpl_payment_id) as MessageRow[]
   const decided = decideMessage(row, payment)
-  const decision =
-    (decided.action === "push" && row.kind === "trigger" && triggerAllowed(a.ledgerStatus, row.attempts)) || decided
+  const decision = (decided.action === "push" && spec.gate?.(a.ledgerStatus, row.attempts)) || decided
   const attempts = row.attempts + 1
   switch (decision.action) {
     case "done":
