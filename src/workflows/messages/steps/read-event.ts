@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesFor, type Message, type MessageEvent } from "../../../lib/messages/content"
-import { kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
+import { builtAtAttempt, kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
 import {
   placedWithPaymentOf,
   earlierBnplPayments,
@@ -90,11 +90,11 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     only: input.only,
     switches: options,
   })
-  const shipping: ShippingRead | undefined = messages.some((m) => m.kind === "shipping_info")
+  const shipping: ShippingRead | undefined = messages.some((m) => builtAtAttempt(m.kind))
     ? {
         info: await shippingInfoOf(container, orderId, { order, payment }, options.shippingMethodOverrides),
         accepted_mark:
-          lastAccepted(recorded.filter((r) => r.kind === "shipping_info" && r.status === "synced"))?.id ?? null,
+          lastAccepted(recorded.filter((r) => builtAtAttempt(r.kind) && r.status === "synced"))?.id ?? null,
         sync_enabled: options.shippingSyncEnabled,
       }
     : undefined

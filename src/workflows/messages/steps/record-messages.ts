@@ -1,5 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesToRecord, type MessageEvent } from "../../../lib/messages/content"
+import { builtAtAttempt } from "../../../lib/messages/kinds"
 import { hashShippingInfo, UNPUSHED_RETRY_AFTER_MS } from "../../../lib/shipping/sync-policy"
 import { BNPL_MODULE } from "../../../modules/bnpl"
 import type BnplModuleService from "../../../modules/bnpl/service"
@@ -21,7 +22,7 @@ export const recordMessagesStep = createStep(
     const ready = read.shipping?.info.kind === "ready" ? read.shipping.info : undefined
     const rows = messages.map((m) => {
       // Shipping information is built from the order at each attempt; the row keeps what was read.
-      const shipping = m.kind === "shipping_info"
+      const shipping = builtAtAttempt(m.kind)
       return {
         order_id: read.order_id!,
         kind: m.kind,
