@@ -27,6 +27,8 @@ export default {
     "src/modules/bnpl/medusa-holding.ts",
     "src/jobs/settle-bnpl-payments.ts",
     "src/lib/messages/policy.ts",
+    // the trigger's gate (triggerAllowed) moved here from policy.ts
+    "src/lib/messages/kinds/trigger.ts",
     "src/workflows/messages/utils/payment-started.ts",
     "src/workflows/messages/utils/ended-payments.ts",
     "src/workflows/payment/utils/trigger-deadline.ts",

@@ -24,7 +24,7 @@ const MUTANTS = [
   {
     n: 2,
     what: 'triggerAllowed lets a trigger through whatever the ledger says (cancelled order)',
-    file: 'src/lib/messages/policy.ts',
+    file: 'src/lib/messages/kinds/trigger.ts',
     from: 'if (ledgerStatus && ["to_settle", "cancelled", "refunded", "failed"].includes(ledgerStatus)) {',
     to: 'if (false) {',
   },
