@@ -19,11 +19,16 @@ if (shared) {
 }
 const { GROUPED } = require("./integration-tests/runner/groups")
 
-// The unit part's `@medusajs/framework/utils`: each name loaded from its own file when first read
-// instead of the whole package in every test file (integration-tests/runner/lazy-utils.js says
-// why). Its map of names is made here, once, before the workers start.
+// The unit part's heavy Medusa entry points (`@medusajs/framework/utils`, core-flows...): each name
+// loaded from its own file when first read instead of the whole package in every test file
+// (integration-tests/runner/lazy/index.js says why). Their maps of names are made here, once,
+// before the workers start.
 const unit = (process.env.TEST_TYPE ?? "unit") === "unit"
-if (unit) require("./integration-tests/runner/lazy-utils-map").exportsOf("@medusajs/framework/utils")
+const { LAZY } = require("./integration-tests/runner/lazy")
+if (unit) for (const entry of Object.keys(LAZY)) require("./integration-tests/runner/lazy-exports-map").exportsOf(entry)
+const lazyMapper = Object.fromEntries(
+  Object.entries(LAZY).map(([entry, file]) => [`^${entry}$`, `<rootDir>/integration-tests/runner/lazy/${file}`])
+)
 const groupedSuites = shared ? GROUPED.map((suite) => `/integration-tests/http/${suite}\\.spec\\.ts$`) : []
 
 module.exports = {
@@ -55,7 +60,7 @@ module.exports = {
   // (integration-tests/runner/test-utils.js says how).
   moduleNameMapper: {
     "^@medusajs/test-utils$": "<rootDir>/integration-tests/runner/test-utils.js",
-    ...(unit ? { "^@medusajs/framework/utils$": "<rootDir>/integration-tests/runner/lazy-utils.js" } : {}),
+    ...(unit ? lazyMapper : {}),
   },
   // Long files first even in a fresh clone (integration-tests/runner/sequencer.js says why).
   testSequencer: "<rootDir>/integration-tests/runner/sequencer.js",

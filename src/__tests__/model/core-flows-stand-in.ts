@@ -6,6 +6,8 @@
  * workflow's `orderCanceled` hook keeps the handlers registered on it (the plugin's
  * workflows/hooks/order-canceled.ts), which the stand-in runs where Medusa runs the hook.
  */
+import { coreFlowsWith } from "../helpers/core-flows-with"
+
 type Hook = (input: { order: any }, context: { container: any }) => Promise<void>
 
 const registry = ((globalThis as any).__bnplModelHooks ??= { orderCanceled: [] as Hook[] })
@@ -14,7 +16,6 @@ const registry = ((globalThis as any).__bnplModelHooks ??= { orderCanceled: [] a
 export const orderCanceledHooks = (): Hook[] => registry.orderCanceled
 
 export function coreFlowsWithMedusaStandIn() {
-  const actual = jest.requireActual("@medusajs/medusa/core-flows")
   const viaMedusa = (run: (medusa: any, input: any) => Promise<unknown>) => (container: any) => ({
     run: async ({ input }: { input: any }) => ({ result: await run(container.resolve("modelMedusa"), input) }),
   })
@@ -28,13 +29,12 @@ export function coreFlowsWithMedusaStandIn() {
       },
     }
   )
-  return {
-    ...actual,
+  return coreFlowsWith({
     cancelOrderWorkflow,
     processPaymentWorkflow: viaMedusa((medusa, input) => medusa.processPayment(input)),
     capturePaymentWorkflow: viaMedusa((medusa, input) => medusa.captureWorkflow(input.payment_id, input.amount)),
     refundPaymentWorkflow: viaMedusa((medusa, input) => medusa.refundWorkflow(input.payment_id, Number(input.amount))),
     // The shipping options offered for a cart are not part of the model: none.
     listShippingOptionsForCartWithPricingWorkflow: () => ({ run: async () => ({ result: [] }) }),
-  }
+  })
 }

@@ -1,9 +1,10 @@
 // Medusa's own flows are not run here: the late acceptance's processPaymentWorkflow is where
 // Medusa creates the order's payment; the plugin listens to no event of it.
-jest.mock("@medusajs/medusa/core-flows", () => ({
-  ...jest.requireActual("@medusajs/medusa/core-flows"),
-  processPaymentWorkflow: () => ({ run: async () => ({ result: undefined }) }),
-}))
+jest.mock("@medusajs/medusa/core-flows", () =>
+  require("../../__tests__/helpers/core-flows-with").coreFlowsWith({
+    processPaymentWorkflow: () => ({ run: async () => ({ result: undefined }) }),
+  })
+)
 
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import settleBnplPayments, { config, settleBnplPaymentsAt } from "../settle-bnpl-payments"
@@ -53,15 +54,33 @@ describe("the settle job", () => {
     return { db, provider, container, row, getOptions }
   }
   const serviceCallsFor = (pid: string) => live.requests.filter((r: any) => r.path.includes(pid)).length
-  /** Cart completion holding the cart's lock for `ms`, writing Medusa's rows (`placed`) at its end. */
-  function completing(locking: InMemoryLockingProvider, ms: number, placed: () => void = () => {}) {
+  /**
+   * Medusa's in-memory locking, as the job meets it, and a cart completion holding `cart_1`'s lock
+   * until the test lets it go (`finish`): no timer decides who goes first. `asked` is what each
+   * caller asked of the lock; `waiting` resolves when the job asks for the cart's lock. The
+   * provider waits at least 1 s for a held key whatever the timeout: the job's wait is given that
+   * 1 s (its asked timeout is checked instead).
+   */
+  function lockedCart() {
+    const inner = new InMemoryLockingProvider()
+    const asked: unknown[] = []
+    let jobWaits!: () => void
+    const waiting = new Promise<void>((r) => (jobWaits = r))
+    const locking = {
+      execute: (keys: string, job: () => Promise<unknown>, args?: { timeout?: number }) => {
+        asked.push(args)
+        jobWaits()
+        return inner.execute(keys, job, { ...args, timeout: 1 })
+      },
+    }
+    let finish!: (placed?: () => void) => void
     const state = { done: false }
-    const held = locking.execute("cart_1", async () => {
-      await new Promise((r) => setTimeout(r, ms))
-      placed()
+    const released = new Promise<(() => void) | undefined>((r) => (finish = r))
+    const held = inner.execute("cart_1", async () => {
+      ;(await released)?.()
       state.done = true
     })
-    return { state, held }
+    return { locking, asked, waiting, completion: { state, held, finish } }
   }
 
   it("Medusa runs it every minute, under its own name", () => {
@@ -114,57 +133,60 @@ describe("the settle job", () => {
     })
 
     it("an order, while its cart's lock is held: the order's at once, without waiting for the lock", async () => {
-      const locking = new InMemoryLockingProvider()
+      const { locking, asked, completion } = lockedCart()
       const { db, provider, container, row } = setUp({ locking })
       const pid = await paidPayment(provider, "payses_1", "cart_1")
       medusaAuthorized(db, { sessionId: "payses_1", orderId: "order_1" })
-      const completion = completing(locking, 3_500)
       await settleBnplPaymentsAt(container, LATER())
-      expect({ completing: !completion.state.done, ...pick(row(pid)) }).toEqual({
+      expect({ completing: !completion.state.done, asked, ...pick(row(pid)) }).toEqual({
         completing: true,
+        asked: [],
         status: "ordered",
         order_id: "order_1",
       })
+      completion.finish()
       await completion.held
     })
 
     it("a cart completed while the job waited for its lock: the new order's", async () => {
-      const locking = new InMemoryLockingProvider()
+      const { locking, waiting, completion } = lockedCart()
       const { db, provider, container, row } = setUp({ locking })
       const pid = await paidPayment(provider, "payses_1", "cart_1")
       // The job reads that no order holds it, then waits for the cart; the order is placed meanwhile.
-      const completion = completing(locking, 1_000, () =>
-        medusaAuthorized(db, { sessionId: "payses_1", orderId: "order_1" })
-      )
-      await settleBnplPaymentsAt(container, LATER())
+      const run = settleBnplPaymentsAt(container, LATER())
+      await waiting
+      completion.finish(() => medusaAuthorized(db, { sessionId: "payses_1", orderId: "order_1" }))
+      await run
       await completion.held
       expect(pick(row(pid))).toEqual({ status: "ordered", order_id: "order_1" })
     })
 
     it("an order placed awaiting the service's review while the job waited for the lock: left to that order", async () => {
-      const locking = new InMemoryLockingProvider()
+      const { locking, waiting, completion } = lockedCart()
       const { db, provider, container, row } = setUp({ locking })
       const pid = await paidPayment(provider, "payses_1", "cart_1")
       live.payments.get(pid).state = "scored_maybe"
-      const completion = completing(locking, 1_000, () => placedAwaitingReview(db))
-      await settleBnplPaymentsAt(container, LATER())
+      const run = settleBnplPaymentsAt(container, LATER())
+      await waiting
+      completion.finish(() => placedAwaitingReview(db))
+      await run
       await completion.held
       expect(row(pid).status).toBe("open")
     })
 
     it("a cart being completed (its lock held) is waited for 2 s at most: the payment is left to the next run", async () => {
-      // Medusa's in-memory locking: a caller waits `timeout` seconds for a held key (5 when not given).
-      const locking = new InMemoryLockingProvider()
+      const { locking, asked, completion } = lockedCart()
       const { provider, container, row } = setUp({ locking })
       const pid = await paidPayment(provider, "payses_1", "cart_1")
-      const completion = completing(locking, 3_500)
       // The job finds the payment's page expired and no order holding it: it waits for the cart,
-      // gives up before the completion ends, and settles nothing.
+      // gives up while the completion still holds it, and settles nothing.
       await settleBnplPaymentsAt(container, LATER())
-      expect({ completing: !completion.state.done, status: row(pid).status }).toEqual({
+      expect({ completing: !completion.state.done, asked, status: row(pid).status }).toEqual({
         completing: true,
+        asked: [{ timeout: 2 }],
         status: "open",
       })
+      completion.finish()
       await completion.held
       // The next run, with the cart free: no order holds it, so it is claimed and refunded.
       await settleBnplPaymentsAt(container, LATER())

@@ -1,0 +1,3 @@
+"use strict"
+// @medusajs/framework/workflows-sdk, lazy (./index.js says why).
+module.exports = require("./index").lazyExports("@medusajs/framework/workflows-sdk")
