@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { inBatches, retentionCutoffs } from "../lib/settings/retention"
-import { BNPL_MODULE } from "../modules/bnpl"
+import { BNPL_MODULE } from "../modules/bnpl/module-name"
 import {
   deleteEndedCheckouts,
   deleteExpiredCheckouts,

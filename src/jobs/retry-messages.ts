@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { BNPL_MODULE } from "../modules/bnpl"
+import { BNPL_MODULE } from "../modules/bnpl/module-name"
 import type BnplModuleService from "../modules/bnpl/service"
 import { attemptRecorded } from "../workflows/messages/workflows/handle-order-event"
 

@@ -1,6 +1,6 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { BNPL_MODULE } from "../modules/bnpl"
+import { BNPL_MODULE } from "../modules/bnpl/module-name"
 import type BnplModuleService from "../modules/bnpl/service"
 import { BACKGROUND_CALL, PAYMENT_EXPIRY_MINUTES } from "../providers/bnpl/constants"
 import {

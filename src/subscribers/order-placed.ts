@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { BNPL_MODULE } from "../modules/bnpl"
+import { BNPL_MODULE } from "../modules/bnpl/module-name"
 import { markOrdered, type Knex } from "../modules/bnpl/ledger"
 import type BnplModuleService from "../modules/bnpl/service"
 import { handleOrderEvent } from "../workflows/messages/workflows/handle-order-event"

@@ -2,8 +2,9 @@ import { Module } from "@medusajs/framework/utils"
 import checkProviderId from "./loaders/check-provider-id"
 import startUpNotices from "./loaders/start-up-notices"
 import BnplModuleService from "./service"
+import { BNPL_MODULE } from "./module-name"
 
-export const BNPL_MODULE = "bnpl"
+export { BNPL_MODULE }
 
 export default Module(BNPL_MODULE, {
   service: BnplModuleService,

@@ -2,7 +2,7 @@ import { createCartWorkflow, refreshPaymentCollectionForCartWorkflow } from "@me
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { isConfigured } from "../../client"
-import { BNPL_MODULE } from "../../modules/bnpl"
+import { BNPL_MODULE } from "../../modules/bnpl/module-name"
 import type BnplModuleService from "../../modules/bnpl/service"
 import { plansForCart, type CartPlansAnswer, type HeldCart } from "../eligibility/utils/plans"
 import { refreshCheckoutDetails } from "../payment/utils/checkout-details"

@@ -1,7 +1,7 @@
 import { cancelOrderWorkflow } from "@medusajs/medusa/core-flows"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { BNPL_MODULE } from "../../modules/bnpl"
+import { BNPL_MODULE } from "../../modules/bnpl/module-name"
 import type BnplModuleService from "../../modules/bnpl/service"
 import {
   findPayment,

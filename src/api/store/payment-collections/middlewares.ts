@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import type { ConfigModule } from "@medusajs/framework/types"
 import { exclusionMessage } from "../../../lib/eligibility/exclusions"
 import { allowedRedirectOrigins, redirectUrlProblem } from "../../../lib/settings/urls"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { BNPL_PROVIDER_ID as PROVIDER_ID } from "../../../lib/payment/provider-registration"
 import { recordCheckoutSnapshot } from "../../../workflows/shipping/utils/checkout-snapshot"

@@ -16,7 +16,7 @@ import { boundedAnswerCache, sharedOrLocalCache, type AnswerCache } from "../../
 import type { AccountView, SettingsView } from "../../../lib/http/http-types"
 import type { Mode } from "../../../lib/settings/mode"
 import type { PlanBounds } from "../../../lib/eligibility/plan-bounds"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import type { AccountCheck } from "../../../modules/bnpl/service"
 import type { ResolvedOptions } from "../../../modules/bnpl/settings"

@@ -4,7 +4,7 @@ import { boundedAnswerCache, sharedOrLocalCache, type AnswerCache } from "../../
 import { BreakerRegistry } from "../../../lib/infrastructure/circuit-breaker"
 import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../../lib/infrastructure/response-deadline"
 import { answerTtlSeconds, cartAnswerScope } from "../../../lib/eligibility/eligibility-answer"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { exclusionMessage } from "../../../lib/eligibility/exclusions"
 import { inPlanOrder, splitByBounds } from "../../../lib/eligibility/plan-bounds"

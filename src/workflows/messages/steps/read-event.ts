@@ -9,7 +9,7 @@ import {
 } from "../../../lib/payment/order-payments"
 import { TRIGGER_EVENT } from "../../../lib/payment/pay-at-shipment"
 import { lastAccepted } from "../../../lib/shipping/sync-policy"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderWithBnplPayment, type BnplOrderPayment } from "../../common/utils/retrieve-order-payment"
 import { shippingInfoOf } from "../../shipping/utils/read-order-shipping"

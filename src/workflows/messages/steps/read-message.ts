@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { kindOf } from "../../../lib/messages/kinds"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { readOrderShipping } from "../../shipping/utils/read-order-shipping"
 import type { ShippingRead } from "../utils/attempt"

@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesToRecord, type MessageEvent } from "../../../lib/messages/content"
 import { builtAtAttempt } from "../../../lib/messages/kinds"
 import { hashShippingInfo, UNPUSHED_RETRY_AFTER_MS } from "../../../lib/shipping/sync-policy"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import type { EventRead } from "./read-event"
 

@@ -11,7 +11,7 @@ import {
   mayBeSuperseded,
   type BuiltShippingInfo,
 } from "../../../lib/shipping/sync-policy"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { captureStarted, recordStarted } from "./payment-started"
 import { readOrderShipping } from "../../shipping/utils/read-order-shipping"

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { KINDS } from "../../../lib/messages/kinds"
 import type { MessageRow } from "../../../lib/messages/policy"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 
 /** The order a fulfillment belongs to (shipment and delivery events name only the fulfillment). */

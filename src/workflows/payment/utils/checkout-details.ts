@@ -4,7 +4,7 @@ import { CART_FIELDS, type CheckoutSnapshot } from "../../../lib/shipping/checko
 import { checkoutDetailsHash } from "../../../lib/shipping/checkout-details"
 import { BNPL_PROVIDER_ID } from "../../../lib/payment/provider-registration"
 import type { PlansAnswer } from "../../../lib/eligibility/eligibility"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { checkoutDetailsOfCart, recordCheckoutSnapshot } from "../../shipping/utils/checkout-snapshot"
 

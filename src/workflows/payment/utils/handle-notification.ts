@@ -2,7 +2,7 @@ import { orderHoldsPayment } from "./trigger-deadline"
 import type { IPaymentModuleService, MedusaContainer, WebhookActionResult } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules, PaymentActions } from "@medusajs/framework/utils"
 import { isBnplError } from "../../../client"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import {
   claimSettleAttempt,

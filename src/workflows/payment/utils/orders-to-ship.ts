@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderToShipView } from "../../../lib/http/http-types"
 import { daysLeft, latestTrigger, toShipState } from "../../../lib/payment/trigger-deadlines"
 import type { Knex } from "../../../modules/bnpl/ledger"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import { paymentsWaitingForTrigger, type WaitingForTrigger } from "../../../modules/bnpl/orders-to-ship"
 import type BnplModuleService from "../../../modules/bnpl/service"
 

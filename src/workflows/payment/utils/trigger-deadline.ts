@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { modeOf } from "../../../lib/settings/mode"
 import { triggerDeadline, triggerLimitDays } from "../../../lib/payment/pay-at-shipment"
 import { accountPlansRecord } from "../../eligibility/utils/account-plans"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import {
   findPayment,

@@ -5,7 +5,7 @@ import { driftsOf, type Drift, type MedusaSide, type ServiceSide } from "../../.
 import { modeOf } from "../../../lib/settings/mode"
 import { toCents } from "../../../lib/money/money"
 import { stableHash } from "../../../lib/infrastructure/stable-hash"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import { LEDGER_TABLE, type Knex, type LedgerRow } from "../../../modules/bnpl/ledger"
 import { holdingOf, medusaPaymentOf, orderHandedOver } from "../../../modules/bnpl/medusa-holding"
 import type BnplModuleService from "../../../modules/bnpl/service"

@@ -11,7 +11,7 @@ import {
   snapshotOfOrder,
 } from "../../../lib/shipping/checkout"
 import type { ShippingOverride } from "../../../lib/shipping/mapping"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import type { CheckoutSnapshot } from "../../../lib/shipping/checkout"
 import { loadShippingOptions, offeredShippingOptions } from "./read-order-shipping"

@@ -14,7 +14,7 @@ import {
 import type { ShippingOverride } from "../../../lib/shipping/mapping"
 import { ORDER_SHIPPING_FIELDS, orderShippingInfo, outboundMethods } from "../../../lib/shipping/order"
 import { lastAccepted, type BuiltShippingInfo } from "../../../lib/shipping/sync-policy"
-import { BNPL_MODULE } from "../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderWithBnplPayment, type BnplOrderPayment } from "../../common/utils/retrieve-order-payment"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { BNPL_MODULE } from "../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { plansForAmount, plansForCart } from "../../../../workflows/eligibility/utils/plans"
 import { plansForCollection } from "../../../../workflows/eligibility/utils/plans-for-collection"

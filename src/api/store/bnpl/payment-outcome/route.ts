@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { clientFor, type Payment } from "../../../../client"
 import { BoundedCache } from "../../../../lib/infrastructure/bounded-cache"
 import type { ResolvedOptions } from "../../../../modules/bnpl/settings"
-import { BNPL_MODULE } from "../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../modules/bnpl/module-name"
 import { findPayment, type Knex } from "../../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../../modules/bnpl/service"
 import { modeOf } from "../../../../lib/settings/mode"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { clientFor } from "../../../../../client"
-import { BNPL_MODULE } from "../../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../workflows/common/utils/retrieve-order-payment"
 import { modeOf } from "../../../../../lib/settings/mode"

@@ -1,7 +1,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { BNPL_MODULE } from "../../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { attemptRecorded } from "../../../../../workflows/messages/workflows/handle-order-event"
 import { orderView } from "./helpers"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { BNPL_MODULE } from "../../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { keepAccountPlans } from "../../../../../workflows/eligibility/utils/account-plans"
 import type { AdminVerifyBnplSettingsType } from "../validators"

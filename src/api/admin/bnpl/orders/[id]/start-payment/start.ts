@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { hashMessage } from "../../../../../../lib/messages/content"
 import { PUSH_AGAIN_INTERVAL_MS } from "../../../../../../lib/messages/view"
 import { latestTrigger } from "../../../../../../lib/payment/trigger-deadlines"
-import { BNPL_MODULE } from "../../../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../../../modules/bnpl/module-name"
 import { findPayment } from "../../../../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../../workflows/common/utils/retrieve-order-payment"

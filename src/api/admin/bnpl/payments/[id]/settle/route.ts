@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { BNPL_MODULE } from "../../../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { ledgerRow, type Knex } from "../../../../../../modules/bnpl/ledger"
 import { settleAndRecord } from "../../../../../../modules/bnpl/ledger-settling"

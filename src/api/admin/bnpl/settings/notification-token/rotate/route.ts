@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { BNPL_MODULE } from "../../../../../../modules/bnpl"
+import { BNPL_MODULE } from "../../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../../modules/bnpl/service"
 import { accountsOf, type AdminNotificationTokenBodyType } from "../validators"
 
