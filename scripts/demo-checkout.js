@@ -230,7 +230,7 @@ async function main() {
     let sync
     for (;;) {
       const { bnpl_order: latest } = await admin('GET', `/admin/bnpl/orders/${order.id}`)
-      sync = latest.shipping_syncs[0]
+      sync = latest.messages.find((m) => m.kind === 'shipping_info')
       if (sync && sync.status !== 'pending') break
       if (Date.now() - started > SYNC_TIMEOUT_MS) break
       await new Promise((r) => setTimeout(r, 500))
@@ -256,7 +256,7 @@ async function main() {
       }
     }
     console.log(`\nDone: order ${order.id} paid in ${INSTALLMENTS} instalments (service payment ${pid}), shipped, shipping information ${sync.status}.`)
-    if (sync.status !== 'synced' && sync.status !== 'unchanged') process.exitCode = 1
+    if (sync.status !== 'accepted') process.exitCode = 1
   }
 }
 

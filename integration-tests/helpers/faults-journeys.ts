@@ -203,7 +203,9 @@ export function faultJourneys(ctx: FaultContext) {
   }
 
   const syncsOf = async (orderId: string) =>
-    (await api.get(`/admin/bnpl/orders/${orderId}`, admin())).data.bnpl_order.shipping_syncs as any[]
+    ((await api.get(`/admin/bnpl/orders/${orderId}`, admin())).data.bnpl_order.messages as any[]).filter(
+      (m) => m.kind === "shipping_info"
+    )
 
   /** The fulfillment's subscriber has made its first attempt (it runs after the request answers). */
   const firstAttemptDone = (orderId: string) =>

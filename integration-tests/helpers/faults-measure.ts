@@ -282,7 +282,7 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
       const [latest] = await syncsOf(order.orderId)
       const delivered =
         latest &&
-        ["synced", "unchanged"].includes(latest.status) &&
+        ["accepted", "unchanged"].includes(latest.status) &&
         acknowledgedBodies.has(canonical({ payment: { shipping_info: latest.payload } }))
       if (!delivered) {
         row.syncs_lost++

@@ -87,7 +87,7 @@ sandboxStoreSuite(
       expect(reference).toMatchObject({
         kind: "order",
         trigger: "order_placed",
-        status: "synced",
+        status: "accepted",
         attempts: 1,
         bnpl_payment_id: pid,
         service_order_id: serviceOrder.id,
@@ -96,7 +96,6 @@ sandboxStoreSuite(
       expect(data.bnpl_order.messages).toEqual([
         expect.objectContaining({ kind: "order", status: "accepted", content: orders[0].body.orders[0] }),
       ])
-      expect(data.bnpl_order.shipping_syncs.every((s: any) => !("kind" in s) || s.kind === "shipping_info")).toBe(true)
     })
 
     it("shipment created: each new tracking number once (carrier from the option), then status shipped", async () => {
@@ -120,10 +119,10 @@ sandboxStoreSuite(
       // Rows recorded together share their created_at: compared in a fixed order.
       expect(sorted(rows.map((r: any) => [r.kind, r.status, r.fulfillment_id]))).toEqual(
         sorted([
-          ["order", "synced", null],
-          ["tracking", "synced", fulfillmentId],
-          ["tracking", "synced", fulfillmentId],
-          ["status", "synced", null],
+          ["order", "accepted", null],
+          ["tracking", "accepted", fulfillmentId],
+          ["tracking", "accepted", fulfillmentId],
+          ["status", "accepted", null],
         ])
       )
       // The shipping information went as before, beside them.
@@ -131,11 +130,11 @@ sandboxStoreSuite(
         const syncs = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
         return syncs.length && syncs[0].status !== "pending" && syncs
       })
-      expect(sync).toMatchObject({ status: "synced", trigger: "fulfillment_created" })
+      expect(sync).toMatchObject({ status: "accepted", trigger: "fulfillment_created" })
       // Each event's own record went in the statement that recorded its messages (message-writes.ts);
       // the messages read back through Medusa's data layer with the model's id and JSON payload.
       expect(await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "event" })).toEqual([])
-      expect(rows.every((r: any) => r.id.startsWith("bnplsync_") && r.attempts >= 1)).toBe(true)
+      expect(rows.every((r: any) => r.id.startsWith("bnplmsg_") && r.attempts >= 1)).toBe(true)
       expect(rows.find((r: any) => r.kind === "status").payload).toEqual({ status: "shipped", is_shipped: true })
     })
 
@@ -188,7 +187,7 @@ sandboxStoreSuite(
       ])
       expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`)).toHaveLength(1)
       const statuses = await messagesOf(order.id, "status")
-      expect(statuses.map((r: any) => r.status)).toEqual(["synced", "unchanged"])
+      expect(statuses.map((r: any) => r.status)).toEqual(["accepted", "unchanged"])
     })
 
     it("delivery created: status delivered", async () => {
@@ -208,7 +207,7 @@ sandboxStoreSuite(
         { status: "delivered", is_shipped: true },
       ])
       const [, , , delivered] = await messagesOf(order.id)
-      expect(delivered).toMatchObject({ kind: "status", trigger: "delivery_created", status: "synced" })
+      expect(delivered).toMatchObject({ kind: "status", trigger: "delivery_created", status: "accepted" })
     })
 
     it("order canceled: status canceled, beside the payment's release", async () => {
@@ -217,7 +216,7 @@ sandboxStoreSuite(
       const response = await api.post(`/admin/orders/${order.id}/cancel`, {}, admin())
       expect(response.status).toBe(200)
       const rows = await settled(order.id, 2)
-      expect(rows[1]).toMatchObject({ kind: "status", trigger: "order_canceled", status: "synced" })
+      expect(rows[1]).toMatchObject({ kind: "status", trigger: "order_canceled", status: "accepted" })
       expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body)).toEqual([
         { status: "canceled", is_shipped: false },
       ])
@@ -249,14 +248,14 @@ sandboxStoreSuite(
       sandbox().setFault({ match: { path: "/v2/orders/" }, status: 503, count: 1 })
       sandbox().setFault({ match: { path: `/v1/payments/${pid}/orders/${order.display_id}/status` }, status: 503, count: 1 })
       await runRetryJob(order.id)
-      expect((await messagesOf(order.id, "order"))[0]).toMatchObject({ status: "synced", attempts: 2 })
+      expect((await messagesOf(order.id, "order"))[0]).toMatchObject({ status: "accepted", attempts: 2 })
       for (let run = 0; run < 3; run++) await runRetryJob(order.id)
       const rows = await messagesOf(order.id)
       expect(sorted(rows.map((r: any) => [r.kind, r.status]))).toEqual(
         sorted([
-          ["order", "synced"],
-          ["tracking", "synced"],
-          ["status", "synced"],
+          ["order", "accepted"],
+          ["tracking", "accepted"],
+          ["status", "accepted"],
         ])
       )
       // Accepted once each, whatever the failures before.
@@ -272,7 +271,7 @@ sandboxStoreSuite(
       const [delivered] = (await settled(order.id, 4)).slice(3)
       expect(delivered).toMatchObject({ status: "pending", trigger: "delivery_created" })
       await runRetryJob(order.id)
-      expect((await messagesOf(order.id)).at(-1)).toMatchObject({ status: "synced", attempts: 2 })
+      expect((await messagesOf(order.id)).at(-1)).toMatchObject({ status: "accepted", attempts: 2 })
       expect(accepted(`/v1/payments/${pid}/orders/${order.display_id}/status`).map((r: any) => r.body.status)).toEqual([
         "shipped",
         "delivered",
@@ -301,7 +300,7 @@ sandboxStoreSuite(
         const syncs = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
         return syncs.length && syncs[0].status !== "pending" && syncs
       })
-      expect(sync.status).toBe("synced")
+      expect(sync.status).toBe("accepted")
     })
   }
 )

@@ -170,7 +170,7 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
       const serviceOrder = payment?.orders?.find((o: any) => o.merchant_reference === reference)
       const records = await afterOrderRows(order.orderId)
       for (const record of records) {
-        const closed = ["synced", "unchanged"].includes(record.status) || (record.kind === "status" && record.status === "skipped")
+        const closed = ["accepted", "unchanged"].includes(record.status) || (record.kind === "status" && record.status === "skipped")
         if (!closed) lost(record.kind, `record of order ${order.orderId} ${record.status} after ${record.attempts} attempt(s): ${short(record.last_error)}`)
       }
       // What the service holds once everything ran: the order attached, both parcels, the last status, the trigger.

@@ -139,7 +139,7 @@ sandboxStoreSuite(
       await ship(order.id, "T1", fulfilled)
       const [trigger] = await eventually(async () => {
         const rows = await triggers(order.id)
-        return rows.length && rows[0].status === "synced" && rows
+        return rows.length && rows[0].status === "accepted" && rows
       })
       expect(trigger).toMatchObject({ trigger: "shipment_created", attempts: 1, bnpl_payment_id: pid })
       expect(accepted(`/v1/payments/${pid}/trigger`)).toHaveLength(1)
@@ -195,7 +195,7 @@ sandboxStoreSuite(
       await runRetryJob(order.id)
       expect((await triggers(order.id))[0]).toMatchObject({ status: "pending", attempts: 2 })
       await runRetryJob(order.id)
-      expect((await triggers(order.id))[0]).toMatchObject({ status: "synced", attempts: 3 })
+      expect((await triggers(order.id))[0]).toMatchObject({ status: "accepted", attempts: 3 })
       // The service took the first instalment once; Medusa captured once.
       expect(sandbox().payments.get(pid).payment_plan.map((i: any) => i.state)).toEqual(["paid", "pending", "pending"])
       const captured = await eventually(async () => {
@@ -212,8 +212,8 @@ sandboxStoreSuite(
       const { fulfillmentId } = await fulfill(order.id)
       const delivered = await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, admin())
       expect(delivered.status).toBe(200)
-      await eventually(async () => (await triggers(order.id)).some((r: any) => r.status === "synced"))
-      expect(await triggers(order.id)).toEqual([expect.objectContaining({ trigger: "delivery_created", status: "synced" })])
+      await eventually(async () => (await triggers(order.id)).some((r: any) => r.status === "accepted"))
+      expect(await triggers(order.id)).toEqual([expect.objectContaining({ trigger: "delivery_created", status: "accepted" })])
       expect(sandbox().payments.get(pid).payment_plan[0].state).toBe("paid")
       const captured = await eventually(async () => {
         const p = await medusaPayment(order.id)
@@ -328,7 +328,7 @@ sandboxStoreSuite(
       for (let run = 0; run < 3; run++) await runRetryJob(order.id)
 
       const rows = await messages()
-      expect(rows.map((r: any) => r.status).sort()).toEqual(["synced", "synced", "synced", "synced", "synced"])
+      expect(rows.map((r: any) => r.status).sort()).toEqual(["accepted", "accepted", "accepted", "accepted", "accepted"])
       // Each content reached the service once: the attachment, the parcel, shipped, delivered, the trigger.
       const sent = sandbox()
         .requests.slice(before)

@@ -232,7 +232,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
     const synced = await eventually(async () => {
       const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
-      return rows.find((r: any) => r.status === "synced")
+      return rows.find((r: any) => r.status === "accepted")
     }, 30_000)
     expect(synced.bnpl_payment_id).toBe(pid)
     const pushed = sandbox().requests.filter((r: any) => r.method === "POST" && r.path === `/v1/payment/${pid}`)
@@ -375,7 +375,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
     const synced = await eventually(async () => {
       const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
-      return rows.find((r: any) => r.status === "synced")
+      return rows.find((r: any) => r.status === "accepted")
     }, 30_000)
     expect(synced.bnpl_payment_id).toBe(checkoutPid)
   })
@@ -388,7 +388,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
         const messagesTo = (pid: string, kind: string) =>
           eventually(async () => {
             const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind, bnpl_payment_id: pid })
-            return rows.find((r: any) => r.status === "synced")
+            return rows.find((r: any) => r.status === "accepted")
           }, 30_000)
         /** The goods that ship, fulfilled and handed over. */
         const deliver = async () => {

@@ -83,7 +83,7 @@ sandboxStoreSuite(
 
       sandbox().clearRequests()
       const pushed = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin())
-      expect(pushed.data.sync).toMatchObject({ status: "synced" })
+      expect(pushed.data.sync).toMatchObject({ status: "accepted" })
       const [edit] = sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
       expect(edit.body.payment.shipping_info.available_options).toEqual(offered)
     })

@@ -129,7 +129,7 @@ sandboxStoreSuite(
           expect.objectContaining({ title: "Colissimo Home", amount: 490, shipping_method: "postal" }),
         ])
       }
-      expect(syncs.map((s: any) => s.status)).toEqual(["synced", "unchanged", "unchanged", "unchanged"])
+      expect(syncs.map((s: any) => s.status)).toEqual(["accepted", "unchanged", "unchanged", "unchanged"])
       expect(edits(pid)).toHaveLength(1)
       expect(lastInfo(pid).available_options.map((o: any) => o.title)).not.toContain("Return label Colissimo")
     })
@@ -176,7 +176,7 @@ sandboxStoreSuite(
       await bnpl().updateBnplServiceMessages({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
       await retryBnplMessages(getContainer())
       const [synced] = await syncsOf(order.id)
-      expect(synced).toMatchObject({ status: "synced", attempts: 2 })
+      expect(synced).toMatchObject({ status: "accepted", attempts: 2 })
       expect(lastInfo(pid).selected_options).toEqual([expect.objectContaining({ title: "Colissimo Home" })])
     })
 
@@ -185,10 +185,10 @@ sandboxStoreSuite(
       await offeredRead(order.id)
       await fulfill(order.id)
       const [first] = await settled(order.id, "fulfillment_created")
-      expect(first.status).toBe("synced")
+      expect(first.status).toBe("accepted")
       // The first push was recorded by a server whose clock runs an hour ahead.
       const ahead = new Date(Date.now() + 3600_000)
-      await bnpl().updateBnplServiceMessages({ id: first.id, synced_at: ahead })
+      await bnpl().updateBnplServiceMessages({ id: first.id, accepted_at: ahead })
       const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
       await knex("bnpl_service_message").where({ id: first.id }).update({ created_at: ahead })
 
@@ -199,7 +199,7 @@ sandboxStoreSuite(
       await api.post(`/admin/order-edits/${order.id}/confirm`, {}, admin())
 
       const [edited] = await settled(order.id, "order_edit_confirmed")
-      expect(edited.status).toBe("synced")
+      expect(edited.status).toBe("accepted")
       expect(edits(pid)).toHaveLength(2)
       expect(lastInfo(pid).selected_options.map((o: any) => o.title).sort()).toEqual(["Colissimo Home", "Express 24h"])
     })
@@ -220,7 +220,7 @@ sandboxStoreSuite(
       const done = await complete(data.cart.id)
       expect(done.status).toBe(200)
       const [sync] = await settled(done.data.order.id, "order_placed")
-      expect(sync.status).toBe("synced")
+      expect(sync.status).toBe("accepted")
       expect(lastInfo(pid).selected_options).toEqual([
         { title: "No shipping", amount: 0, shipping_method: "instore", express_delivery: false },
       ])

@@ -46,7 +46,7 @@ sandboxStoreSuite(
       sandbox().clearRequests()
       await fulfill(order.id)
       const [sync] = await settled(order.id)
-      expect(sync).toMatchObject({ status: "synced", attempts: 1, bnpl_payment_id: pid, last_error: null })
+      expect(sync).toMatchObject({ status: "accepted", attempts: 1, bnpl_payment_id: pid, last_error: null })
 
       const [edit] = edits(pid)
       expect(edit.method).toBe("POST")
@@ -74,7 +74,7 @@ sandboxStoreSuite(
       await retryBnplMessages(getContainer())
       await retryBnplMessages(getContainer())
       const [synced] = await syncsOf(order.id)
-      expect(synced).toMatchObject({ status: "synced", attempts: 2 })
+      expect(synced).toMatchObject({ status: "accepted", attempts: 2 })
       const accepted = edits(pid).filter((r: any) => !r.fault)
       expect(accepted).toHaveLength(1)
     })
@@ -111,7 +111,7 @@ sandboxStoreSuite(
         await settled(order.id, i + 1)
       }
       const syncs = await syncsOf(order.id)
-      expect(syncs.map((s: any) => s.status)).toEqual(["synced", "unchanged"])
+      expect(syncs.map((s: any) => s.status)).toEqual(["accepted", "unchanged"])
       expect(edits(pid)).toHaveLength(1)
     })
 
@@ -129,12 +129,15 @@ sandboxStoreSuite(
         payment: { bnpl_payment_id: pid, state: "in_progress", installments_count: 3, live: true },
       })
       expect(data.bnpl_order.payment.payment_plan).toHaveLength(3)
-      expect(data.bnpl_order.shipping_syncs[0]).toMatchObject({ status: "pending", attempts: 1 })
+      expect(data.bnpl_order.messages.find((m: any) => m.kind === "shipping_info")).toMatchObject({
+        status: "pending",
+        attempts: 1,
+      })
       expect(JSON.stringify(data)).not.toContain(TEST_API_KEY)
 
       sandbox().clearFaults()
       const pushed = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin())
-      expect(pushed.data.sync).toMatchObject({ status: "synced" })
+      expect(pushed.data.sync).toMatchObject({ status: "accepted" })
       const again = await api.post(`/admin/bnpl/orders/${order.id}/shipping-sync`, {}, admin())
       expect(again.data.sync).toMatchObject({ status: "unchanged" })
       expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
@@ -167,7 +170,7 @@ sandboxStoreSuite(
         // Never left running into the next test.
         await Promise.allSettled([first, second])
       }
-      expect((await first).data.sync).toMatchObject({ status: "synced" })
+      expect((await first).data.sync).toMatchObject({ status: "accepted" })
       expect((await second).data.sync).toMatchObject({ status: "unchanged" })
       expect(edits(pid)).toHaveLength(1)
       expect(await lockIsFree(pid)).toBe(true)
@@ -203,7 +206,7 @@ sandboxStoreSuite(
       await bnpl().updateBnplServiceMessages({ id: pending.id, next_attempt_at: new Date(Date.now() - 1000) })
       await retryBnplMessages(getContainer())
       const [synced] = await syncsOf(order.id)
-      expect(synced).toMatchObject({ status: "synced", attempts: 1 })
+      expect(synced).toMatchObject({ status: "accepted", attempts: 1 })
       expect(edits(pid).filter((r: any) => !r.fault)).toHaveLength(1)
     })
 

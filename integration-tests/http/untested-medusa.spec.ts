@@ -160,7 +160,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, cartWith, startBnplS
     const pending: any[] = await messages()
     await bnpl().updateBnplServiceMessages(pending.map((m) => ({ id: m.id, next_attempt_at: new Date(Date.now() - 1000) })))
     await retryBnplMessages(getContainer())
-    expect((await messages())[0]).toMatchObject({ status: "synced" })
+    expect((await messages())[0]).toMatchObject({ status: "accepted" })
     expect(accepted(`/v1/payments/${toShip.pid}/trigger`)).toHaveLength(1)
     expect(sandbox().payments.get(toShip.pid)).toMatchObject({ deferred_trigger_applied: true })
     const captured = await eventually(async () => {

@@ -35,11 +35,11 @@ const eligibilityCalls = (sandbox) => sandbox.requests.filter((r) => r.path === 
 
 async function syncsOf(client, orderId) {
   const { data } = await client.admin('GET', `/admin/bnpl/orders/${orderId}`)
-  return data.bnpl_order.shipping_syncs || []
+  return (data.bnpl_order.messages || []).filter((m) => m.kind === 'shipping_info')
 }
 
-/** Every sync of the order settled (none pending), at least one `synced`. */
-const settledSynced = (syncs) => syncs.length > 0 && syncs.every((s) => s.status !== 'pending') && syncs.some((s) => s.status === 'synced')
+/** Every sync of the order settled (none pending), at least one `accepted`. */
+const settledSynced = (syncs) => syncs.length > 0 && syncs.every((s) => s.status !== 'pending') && syncs.some((s) => s.status === 'accepted')
 
 const describeSyncs = (syncs) => syncs.map((s) => `${s.status}(attempts ${s.attempts}${s.last_error ? `, ${s.last_error}` : ''})`).join(', ')
 
@@ -90,7 +90,7 @@ const workerSyncsFulfillment = {
     })
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     assert.equal(acceptedEdits(sandbox, pid).length, 1, `the service got ${acceptedEdits(sandbox, pid).length} shipping edits`)
-    assert.deepEqual(syncs.map((s) => s.status), ['synced'], `sync log: ${describeSyncs(syncs)}`)
+    assert.deepEqual(syncs.map((s) => s.status), ['accepted'], `sync log: ${describeSyncs(syncs)}`)
     await eventually('the worker logged the event', async () => occurrences(ctx.worker.log(), 'Processing order.fulfillment_created') > workerBefore, {
       timeoutMs: 5000,
     })

@@ -31,7 +31,7 @@ const endpointOf = (r) =>
 /** The order's messages to the service (bnpl_service_message rows), every kind. */
 async function messagesOf(db, orderIds) {
   const { rows } = await db.query(
-    `SELECT order_id, kind, status, attempts, synced_at, created_at, bnpl_payment_id, service_order_id FROM bnpl_service_message WHERE order_id = ANY($1) AND deleted_at IS NULL`,
+    `SELECT order_id, kind, status, attempts, accepted_at, created_at, bnpl_payment_id, service_order_id FROM bnpl_service_message WHERE order_id = ANY($1) AND deleted_at IS NULL`,
     [orderIds]
   )
   return rows
@@ -86,13 +86,13 @@ function messageTimes(shipped, rows, requests = []) {
   const fulfillmentService = []
   for (const s of shipped) {
     const messages = (byOrder.get(s.orderId) ?? []).filter((r) => r.kind !== 'order')
-    if (messages.length < 4 || messages.some((r) => r.status !== 'synced' || !r.synced_at)) continue
-    const last = Math.max(...messages.map((r) => r.synced_at.getTime()))
+    if (messages.length < 4 || messages.some((r) => r.status !== 'accepted' || !r.accepted_at)) continue
+    const last = Math.max(...messages.map((r) => r.accepted_at.getTime()))
     all.push(last - s.fulfilledAt)
-    const afterShipment = messages.filter((r) => r.kind !== 'shipping_info').map((r) => r.synced_at.getTime())
+    const afterShipment = messages.filter((r) => r.kind !== 'shipping_info').map((r) => r.accepted_at.getTime())
     shipmentOnly.push(Math.max(...afterShipment) - s.shippedAt)
     const info = messages.find((r) => r.kind === 'shipping_info')
-    fulfillmentOnly.push(info.synced_at.getTime() - s.fulfilledAt)
+    fulfillmentOnly.push(info.accepted_at.getTime() - s.fulfilledAt)
     fulfillmentRecorded.push(info.created_at.getTime() - s.fulfilledAt)
     shipmentRecorded.push(Math.min(...messages.filter((r) => r.kind !== 'shipping_info').map((r) => r.created_at.getTime())) - s.shippedAt)
     // The service's own answers (the sandbox's clock): when it accepted each message.

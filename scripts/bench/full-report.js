@@ -70,7 +70,7 @@ function loadRows(results) {
     ['Eligibility route / cart route throughput', ratio(conf.load.eligibility.rps, conf.load.cart.rps), 'same boot (plugin configured)'],
     [`GET /store/carts/:id without plugin`, rps(bare.load.cart), `ratio configured/without ${ratio(conf.load.cart.rps, bare.load.cart.rps)}${failures(bare.load.cart)}`],
     [
-      `Shipping sync latency (fulfillment answered → synced_at)`,
+      `Shipping sync latency (fulfillment answered → accepted_at)`,
       p(sync.latencies),
       `${sync.latencies.length} syncs, service answers after ${SYNC_DELAY_MS} ms; from the fulfillment's created_at: ${p(sync.fromCreated)}; from the request sent: ${p(sync.fromRequest)}`,
     ],

@@ -4,8 +4,8 @@
  * 4. Shipping sync (scripts/bench.js, on the configured boot): N orders through the BNPL
  * checkout, then one admin fulfillment each (BENCH_FULFILLMENT_CONCURRENCY at a time), every push
  * answered by the sandbox after 20 ms. Latency: from the fulfillment request's response to the
- * sync's synced_at; throughput: syncs accepted per second from the first fulfillment request to
- * the last synced_at; duplicates: the same payload for the same payment accepted beyond the first.
+ * sync's accepted_at; throughput: syncs accepted per second from the first fulfillment request to
+ * the last accepted_at; duplicates: the same payload for the same payment accepted beyond the first.
  */
 
 const { ADMIN } = require('../lib/medusa')
@@ -39,14 +39,14 @@ async function bnplCheckouts(sandbox, server, seed, n) {
 
 /** Each order's sync row of its fulfillment once every one has settled (or the time is up). */
 function syncRows(databaseUrl, orderIds, n) {
-  const query = `SELECT s.order_id, s.status, s.attempts, s.synced_at, f.created_at AS fulfillment_created_at
+  const query = `SELECT s.order_id, s.status, s.attempts, s.accepted_at, f.created_at AS fulfillment_created_at
            FROM bnpl_service_message s LEFT JOIN fulfillment f ON f.id = s.fulfillment_id
           WHERE s.order_id = ANY($1) AND s.trigger = 'fulfillment_created' AND s.deleted_at IS NULL`
   const settled = (rows) => rows.filter((r) => r.status !== 'pending').length >= n
   return withDatabase(databaseUrl, (db) => pollUntil(async () => (await db.query(query, [orderIds])).rows, settled, 120_000 + n * 200, 250))
 }
 
-/** Per synced order: synced_at from the fulfillment's answer, its request, its created_at. */
+/** Per synced order: accepted_at from the fulfillment's answer, its request, its created_at. */
 function syncTimes(fulfilled, rows) {
   const byOrder = new Map(rows.map((r) => [r.order_id, r]))
   const latencies = []
@@ -54,10 +54,10 @@ function syncTimes(fulfilled, rows) {
   const fromCreated = []
   for (const f of fulfilled) {
     const row = byOrder.get(f.orderId)
-    if (row?.status === 'synced' && row.synced_at) {
-      latencies.push(row.synced_at.getTime() - f.answeredAt)
-      fromRequest.push(row.synced_at.getTime() - f.sentAt)
-      if (row.fulfillment_created_at) fromCreated.push(row.synced_at.getTime() - row.fulfillment_created_at.getTime())
+    if (row?.status === 'accepted' && row.accepted_at) {
+      latencies.push(row.accepted_at.getTime() - f.answeredAt)
+      fromRequest.push(row.accepted_at.getTime() - f.sentAt)
+      if (row.fulfillment_created_at) fromCreated.push(row.accepted_at.getTime() - row.fulfillment_created_at.getTime())
     }
   }
   return { latencies, fromRequest, fromCreated }
@@ -85,8 +85,8 @@ async function shippingSync(bench, server) {
   const rows = await syncRows(bench.databaseUrl, fulfilled.map((f) => f.orderId), n)
   sandbox.clearFaults()
 
-  const synced = rows.filter((r) => r.status === 'synced')
-  const lastSynced = synced.length ? Math.max(...synced.map((r) => r.synced_at.getTime())) : NaN
+  const synced = rows.filter((r) => r.status === 'accepted')
+  const lastSynced = synced.length ? Math.max(...synced.map((r) => r.accepted_at.getTime())) : NaN
   const statuses = rows.reduce((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {})
   // Duplicates: pushes of the same payload for the same payment the service accepted beyond the first.
   const pushes = sandbox.requests.slice(firstRequest).filter((r) => r.method === 'POST' && r.path.startsWith(SHIPPING_PATH))

@@ -36,7 +36,7 @@ async function fulfilIt(/** @type {AdminJourney} */ a, /** @type {string} */ ord
   await eventually('the shipping sync is recorded as sent', async () => {
     const r = await page.request.get(`${backendUrl}/admin/bnpl/orders/${orderId}`)
     const body = await r.json()
-    return body.bnpl_order?.shipping_syncs?.some((/** @type {any} */ s) => s.status === 'synced')
+    return body.bnpl_order?.messages?.some((/** @type {any} */ m) => m.kind === 'shipping_info' && m.status === 'accepted')
   })
 }
 

@@ -70,7 +70,7 @@ async function merchantShipsIt(/** @type {Journey} */ j, /** @type {string} */ s
   // What the admin order panel reads: the trigger message, accepted.
   const triggered = await eventually('the order view shows the trigger accepted', async () => {
     const { data } = await client.admin('GET', `/admin/bnpl/orders/${shipOrderId}`)
-    // Accepted by the service: `accepted_at` set (status "synced", the record's word for it).
+    // Accepted by the service: `accepted_at` set (status "accepted").
     return (data.bnpl_order.messages ?? []).find((/** @type {any} */ m) => m.kind === 'trigger' && m.accepted_at)
   })
   log(`  trigger accepted at ${triggered.accepted_at}`)

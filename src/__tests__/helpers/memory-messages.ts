@@ -69,7 +69,7 @@ export function memoryMessages() {
       deleted_at: null,
       accepted_sequence: null,
       service_order_id: null,
-      synced_at: null,
+      accepted_at: null,
       last_error: null,
       ...r,
     }))

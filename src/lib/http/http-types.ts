@@ -119,19 +119,6 @@ export type InstalmentView = {
 
 export type RefundView = { id: string; created?: number | string; amount: number; merchant_reference?: string | null }
 
-export type ShippingSyncView = {
-  id: string
-  status: "pending" | "synced" | "failed" | "skipped" | "unchanged" | string
-  trigger: string
-  fulfillment_id?: string | null
-  attempts: number
-  last_error: string | null
-  next_attempt_at: string | null
-  synced_at: string | null
-  created_at: string
-  payload?: unknown
-}
-
 export type OrderPaymentView = {
   id?: string
   bnpl_payment_id: string | null
@@ -203,7 +190,6 @@ export type OrderView =
       order_id: string
       paid_with_bnpl: true
       payment: OrderPaymentView
-      shipping_syncs: ShippingSyncView[]
       messages: OrderMessageView[]
     }
 

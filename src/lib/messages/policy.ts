@@ -43,7 +43,7 @@ const time = (row: MessageRow) => new Date(row.created_at ?? 0).getTime()
  * one recorded later.
  */
 function overtakenBy(row: MessageRow, same: MessageRow[]): MessageRow | undefined {
-  const accepted = same.filter((r) => r.status === "synced")
+  const accepted = same.filter((r) => r.status === "accepted")
   const rank = kindOf(row.kind)?.rank
   return rank ? accepted.find((r) => rank(r.payload) > rank(row.payload)) : accepted.find((r) => time(r) > time(row))
 }
@@ -51,7 +51,7 @@ function overtakenBy(row: MessageRow, same: MessageRow[]): MessageRow | undefine
 /** The accepted row of a kind with the highest sequence (numbered under the payment's lock). */
 export function lastAcceptedOf(rows: MessageRow[], kind: MessageKind): MessageRow | undefined {
   return rows
-    .filter((r) => r.kind === kind && r.status === "synced")
+    .filter((r) => r.kind === kind && r.status === "accepted")
     .reduce<MessageRow | undefined>(
       (best, r) => (!best || (r.accepted_sequence ?? 0) > (best.accepted_sequence ?? 0) ? r : best),
       undefined
@@ -72,7 +72,7 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
   if (!row.bnpl_payment_id) return { action: "skip", reason: "the payment has no service payment id" }
   const same = payment.filter((r) => r.kind === row.kind && r.id !== row.id)
   if (ONCE_KINDS.includes(row.kind)) {
-    if (same.some((r) => r.status === "synced" && r.payload_hash === row.payload_hash)) return { action: "unchanged" }
+    if (same.some((r) => r.status === "accepted" && r.payload_hash === row.payload_hash)) return { action: "unchanged" }
   } else {
     if (overtakenBy(row, same)) {
       return { action: "skip", reason: `a later ${row.kind} was accepted` }

@@ -15,7 +15,7 @@ export type MessageStatusWord = "pending" | "accepted" | "failed"
  */
 const STATUS_WORDS: Record<string, MessageStatusWord> = {
   pending: "pending",
-  synced: "accepted",
+  accepted: "accepted",
   unchanged: "accepted",
   failed: "failed",
   skipped: "failed",
@@ -34,7 +34,7 @@ export type RecordedMessage = {
   attempts: number
   last_error: string | null
   next_attempt_at: Date | string | null
-  synced_at: Date | string | null
+  accepted_at: Date | string | null
   created_at: Date | string
   updated_at?: Date | string | null
   payload: unknown
@@ -47,11 +47,11 @@ export function messageView(row: RecordedMessage) {
     kind: row.kind as MessageKind, // the record's word is the API's
     status: messageStatusWord(row.status),
     /** The record's own word (sent, unchanged, skipped, unavailable...): why `status` is what it is. */
-    outcome: row.status === "synced" ? "sent" : row.status,
+    outcome: row.status === "accepted" ? "sent" : row.status,
     attempts: row.attempts,
     last_error: row.last_error,
     content: row.payload,
-    accepted_at: row.status === "synced" ? row.synced_at : null,
+    accepted_at: row.status === "accepted" ? row.accepted_at : null,
     trigger: row.trigger,
     fulfillment_id: row.fulfillment_id ?? null,
     next_attempt_at: row.next_attempt_at,
@@ -84,7 +84,7 @@ export function decidePushAgain(
   row: Pick<RecordedMessage, "status" | "last_error" | "updated_at">,
   now = Date.now()
 ): PushAgainDecision {
-  if (row.status === "synced" || row.status === "unchanged") {
+  if (row.status === "accepted" || row.status === "unchanged") {
     return { action: "conflict", message: "The service has accepted this message already: nothing to send again." }
   }
   if (row.status !== "pending" && row.status !== "failed") {

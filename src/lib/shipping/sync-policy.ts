@@ -25,15 +25,15 @@ export type AcceptedSync = {
   id: string
   payload_hash?: string | null
   accepted_sequence?: number | null
-  synced_at?: Date | string | null
+  accepted_at?: Date | string | null
 }
 
 /**
  * What the service last accepted for a payment: the highest `accepted_sequence` (numbered
- * under the lock), else, for syncs recorded before it existed, the latest `synced_at`.
+ * under the lock), else, for syncs recorded before it existed, the latest `accepted_at`.
  */
 export function lastAccepted<T extends AcceptedSync>(accepted: T[]): T | undefined {
-  const rank = (s: T) => [s.accepted_sequence ?? 0, new Date(s.synced_at ?? 0).getTime()]
+  const rank = (s: T) => [s.accepted_sequence ?? 0, new Date(s.accepted_at ?? 0).getTime()]
   return accepted.reduce<T | undefined>((best, s) => {
     if (!best) return s
     const [a, b] = [rank(s), rank(best)]

@@ -9,7 +9,7 @@ import type { Knex } from "./ledger"
 
 const TABLE = "bnpl_service_message"
 /** The record's id prefix (models/service-message.ts). */
-const ID_PREFIX = "bnplsync"
+const ID_PREFIX = "bnplmsg"
 /** The record's JSON column: written as JSON text (an array would otherwise go as a PostgreSQL array). */
 export const JSON_COLUMNS = new Set(["payload"])
 

@@ -39,7 +39,7 @@ describe("review: the status of a cancelled order whose payment was only authori
         {
           id: "sync_ref",
           kind: "order",
-          status: "synced",
+          status: "accepted",
           payload_hash: "h",
           bnpl_payment_id: "payment_abc",
         },

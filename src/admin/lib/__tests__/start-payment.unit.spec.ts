@@ -4,7 +4,7 @@ import { canStartPayment, failedTrigger, orderNumber, orderToShipBadge } from ".
 const t = (key: string) => key
 
 const trigger = (fields: Partial<OrderMessageView>): OrderMessageView => ({
-  id: "bnplsync_1",
+  id: "bnplmsg_1",
   kind: "trigger",
   status: "failed",
   outcome: "failed",

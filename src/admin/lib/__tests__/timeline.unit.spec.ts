@@ -6,7 +6,7 @@ import { contentInWords, messageDetails, messageTriggerLabel, outcomeBadge } fro
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)
 
 const message = (fields: Partial<OrderMessageView>): OrderMessageView => ({
-  id: "bnplsync_1",
+  id: "bnplmsg_1",
   kind: "status",
   status: "accepted",
   outcome: "sent",

@@ -91,7 +91,7 @@ describe("what each order event tells the service", () => {
       "order",
     ])
     expect(messagesFor("order_edit_confirmed", order)).toEqual([])
-    const pushed = [{ kind: "shipping_info", status: "synced" }]
+    const pushed = [{ kind: "shipping_info", status: "accepted" }]
     expect(messagesFor("claim_created", order, { recorded: pushed })).toEqual([
       { kind: "shipping_info", payload: null },
     ])
@@ -105,7 +105,7 @@ describe("what each order event tells the service", () => {
     const recorded = [
       { kind: "tracking", status: "pending", payload_hash: hashMessage("tracking", shipped[0].payload) },
     ]
-    const reference = [{ kind: "order", status: "synced" }]
+    const reference = [{ kind: "order", status: "accepted" }]
     expect(messagesToRecord(shipped, [...recorded, ...reference], { order }).map((m) => m.kind)).toEqual(["status"])
     expect(messagesToRecord(messagesFor("fulfillment_created", order), [], { order }).map((m) => m.kind)).toEqual([
       "shipping_info",

@@ -18,7 +18,7 @@ const row = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">): Mes
   ...fields,
 })
 const accepted = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">) =>
-  row({ status: "synced", accepted_sequence: 1, ...fields })
+  row({ status: "accepted", accepted_sequence: 1, ...fields })
 const reference = accepted({
   id: "ref",
   kind: "order",

@@ -12,7 +12,7 @@ const row = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">): Mes
 const reference = row({
   id: "ref",
   kind: "order",
-  status: "synced",
+  status: "accepted",
   accepted_sequence: 1,
   service_order_id: "order_svc",
   payload: { merchant_reference: "1042" },
@@ -21,7 +21,7 @@ const reference = row({
 
 describe("one attempt at a message", () => {
   it("a message decided already is left alone", () => {
-    expect(decideMessage(row({ id: "m", kind: "status", status: "synced" }), [])).toEqual({ action: "done" })
+    expect(decideMessage(row({ id: "m", kind: "status", status: "accepted" }), [])).toEqual({ action: "done" })
   })
 
   it("no service payment id: skipped", () => {
@@ -40,8 +40,8 @@ describe("one attempt at a message", () => {
   })
 
   it("a parcel already accepted is not sent again (a set: any accepted one counts)", () => {
-    const sent = row({ id: "t1", kind: "tracking", status: "synced", payload_hash: "A", accepted_sequence: 1 })
-    const other = row({ id: "t2", kind: "tracking", status: "synced", payload_hash: "B", accepted_sequence: 2 })
+    const sent = row({ id: "t1", kind: "tracking", status: "accepted", payload_hash: "A", accepted_sequence: 1 })
+    const other = row({ id: "t2", kind: "tracking", status: "accepted", payload_hash: "B", accepted_sequence: 2 })
     const again = row({ id: "t3", kind: "tracking", payload_hash: "A", created_at: at(5) })
     expect(decideMessage(again, [reference, sent, other, again])).toEqual({ action: "unchanged" })
   })
@@ -50,7 +50,7 @@ describe("one attempt at a message", () => {
     const shipped = row({
       id: "s1",
       kind: "status",
-      status: "synced",
+      status: "accepted",
       payload_hash: "shipped",
       accepted_sequence: 1,
     })
@@ -72,7 +72,7 @@ describe("one attempt at a message", () => {
     const delivered = row({
       id: "s2",
       kind: "status",
-      status: "synced",
+      status: "accepted",
       payload_hash: "delivered",
       payload: { status: "delivered" },
       created_at: at(2),
@@ -85,7 +85,7 @@ describe("one attempt at a message", () => {
     const delivered = row({
       id: "d",
       kind: "status",
-      status: "synced",
+      status: "accepted",
       payload_hash: "delivered",
       payload: { status: "delivered" },
       created_at: at(1),
@@ -100,7 +100,7 @@ describe("one attempt at a message", () => {
     })
     expect(decideMessage(shippedLater, [reference, delivered, shippedLater])).toMatchObject({ action: "skip" })
     // The other way round: delivered recorded before a shipped that was accepted goes out.
-    const shipped = { ...shippedLater, id: "s0", status: "synced", accepted_sequence: 1, created_at: at(3) }
+    const shipped = { ...shippedLater, id: "s0", status: "accepted", accepted_sequence: 1, created_at: at(3) }
     const deliveredEarlier = { ...delivered, id: "d0", status: "pending", accepted_sequence: null, created_at: at(1) }
     expect(decideMessage(deliveredEarlier, [reference, shipped, deliveredEarlier]).action).toBe("push")
   })
@@ -122,7 +122,7 @@ describe("one attempt at a message", () => {
   it("the trigger needs no attached order, and is sent once per payment", () => {
     const trigger = row({ id: "t2", kind: "trigger", created_at: at(3) })
     expect(decideMessage(trigger, [trigger])).toEqual({ action: "push" })
-    const accepted = row({ id: "t1", kind: "trigger", status: "synced", accepted_sequence: 1 })
+    const accepted = row({ id: "t1", kind: "trigger", status: "accepted", accepted_sequence: 1 })
     expect(decideMessage(trigger, [accepted, trigger])).toEqual({ action: "unchanged" })
     const failed = row({ id: "t0", kind: "trigger", status: "failed" })
     expect(decideMessage(trigger, [failed, trigger])).toEqual({ action: "push" })

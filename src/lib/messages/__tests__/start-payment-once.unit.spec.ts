@@ -21,7 +21,7 @@ const manual = (id: string, status: string): MessageRow => ({
 
 describe("Start the payment, twice at once", () => {
   it("the second manual trigger is not sent once the first was accepted", () => {
-    const first = manual("msg_1", "synced")
+    const first = manual("msg_1", "accepted")
     const second = manual("msg_2", "pending")
     expect(decideMessage(second, [first, second])).toEqual({ action: "unchanged" })
   })
@@ -33,7 +33,7 @@ describe("Start the payment, twice at once", () => {
   })
 
   it("a trigger another call has already decided is done", () => {
-    const decided = manual("msg_2", "synced")
+    const decided = manual("msg_2", "accepted")
     expect(decideMessage(decided, [manual("msg_1", "failed"), decided])).toEqual({ action: "done" })
   })
 })

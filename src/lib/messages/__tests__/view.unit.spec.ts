@@ -2,14 +2,14 @@ import { decidePushAgain, messageView, PUSH_AGAIN_INTERVAL_MS, type RecordedMess
 
 const NOW = Date.UTC(2026, 10, 25, 18, 0, 0)
 const row = (fields: Partial<RecordedMessage> = {}): RecordedMessage => ({
-  id: "bnplsync_1",
+  id: "bnplmsg_1",
   kind: "status",
   status: "pending",
   trigger: "shipment_created",
   attempts: 1,
   last_error: null,
   next_attempt_at: null,
-  synced_at: null,
+  accepted_at: null,
   created_at: new Date(NOW - 60_000),
   updated_at: new Date(NOW - 60_000),
   payload: { status: "shipped", is_shipped: true },
@@ -29,7 +29,7 @@ describe("a recorded message in the admin API's words", () => {
 
   it.each([
     ["pending", "pending", true],
-    ["synced", "accepted", false],
+    ["accepted", "accepted", false],
     ["unchanged", "accepted", false],
     ["failed", "failed", true],
     ["skipped", "failed", false],
@@ -42,12 +42,12 @@ describe("a recorded message in the admin API's words", () => {
 
   it("accepted at: when the service took it; its content as recorded", () => {
     const at = new Date(NOW - 1000)
-    expect(messageView(row({ status: "synced", synced_at: at }))).toMatchObject({
+    expect(messageView(row({ status: "accepted", accepted_at: at }))).toMatchObject({
       accepted_at: at,
       outcome: "sent",
       content: { status: "shipped", is_shipped: true },
     })
-    expect(messageView(row({ status: "unchanged", synced_at: at })).accepted_at).toBeNull()
+    expect(messageView(row({ status: "unchanged", accepted_at: at })).accepted_at).toBeNull()
   })
 })
 
@@ -58,7 +58,7 @@ describe("push again", () => {
   })
 
   it("accepted already: a conflict, nothing sent", () => {
-    for (const status of ["synced", "unchanged"]) {
+    for (const status of ["accepted", "unchanged"]) {
       expect(decidePushAgain(row({ status }), NOW)).toMatchObject({ action: "conflict", message: /accepted/ })
     }
   })

@@ -54,17 +54,17 @@ describe("lastAccepted", () => {
   it("follows the acceptance sequence, not the clocks", () => {
     const ahead = new Date(Date.now() + 3600_000)
     const rows = [
-      { id: "a", accepted_sequence: 1, synced_at: ahead },
-      { id: "b", accepted_sequence: 2, synced_at: new Date() },
+      { id: "a", accepted_sequence: 1, accepted_at: ahead },
+      { id: "b", accepted_sequence: 2, accepted_at: new Date() },
     ]
     expect(lastAccepted(rows)?.id).toBe("b")
   })
 
-  it("falls back on synced_at for syncs recorded before the sequence, and is undefined for none", () => {
+  it("falls back on accepted_at for syncs recorded before the sequence, and is undefined for none", () => {
     expect(
       lastAccepted([
-        { id: "a", synced_at: "2026-01-02" },
-        { id: "b", synced_at: "2026-01-01" },
+        { id: "a", accepted_at: "2026-01-02" },
+        { id: "b", accepted_at: "2026-01-01" },
       ])?.id
     ).toBe("a")
     expect(lastAccepted([])).toBeUndefined()
@@ -89,7 +89,7 @@ describe("decideSync", () => {
   })
 
   it("leaves a sync another attempt decided", () => {
-    expect(decide({ sync: { ...pending, status: "synced" } })).toEqual({ action: "done" })
+    expect(decide({ sync: { ...pending, status: "accepted" } })).toEqual({ action: "done" })
   })
 
   it("fails an unbuilt sync, for good after the last attempt", () => {

@@ -2,13 +2,12 @@ import { model } from "@medusajs/framework/utils"
 
 /**
  * One message to the service about an order (or the decision not to send it), with every
- * attempt's outcome: what the service was told, the log merchants see on the order. Born as the
- * shipping sync's record (hence the table's name, kept: rows and the retry job carry over), it
- * now holds every kind; `kind` says which.
+ * attempt's outcome: what the service was told, the log merchants see on the order; `kind` says
+ * which message it is.
  */
 const BnplServiceMessage = model
   .define("bnpl_service_message", {
-    id: model.id({ prefix: "bnplsync" }).primaryKey(),
+    id: model.id({ prefix: "bnplmsg" }).primaryKey(),
     order_id: model.text(),
     /**
      * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order`,
@@ -17,7 +16,7 @@ const BnplServiceMessage = model
      * retry job to handle the event again). Nothing is sent for an `event` row itself. Text, not
      * an enum: the table is the one list (written only from it), so a new kind needs no migration.
      */
-    kind: model.text().default("shipping_info"),
+    kind: model.text(),
     /** Medusa payment id, and the service's payment id it belongs to. */
     payment_id: model.text().nullable(),
     bnpl_payment_id: model.text().nullable(),
@@ -29,15 +28,15 @@ const BnplServiceMessage = model
     /** A SHA-256 of the payload, per kind: the same content is never sent twice. */
     payload_hash: model.text().nullable(),
     /**
-     * pending (will be retried) | synced (the service accepted it) | failed (gave up) | skipped |
+     * pending (will be retried) | accepted (the service accepted it) | failed (gave up) | skipped |
      * unchanged (the service has it already) | unavailable (the account lacks the endpoint: not retried)
      */
-    status: model.enum(["pending", "synced", "failed", "skipped", "unchanged", "unavailable"]).default("pending"),
+    status: model.enum(["pending", "accepted", "failed", "skipped", "unchanged", "unavailable"]).default("pending"),
     attempts: model.number().default(0),
     /** Without secrets: the client's error messages never carry the key. */
     last_error: model.text().nullable(),
     next_attempt_at: model.dateTime().nullable(),
-    synced_at: model.dateTime().nullable(),
+    accepted_at: model.dateTime().nullable(),
     /**
      * Order of the pushes the service accepted for one payment (1, 2, ...), set under the
      * payment's lock: "the last accepted" never depends on server clocks.

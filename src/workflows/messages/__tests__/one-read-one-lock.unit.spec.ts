@@ -113,11 +113,11 @@ describe("one order read and one lock per event", () => {
     ])
     // Every message accepted, and no event left behind.
     expect(record.rows.map((r) => [r.kind, r.status])).toEqual([
-      ["order", "synced"],
-      ["trigger", "synced"],
-      ["shipping_info", "synced"],
-      ["tracking", "synced"],
-      ["status", "synced"],
+      ["order", "accepted"],
+      ["trigger", "accepted"],
+      ["shipping_info", "accepted"],
+      ["tracking", "accepted"],
+      ["status", "accepted"],
     ])
   })
 })

@@ -94,7 +94,7 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     ? {
         info: await shippingInfoOf(container, orderId, { order, payment }, options.shippingMethodOverrides),
         accepted_mark:
-          lastAccepted(recorded.filter((r) => builtAtAttempt(r.kind) && r.status === "synced"))?.id ?? null,
+          lastAccepted(recorded.filter((r) => builtAtAttempt(r.kind) && r.status === "accepted"))?.id ?? null,
         sync_enabled: options.shippingSyncEnabled,
       }
     : undefined

@@ -93,7 +93,7 @@ async function send(
   fields: Record<string, unknown> & { attempts: number },
   reference?: { merchant_reference: string; service_order_id: string }
 ): Promise<{ sent?: { service_order_id?: string; problem?: string | null; accepted_at: Date }; failed?: PushOutcome }> {
-  // When the service's acceptance arrived (the message's `synced_at`): not when Medusa finished
+  // When the service's acceptance arrived (the message's `accepted_at`): not when Medusa finished
   // recording what it started (a capture can take a while on a busy store).
   let acceptedAt: Date | undefined
   try {
@@ -166,8 +166,8 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
   return write(a, {
     id: row.id,
     attempts,
-    status: "synced",
-    synced_at: sent!.accepted_at,
+    status: "accepted",
+    accepted_at: sent!.accepted_at,
     accepted_sequence: nextSequence(payment, row.kind),
     service_order_id: sent!.service_order_id ?? null,
     next_attempt_at: null,
@@ -183,7 +183,7 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
 export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOutcome> {
   if (row.status !== "pending") return outcome(row)
   const bnpl = a.container.resolve<BnplModuleService>(BNPL_MODULE)
-  const accepted = () => a.rows.filter((r) => r.kind === "shipping_info" && r.status === "synced")
+  const accepted = () => a.rows.filter((r) => r.kind === "shipping_info" && r.status === "accepted")
   let info: BuiltShippingInfo = a.shipping?.info ?? { kind: "unbuilt", error: "the order was not read" }
   if (
     !a.shipping ||
@@ -233,8 +233,8 @@ export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOut
     ...built,
     id: row.id,
     attempts,
-    status: "synced",
-    synced_at: sent!.accepted_at,
+    status: "accepted",
+    accepted_at: sent!.accepted_at,
     accepted_sequence: (last?.accepted_sequence ?? 0) + 1,
     next_attempt_at: null,
     last_error: ready!.warning ?? null,

@@ -29,7 +29,7 @@ const ROW_FIELDS = [
   "payload_hash",
   "accepted_sequence",
   "service_order_id",
-  "synced_at",
+  "accepted_at",
   "created_at",
   "payload",
 ] as const
@@ -38,7 +38,7 @@ export type RecordedMessageRow = MessageRow & {
   order_id: string
   trigger: string
   payment_id?: string | null
-  synced_at?: Date | string | null
+  accepted_at?: Date | string | null
 }
 
 /** An order's messages of every kind (not its unhandled events): a handful, one query. */

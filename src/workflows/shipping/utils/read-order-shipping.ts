@@ -160,8 +160,8 @@ export async function acceptedSyncsOf(container: MedusaContainer, orderId: strin
   return container
     .resolve<BnplModuleService>(BNPL_MODULE)
     .listBnplServiceMessages(
-      { order_id: orderId, kind: "shipping_info", status: "synced" },
-      { select: ["id", "bnpl_payment_id", "payload_hash", "accepted_sequence", "synced_at"] }
+      { order_id: orderId, kind: "shipping_info", status: "accepted" },
+      { select: ["id", "bnpl_payment_id", "payload_hash", "accepted_sequence", "accepted_at"] }
     )
 }
 

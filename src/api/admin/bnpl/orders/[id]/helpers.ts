@@ -51,9 +51,8 @@ export async function orderView(container: MedusaContainer, orderId: string) {
   const ledger = session.bnpl_payment_id
     ? await findPayment(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), session.bnpl_payment_id)
     : undefined
-  // One read of what the service was told: the shipping syncs, and the after-order messages.
+  // One read of what the service was told.
   const told = await bnpl.listBnplServiceMessages({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
-  const syncs = told.filter((s) => s.kind === "shipping_info").slice(0, 50)
   return {
     order_id: orderId,
     paid_with_bnpl: true as const,
@@ -80,18 +79,6 @@ export async function orderView(container: MedusaContainer, orderId: string) {
       triggered_at: ledger?.triggered_at ?? null,
       edit_cancels: UNCAPTURED.includes(collection?.status),
     },
-    shipping_syncs: syncs.map((s) => ({
-      id: s.id,
-      status: s.status,
-      trigger: s.trigger,
-      fulfillment_id: s.fulfillment_id,
-      attempts: s.attempts,
-      last_error: s.last_error,
-      next_attempt_at: s.next_attempt_at,
-      synced_at: s.synced_at,
-      created_at: s.created_at,
-      payload: s.payload,
-    })),
     /** Every message to the service about the order, newest first, in the admin API's words. */
     messages: told.map(messageView),
   }
