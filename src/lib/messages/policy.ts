@@ -1,4 +1,4 @@
-import { MAX_SYNC_ATTEMPTS } from "../shipping/sync-policy"
+import { MAX_MESSAGE_ATTEMPTS } from "./retry"
 import { KINDS, kindOf, type AttachedOrder, type MessageKind } from "./kinds"
 
 export type { AttachedOrder } from "./kinds"
@@ -65,7 +65,7 @@ export function lastAcceptedOf(rows: MessageRow[], kind: MessageKind): MessageRo
  * the last accepted one is `unchanged`; a reference overtaken by a newer accepted one is
  * skipped, and a status behind the accepted one (its kind's `rank`) too: a late retry, or a
  * shipment handled after its delivery, never puts `shipped` back over `delivered`. For the
- * kinds whose content is fixed when recorded (`shipping_info` has `decideSync`).
+ * kinds whose content is fixed when recorded (`shipping_info` has `decideShippingInfo`).
  */
 export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDecision {
   if (row.status !== "pending") return { action: "done" }
@@ -105,10 +105,43 @@ export function decideMessage(row: MessageRow, payment: MessageRow[]): MessageDe
   return {
     action: "fail",
     message: "waiting for the order to be attached to the payment",
-    final: row.attempts + 1 >= MAX_SYNC_ATTEMPTS,
+    final: row.attempts + 1 >= MAX_MESSAGE_ATTEMPTS,
   }
 }
 
 /** The sequence of an accepted message: one more than the last accepted of its kind for the payment. */
 export const nextSequence = (payment: MessageRow[], kind: MessageKind) =>
   (lastAcceptedOf(payment, kind)?.accepted_sequence ?? 0) + 1
+
+export type AcceptedSync = {
+  id: string
+  payload_hash?: string | null
+  accepted_sequence?: number | null
+  accepted_at?: Date | string | null
+}
+
+/**
+ * What the service last accepted for a payment: the highest `accepted_sequence` (numbered
+ * under the lock), else, for rows recorded before it existed, the latest `accepted_at`.
+ */
+export function lastAccepted<T extends AcceptedSync>(accepted: T[]): T | undefined {
+  const rank = (s: T) => [s.accepted_sequence ?? 0, new Date(s.accepted_at ?? 0).getTime()]
+  return accepted.reduce<T | undefined>((best, s) => {
+    if (!best) return s
+    const [a, b] = [rank(s), rank(best)]
+    return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]) ? s : best
+  }, undefined)
+}
+
+/**
+ * Whether information read before the lock may be older than what the service accepted since:
+ * another message of the kind for the payment was accepted after the read (`readMark` is the last accepted
+ * one's id then). It is then read again under the lock, so an older payload never overwrites
+ * a newer one, whatever the servers' clocks say (only the order of acceptance counts).
+ */
+export function mayBeSuperseded(
+  readMark: string | null | undefined,
+  lastAcceptedId: string | null | undefined
+): boolean {
+  return readMark !== undefined && (readMark ?? null) !== (lastAcceptedId ?? null)
+}

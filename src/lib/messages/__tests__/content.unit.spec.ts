@@ -1,4 +1,4 @@
-import { hashShippingInfo } from "../../shipping/sync-policy"
+import { hashShippingInfo } from "../kinds/shipping-info"
 import { carrierOf, hashMessage, messagesFor, messagesToRecord, orderReference, trackingOf } from "../content"
 
 const order = {

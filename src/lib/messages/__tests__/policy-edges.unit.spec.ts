@@ -1,4 +1,4 @@
-import { MAX_SYNC_ATTEMPTS } from "../../shipping/sync-policy"
+import { MAX_MESSAGE_ATTEMPTS } from "../retry"
 import { triggerAllowed } from "../kinds/trigger"
 import { decideMessage, lastAcceptedOf, ONCE_KINDS, type MessageRow } from "../policy"
 
@@ -59,8 +59,8 @@ describe("the message policy's edges", () => {
   it("waits for the reference up to the last attempt", () => {
     const pending = row({ id: "r", kind: "order", created_at: at(0) })
     const status = (attempts: number) => row({ id: "s", kind: "status", attempts })
-    expect(decideMessage(status(MAX_SYNC_ATTEMPTS - 2), [pending])).toMatchObject({ final: false })
-    expect(decideMessage(status(MAX_SYNC_ATTEMPTS - 1), [pending])).toMatchObject({ final: true })
+    expect(decideMessage(status(MAX_MESSAGE_ATTEMPTS - 2), [pending])).toMatchObject({ final: false })
+    expect(decideMessage(status(MAX_MESSAGE_ATTEMPTS - 1), [pending])).toMatchObject({ final: true })
   })
 
   it("one reference unavailable among others is enough; one failed among others not", () => {
@@ -148,8 +148,8 @@ describe("whether the trigger may start the payment (the ledger's status)", () =
       message: "waiting for the service to accept the payment",
       final: false,
     })
-    expect(triggerAllowed("open", MAX_SYNC_ATTEMPTS - 2)).toMatchObject({ final: false })
-    expect(triggerAllowed("open", MAX_SYNC_ATTEMPTS - 1)).toMatchObject({ final: true })
+    expect(triggerAllowed("open", MAX_MESSAGE_ATTEMPTS - 2)).toMatchObject({ final: false })
+    expect(triggerAllowed("open", MAX_MESSAGE_ATTEMPTS - 1)).toMatchObject({ final: true })
   })
 
   it("an order's payment (ordered, authorized), or one the ledger does not hold: the policy's own decision", () => {

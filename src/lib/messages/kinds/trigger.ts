@@ -1,4 +1,4 @@
-import { MAX_SYNC_ATTEMPTS } from "../../shipping/sync-policy"
+import { MAX_MESSAGE_ATTEMPTS } from "../retry"
 import { defineKind, type GateDecision, type MessageEvent } from "./kind"
 
 /**
@@ -28,7 +28,7 @@ export function triggerAllowed(ledgerStatus: string | undefined, attempts: numbe
     return {
       action: "fail",
       message: "waiting for the service to accept the payment",
-      final: attempts + 1 >= MAX_SYNC_ATTEMPTS,
+      final: attempts + 1 >= MAX_MESSAGE_ATTEMPTS,
     }
   }
   return undefined

@@ -8,7 +8,7 @@ import {
   type EarlierPayment,
 } from "../../../lib/payment/order-payments"
 import { TRIGGER_EVENT } from "../../../lib/payment/pay-at-shipment"
-import { lastAccepted } from "../../../lib/shipping/sync-policy"
+import { lastAccepted } from "../../../lib/messages/policy"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderWithBnplPayment, type BnplOrderPayment } from "../../common/utils/retrieve-order-payment"

@@ -2,15 +2,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isBnplError, type BnplClient, type CallOptions } from "../../../client"
 import { kindOf, type KindSpec } from "../../../lib/messages/kinds"
-import { decideMessage, nextSequence, type MessageRow } from "../../../lib/messages/policy"
 import {
-  decideSync,
-  failedAttempt,
-  hashShippingInfo,
+  decideMessage,
   lastAccepted,
   mayBeSuperseded,
-  type BuiltShippingInfo,
-} from "../../../lib/shipping/sync-policy"
+  nextSequence,
+  type MessageRow,
+} from "../../../lib/messages/policy"
+import { failedAttempt } from "../../../lib/messages/retry"
+import { decideShippingInfo, hashShippingInfo, type BuiltShippingInfo } from "../../../lib/messages/kinds/shipping-info"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { captureStarted, recordStarted } from "./payment-started"
@@ -178,7 +178,7 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
 /**
  * One attempt at the order's shipping information, as it is now: read with the event (re-read
  * under the lock if another push was accepted since), sent only when it differs from what the
- * service last accepted for the payment (`decideSync`).
+ * service last accepted for the payment (`decideShippingInfo`).
  */
 export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOutcome> {
   if (row.status !== "pending") return outcome(row)
@@ -195,7 +195,7 @@ export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOut
   const ready = info.kind === "ready" ? info : undefined
   const last = ready ? lastAccepted(accepted().filter((r) => r.bnpl_payment_id === ready.bnpl_payment_id)) : undefined
   const syncEnabled = a.shipping?.sync_enabled ?? (await bnpl.getOptions()).shippingSyncEnabled
-  const decision = decideSync({ sync: row, info, syncEnabled, lastAcceptedHash: last?.payload_hash })
+  const decision = decideShippingInfo({ sync: row, info, syncEnabled, lastAcceptedHash: last?.payload_hash })
   const attempts = row.attempts + 1
   const built = ready
     ? {

@@ -2,8 +2,8 @@ import type { SubscriberArgs } from "@medusajs/framework"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CallOptions } from "../../../client"
-import type { MessageEvent } from "../../../lib/messages/kinds"
-import { failedAttempt, UNPUSHED_RETRY_AFTER_MS } from "../../../lib/shipping/sync-policy"
+import { builtAtAttempt, type MessageEvent } from "../../../lib/messages/kinds"
+import { failedAttempt, UNPUSHED_RETRY_AFTER_MS } from "../../../lib/messages/retry"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../common/utils/retrieve-order-payment"
@@ -122,8 +122,9 @@ export async function attemptRecorded(
  * keeps its own payment is told nothing (the order's messages go to its live payment).
  */
 export async function catchUpOrderEvents(container: MedusaContainer, orderId: string, pid: string): Promise<void> {
-  // Shipping information may have been recorded for it (and skipped); any other message says the events were handled.
-  const told = (await orderMessagesOf(container, orderId)).filter((r) => r.kind !== "shipping_info")
+  // A message built at each attempt (the shipping information) may have been recorded for it and
+  // skipped; any other message says the events were handled.
+  const told = (await orderMessagesOf(container, orderId)).filter((r) => !builtAtAttempt(r.kind))
   if (told.some((r) => r.bnpl_payment_id === pid)) {
     return
   }

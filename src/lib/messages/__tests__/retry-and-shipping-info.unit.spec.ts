@@ -1,12 +1,6 @@
-import {
-  decideSync,
-  failedAttempt,
-  hashShippingInfo,
-  lastAccepted,
-  mayBeSuperseded,
-  MAX_SYNC_ATTEMPTS,
-  nextAttemptDelayMs,
-} from "../sync-policy"
+import { decideShippingInfo, hashShippingInfo } from "../kinds/shipping-info"
+import { lastAccepted, mayBeSuperseded } from "../policy"
+import { failedAttempt, MAX_MESSAGE_ATTEMPTS, nextAttemptDelayMs } from "../retry"
 
 const colissimo = { title: "Colissimo Home", amount: 490, shipping_method: "postal" as const, express_delivery: false }
 const express = { title: "Express 24h", amount: 1290, shipping_method: "postal" as const, express_delivery: true }
@@ -71,7 +65,7 @@ describe("lastAccepted", () => {
   })
 })
 
-describe("decideSync", () => {
+describe("decideShippingInfo", () => {
   const ready = {
     kind: "ready" as const,
     payment_id: "pay_1",
@@ -79,8 +73,8 @@ describe("decideSync", () => {
     shipping_info: { selected_options: [colissimo] },
   }
   const pending = { status: "pending", trigger: "fulfillment_created", attempts: 0 }
-  const decide = (over: Partial<Parameters<typeof decideSync>[0]> = {}) =>
-    decideSync({ sync: pending, info: ready, syncEnabled: true, ...over })
+  const decide = (over: Partial<Parameters<typeof decideShippingInfo>[0]> = {}) =>
+    decideShippingInfo({ sync: pending, info: ready, syncEnabled: true, ...over })
 
   it("pushes new information, once", () => {
     expect(decide()).toEqual({ action: "push" })
@@ -99,7 +93,7 @@ describe("decideSync", () => {
       final: false,
     })
     expect(
-      decide({ sync: { ...pending, attempts: MAX_SYNC_ATTEMPTS - 1 }, info: { kind: "unbuilt", error: "x" } })
+      decide({ sync: { ...pending, attempts: MAX_MESSAGE_ATTEMPTS - 1 }, info: { kind: "unbuilt", error: "x" } })
     ).toMatchObject({ final: true })
   })
 
@@ -139,9 +133,9 @@ describe("failedAttempt", () => {
       attempts: 3,
       next_attempt_at: new Date(now + 4 * 60_000),
     })
-    expect(failedAttempt(MAX_SYNC_ATTEMPTS, {}, now)).toEqual({
+    expect(failedAttempt(MAX_MESSAGE_ATTEMPTS, {}, now)).toEqual({
       status: "failed",
-      attempts: MAX_SYNC_ATTEMPTS,
+      attempts: MAX_MESSAGE_ATTEMPTS,
       next_attempt_at: null,
     })
     expect(failedAttempt(1, { invalid: true }, now).status).toBe("failed")
