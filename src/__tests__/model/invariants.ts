@@ -215,7 +215,8 @@ export async function violations(h: Harness): Promise<string[]> {
   }
   for (const r of h.sandbox.requests) {
     const key = /^Service-Auth (\S+)$/.exec(r.headers?.authorization ?? "")?.[1]
-    const m = /^\/v1\/payments?\/(payment_[^/]+)/.exec(r.path) ?? /^\/v2\/orders\/([^/]+)\/shipment/.exec(r.path)
+    // Every call about a payment or about one of its orders (`/v2/orders/:order_id/...`, whatever the endpoint).
+    const m = /^\/v1\/payments?\/(payment_[^/]+)/.exec(r.path) ?? /^\/v2\/orders\/([^/?]+)/.exec(r.path)
     if (!m) continue
     const pid = m[1].startsWith("payment_") ? m[1] : orderOwners.get(m[1])
     const owner = pid ? owners.get(pid) : undefined

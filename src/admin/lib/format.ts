@@ -125,7 +125,8 @@ export function instalmentStateBadge(state: string | undefined, t: Translate): {
     : { label: state || "-", color: "grey" }
 }
 
-const TRIGGERS = [
+/** The events with words of their own (`order.trigger.<event>`). */
+export const TRIGGERS = [
   "fulfillment_created",
   "shipment_created",
   "retry",

@@ -26,7 +26,7 @@ type Kind = OrderMessageView["kind"]
 export const kindLabel = (kind: string, t: Translate): string =>
   Object.prototype.hasOwnProperty.call(CONTENT_IN_WORDS, kind) ? t(`order.timeline.kind.${kind}`) : kind
 
-const MESSAGE_TRIGGERS = [
+export const MESSAGE_TRIGGERS = [
   "order_placed",
   "shipment_created",
   "delivery_created",

@@ -29,8 +29,10 @@ const reference = accepted({
 })
 
 describe("the message policy's edges", () => {
-  it("the kinds sent once per content: the trigger and the parcels", () => {
-    expect([...ONCE_KINDS].sort()).toEqual(["tracking", "trigger"])
+  it("the kinds sent once per content: the trigger and the parcels, not a state the next replaces", () => {
+    expect(ONCE_KINDS).toEqual(expect.arrayContaining(["tracking", "trigger"]))
+    expect(ONCE_KINDS).not.toContain("status")
+    expect(ONCE_KINDS).not.toContain("shipping_info")
   })
 
   it("the words recorded for a message that is not sent", () => {
