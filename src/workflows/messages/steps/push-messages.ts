@@ -8,16 +8,17 @@ import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import { findPayment } from "../../../modules/bnpl/ledger"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderMessagesOf } from "../utils/read-order-messages"
-import { attemptFixed, attemptShippingInfo, outcome, type Attempt, type PushOutcome } from "../utils/attempt"
+import { attemptFixed, outcome, type Attempt, type PushOutcome } from "../utils/attempt"
+import { builtKindOf, paymentOfBuilt } from "../utils/built-kinds"
 import { underPaymentLock } from "../utils/payment-lock"
-import type { ShippingRead } from "../utils/attempt"
 
 export type PushMessagesInput = {
   order_id: string | null
   /** The payment whose lock the push holds (`underPaymentLock`). */
   lock_name: string
   message_ids: string[]
-  shipping?: ShippingRead
+  /** What each kind built at each attempt read, by kind (`built-kinds.ts`). */
+  built?: Record<string, unknown>
   call?: CallOptions
   /** The service's payment the messages were recorded for, when known: its ledger row is read beside them. */
   bnpl_payment_id?: string | null
@@ -85,11 +86,11 @@ async function pushUnderLock(
   const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   const ledgerOf = (pid: string | null | undefined) => (pid ? findPayment(knex, pid) : Promise.resolve(undefined))
-  const ready = input.shipping?.info.kind === "ready" ? input.shipping.info : undefined
+  const named = paymentOfBuilt(input.built)
   // The ledger row read beside the messages (one wait, not two) when the payment is known already.
-  const expected = ready ? ready.bnpl_payment_id : input.bnpl_payment_id
+  const expected = named ?? input.bnpl_payment_id
   const [rows, early] = await Promise.all([orderMessagesOf(container, orderId), ledgerOf(expected)])
-  const pid = ready ? ready.bnpl_payment_id : rows.find((r) => r.id === input.message_ids[0])?.bnpl_payment_id
+  const pid = named ?? rows.find((r) => r.id === input.message_ids[0])?.bnpl_payment_id
   const ledger = pid === expected ? early : await ledgerOf(pid)
   let client: Promise<{ client: BnplClient; autoCapture: boolean }> | undefined
   const attempt: Attempt = {
@@ -103,13 +104,14 @@ async function pushUnderLock(
         autoCapture: options.autoCapture,
       }))),
     call: input.call ?? {},
-    shipping: input.shipping,
+    built: input.built,
   }
   const one = (id: string): Promise<PushOutcome> => {
     const row = rows.find((r) => r.id === id)
     const spec = row && kindOf(row.kind)
     if (!row || !spec) return Promise.resolve(outcome({ id, status: "missing", attempts: 0 }))
-    return spec.fixedAtRecord ? attemptFixed(attempt, row) : attemptShippingInfo(attempt, row)
+    const built = builtKindOf(row.kind)
+    return built ? built.attempt(attempt, row) : attemptFixed(attempt, row)
   }
   const outcomes = await pushInPhases(input.message_ids, (id) => rows.find((r) => r.id === id)?.kind, one)
   return outcomes

@@ -1,6 +1,6 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesFor, type Message, type MessageEvent } from "../../../lib/messages/content"
-import { builtAtAttempt, kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
+import { kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
 import {
   placedWithPaymentOf,
   earlierBnplPayments,
@@ -8,12 +8,10 @@ import {
   type EarlierPayment,
 } from "../../../lib/payment/order-payments"
 import { TRIGGER_EVENT } from "../../../lib/payment/pay-at-shipment"
-import { lastAccepted } from "../../../lib/messages/policy"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderWithBnplPayment, type BnplOrderPayment } from "../../common/utils/retrieve-order-payment"
-import { shippingInfoOf } from "../../shipping/utils/read-order-shipping"
-import type { ShippingRead } from "../utils/attempt"
+import { builtKindOf } from "../utils/built-kinds"
 import { orderIdOfFulfillment, orderMessagesOf, type RecordedMessageRow } from "../utils/read-order-messages"
 
 export type OrderEventInput = {
@@ -35,7 +33,8 @@ export type EventRead = {
   /** The messages recorded for the payment (the order's record, less other payments' rows). */
   recorded: RecordedMessageRow[]
   reference: { order: { id: string; display_id?: number | string | null }; backendUrl?: string }
-  shipping?: ShippingRead
+  /** What each kind built at each attempt read with the order, by kind (`built-kinds.ts`). */
+  built?: Record<string, unknown>
   /** An order placed: its earlier payments Medusa keeps beside the live one (see `recordEndedPayments`). */
   earlier?: { payments: EarlierPayment[]; currency: string }
 }
@@ -90,13 +89,16 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     only: input.only,
     switches: options,
   })
-  const shipping: ShippingRead | undefined = messages.some((m) => builtAtAttempt(m.kind))
-    ? {
-        info: await shippingInfoOf(container, orderId, { order, payment }, options.shippingMethodOverrides),
-        accepted_mark:
-          lastAccepted(recorded.filter((r) => builtAtAttempt(r.kind) && r.status === "accepted"))?.id ?? null,
-        sync_enabled: options.shippingSyncEnabled,
-      }
+  const builtKinds = [...new Set(messages.map((m) => m.kind))].filter((kind) => builtKindOf(kind))
+  const built = builtKinds.length
+    ? Object.fromEntries(
+        await Promise.all(
+          builtKinds.map(async (kind) => [
+            kind,
+            await builtKindOf(kind)!.readWithEvent(container, orderId, { order, payment, recorded, options }),
+          ])
+        )
+      )
     : undefined
   return new StepResponse<EventRead>({
     order_id: orderId,
@@ -107,7 +109,7 @@ export const readEventStep = createStep("bnpl-read-order-event", async (input: O
     // Medusa cancelled (an edit's) is sent again to the one that replaced it (a link's).
     recorded: recorded.filter((r) => !r.bnpl_payment_id || r.bnpl_payment_id === payment.data?.bnpl_payment_id),
     reference: { order: { id: order.id, display_id: order.display_id }, backendUrl: options.backendUrl },
-    shipping,
+    built,
     ...(placed
       ? {
           earlier: { payments: earlierBnplPayments(order, { withLive: true }), currency: order.currency_code ?? "eur" },

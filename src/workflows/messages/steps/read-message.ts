@@ -1,21 +1,20 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { kindOf } from "../../../lib/messages/kinds"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
-import { readOrderShipping } from "../../shipping/utils/read-order-shipping"
-import type { ShippingRead } from "../utils/attempt"
+import { builtKindOf } from "../utils/built-kinds"
 
 export type MessageRead = {
   message_id: string
   order_id: string
   lock_name: string
   bnpl_payment_id: string | null
-  shipping?: ShippingRead
+  /** What a kind built at each attempt read again, by kind (`built-kinds.ts`). */
+  built?: Record<string, unknown>
 }
 
 /**
  * The recorded message a retry works on, and what its attempt needs: a content fixed when
- * recorded needs nothing more; one rebuilt at each attempt (`shipping_info`) reads the order
+ * recorded needs nothing more; one rebuilt at each attempt (`built-kinds.ts`) reads the order
  * again, as it is now. The lock is its payment's.
  */
 export const readMessageStep = createStep(
@@ -26,7 +25,8 @@ export const readMessageStep = createStep(
       select: ["id", "kind", "order_id", "payment_id", "bnpl_payment_id"],
     })
     const own = row.bnpl_payment_id ?? row.payment_id ?? row.order_id
-    if (kindOf(row.kind)?.fixedAtRecord !== false) {
+    const builtKind = builtKindOf(row.kind)
+    if (!builtKind) {
       return new StepResponse<MessageRead>({
         message_id: row.id,
         order_id: row.order_id,
@@ -34,18 +34,17 @@ export const readMessageStep = createStep(
         bnpl_payment_id: row.bnpl_payment_id ?? null,
       })
     }
-    const options = await bnpl.getOptions()
-    const { info, accepted_mark, payment_id, bnpl_payment_id } = await readOrderShipping(
+    const { read, payment_id, bnpl_payment_id } = await builtKind.readForRetry(
       container,
       row.order_id,
-      options.shippingMethodOverrides
+      await bnpl.getOptions()
     )
     return new StepResponse<MessageRead>({
       message_id: row.id,
       order_id: row.order_id,
       lock_name: bnpl_payment_id ?? payment_id ?? own,
       bnpl_payment_id: row.bnpl_payment_id ?? null,
-      shipping: { info, accepted_mark, sync_enabled: options.shippingSyncEnabled },
+      built: { [row.kind]: read },
     })
   }
 )

@@ -1,10 +1,9 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { messagesToRecord, type MessageEvent } from "../../../lib/messages/content"
-import { builtAtAttempt } from "../../../lib/messages/kinds"
-import { hashShippingInfo } from "../../../lib/messages/kinds/shipping-info"
 import { UNPUSHED_RETRY_AFTER_MS } from "../../../lib/messages/retry"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
+import { builtKindOf } from "../utils/built-kinds"
 import type { EventRead } from "./read-event"
 
 export type RecordMessagesInput = { read: EventRead; event: MessageEvent; event_id?: string | null }
@@ -20,10 +19,9 @@ export const recordMessagesStep = createStep(
   async ({ read, event, event_id }: RecordMessagesInput, { container }) => {
     const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
     const messages = read.payment ? messagesToRecord(read.messages, read.recorded, read.reference) : []
-    const ready = read.shipping?.info.kind === "ready" ? read.shipping.info : undefined
     const rows = messages.map((m) => {
-      // Shipping information is built from the order at each attempt; the row keeps what was read.
-      const shipping = builtAtAttempt(m.kind)
+      // A kind built from the order at each attempt (the shipping information): the row keeps what was read.
+      const built = builtKindOf(m.kind)?.recorded(read.built?.[m.kind])
       return {
         order_id: read.order_id!,
         kind: m.kind,
@@ -32,8 +30,8 @@ export const recordMessagesStep = createStep(
         status: "pending" as const,
         payment_id: read.payment?.id ?? null,
         bnpl_payment_id: read.payment?.data?.bnpl_payment_id ?? null,
-        payload: ((shipping ? ready?.shipping_info : m.payload) ?? null) as Record<string, unknown> | null,
-        payload_hash: shipping ? (ready ? hashShippingInfo(ready.shipping_info) : null) : m.hash,
+        payload: built ? built.payload : ((m.payload ?? null) as Record<string, unknown> | null),
+        payload_hash: built ? built.payload_hash : m.hash,
         next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
       }
     })

@@ -2,28 +2,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isBnplError, type BnplClient, type CallOptions } from "../../../client"
 import { kindOf, type KindSpec } from "../../../lib/messages/kinds"
-import {
-  decideMessage,
-  lastAccepted,
-  mayBeSuperseded,
-  nextSequence,
-  type MessageRow,
-} from "../../../lib/messages/policy"
+import { decideMessage, nextSequence, type MessageRow } from "../../../lib/messages/policy"
 import { failedAttempt } from "../../../lib/messages/retry"
-import { decideShippingInfo, hashShippingInfo, type BuiltShippingInfo } from "../../../lib/messages/kinds/shipping-info"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { captureStarted, recordStarted } from "./payment-started"
-import { readOrderShipping } from "../../shipping/utils/read-order-shipping"
 import type { RecordedMessageRow } from "./read-order-messages"
-
-/** The shipping information read with the order, and what the push needs to trust it. */
-export type ShippingRead = {
-  info: BuiltShippingInfo
-  /** The last accepted `shipping_info` before the order was read (see `mayBeSuperseded`). */
-  accepted_mark: string | null
-  sync_enabled: boolean
-}
 
 export type PushOutcome = {
   sync_id: string
@@ -44,10 +28,11 @@ export type Attempt = {
   ledgerStatus?: string
   client: () => Promise<{ client: BnplClient; autoCapture: boolean }>
   call: CallOptions
-  shipping?: ShippingRead
+  /** What each kind built at each attempt read with the event, by kind (`built-kinds.ts`). */
+  built?: Record<string, unknown>
 }
 
-type Row = RecordedMessageRow & { last_error?: string | null }
+export type Row = RecordedMessageRow & { last_error?: string | null }
 
 export const outcome = (s: {
   id: string
@@ -58,7 +43,7 @@ export const outcome = (s: {
 }) => ({ sync_id: s.id, kind: s.kind, status: s.status, attempts: s.attempts, last_error: s.last_error }) as PushOutcome
 
 /** Writes one outcome, and keeps the in-memory rows current for the messages after it. */
-async function write(a: Attempt, patch: { id: string } & Record<string, unknown>): Promise<PushOutcome> {
+export async function write(a: Attempt, patch: { id: string } & Record<string, unknown>): Promise<PushOutcome> {
   const updated = await a.container.resolve<BnplModuleService>(BNPL_MODULE).writeMessageOutcome(patch)
   const row = a.rows.find((r) => r.id === patch.id)
   if (row) Object.assign(row, updated)
@@ -66,7 +51,7 @@ async function write(a: Attempt, patch: { id: string } & Record<string, unknown>
 }
 
 /** A failed attempt: logged, pending with backoff for the retry job, or failed for good. */
-async function recordFailure(
+export async function recordFailure(
   a: Attempt,
   row: Row,
   fields: Record<string, unknown> & { attempts: number },
@@ -85,7 +70,7 @@ async function recordFailure(
 }
 
 /** The send through the kind's entry; a failure is recorded (never thrown). */
-async function send(
+export async function send(
   a: Attempt,
   spec: KindSpec,
   row: Row,
@@ -135,8 +120,13 @@ async function send(
 }
 
 /** A message that will not be sent (again): its final status and why. */
-const close = (a: Attempt, id: string, status: string, reason: string | null, extra: Record<string, unknown> = {}) =>
-  write(a, { ...extra, id, status, next_attempt_at: null, last_error: reason })
+export const close = (
+  a: Attempt,
+  id: string,
+  status: string,
+  reason: string | null,
+  extra: Record<string, unknown> = {}
+) => write(a, { ...extra, id, status, next_attempt_at: null, last_error: reason })
 
 /**
  * One attempt at a message whose content was fixed when recorded (reference, status, parcel,
@@ -172,71 +162,5 @@ export async function attemptFixed(a: Attempt, row: Row): Promise<PushOutcome> {
     service_order_id: sent!.service_order_id ?? null,
     next_attempt_at: null,
     last_error: sent!.problem ? `The payment started; Medusa could not record its capture: ${sent!.problem}` : null,
-  })
-}
-
-/**
- * One attempt at the order's shipping information, as it is now: read with the event (re-read
- * under the lock if another push was accepted since), sent only when it differs from what the
- * service last accepted for the payment (`decideShippingInfo`).
- */
-export async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOutcome> {
-  if (row.status !== "pending") return outcome(row)
-  const bnpl = a.container.resolve<BnplModuleService>(BNPL_MODULE)
-  const accepted = () => a.rows.filter((r) => r.kind === "shipping_info" && r.status === "accepted")
-  let info: BuiltShippingInfo = a.shipping?.info ?? { kind: "unbuilt", error: "the order was not read" }
-  if (
-    !a.shipping ||
-    (info.kind === "ready" && mayBeSuperseded(a.shipping.accepted_mark, lastAccepted(accepted())?.id))
-  ) {
-    // Another push was accepted since the order was read: read it again, under the lock.
-    info = (await readOrderShipping(a.container, row.order_id, (await bnpl.getOptions()).shippingMethodOverrides)).info
-  }
-  const ready = info.kind === "ready" ? info : undefined
-  const last = ready ? lastAccepted(accepted().filter((r) => r.bnpl_payment_id === ready.bnpl_payment_id)) : undefined
-  const syncEnabled = a.shipping?.sync_enabled ?? (await bnpl.getOptions()).shippingSyncEnabled
-  const decision = decideShippingInfo({ sync: row, info, syncEnabled, lastAcceptedHash: last?.payload_hash })
-  const attempts = row.attempts + 1
-  const built = ready
-    ? {
-        payment_id: ready.payment_id,
-        bnpl_payment_id: ready.bnpl_payment_id,
-        payload: ready.shipping_info as Record<string, unknown>,
-        payload_hash: hashShippingInfo(ready.shipping_info),
-      }
-    : {}
-  switch (decision.action) {
-    case "done":
-      return outcome(row)
-    case "ignore":
-      await bnpl.deleteBnplServiceMessages(row.id)
-      return { sync_id: row.id, kind: row.kind, status: "ignored", attempts: row.attempts }
-    case "fail":
-      return recordFailure(a, row, { ...built, attempts }, decision.message, { final: decision.final })
-    case "skip":
-      return close(a, row.id, "skipped", decision.reason, {
-        ...built,
-        ...(info.kind === "skipped" ? { payment_id: info.payment_id } : {}),
-      })
-    case "unchanged":
-      return close(a, row.id, "unchanged", null, built)
-  }
-  const pushed = { ...row, bnpl_payment_id: ready!.bnpl_payment_id }
-  const { sent, failed } = await send(a, kindOf("shipping_info")!, pushed, ready!.shipping_info, { ...built, attempts })
-  if (failed) return failed
-  if (ready!.warning) {
-    a.container
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`BNPL shipping sync ${row.id} for order ${row.order_id}: ${ready!.warning}`)
-  }
-  return write(a, {
-    ...built,
-    id: row.id,
-    attempts,
-    status: "accepted",
-    accepted_at: sent!.accepted_at,
-    accepted_sequence: (last?.accepted_sequence ?? 0) + 1,
-    next_attempt_at: null,
-    last_error: ready!.warning ?? null,
   })
 }

@@ -28,7 +28,7 @@ export function orderEventComposition(input: OrderEventInput) {
       order_id: read.order_id,
       lock_name: read.lock_name,
       message_ids: ids,
-      shipping: read.shipping,
+      built: read.built,
       bnpl_payment_id: read.payment?.data?.bnpl_payment_id ?? null,
     }))
   )
@@ -57,7 +57,7 @@ export function retryMessageComposition(input: RetryMessageInput) {
       order_id: read.order_id,
       lock_name: read.lock_name,
       message_ids: [read.message_id],
-      shipping: read.shipping,
+      built: read.built,
       call: input.call,
       bnpl_payment_id: read.bnpl_payment_id,
     }))
