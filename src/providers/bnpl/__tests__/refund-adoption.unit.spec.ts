@@ -1,7 +1,7 @@
 import { BnplClient } from "../../../client"
-import { acceptedSession, LIVE_KEY, liveSandbox, liveStore } from "../../../__tests__/helpers/review-store"
+import { refundablePayment } from "../../../__tests__/helpers/refunds"
+import { LIVE_KEY, liveSandbox } from "../../../__tests__/helpers/review-store"
 import { intendToRecord, recordedReferences, refundReference } from "../refund"
-import BnplProviderService from "../service"
 
 /**
  * A Medusa refund made once (refund.ts), called as Medusa 2.21 calls the provider (its refund
@@ -15,28 +15,7 @@ describe("a Medusa refund made once: adoption and lost answers (refund.ts)", () 
   const live = liveSandbox()
   afterEach(() => live.clearFaults())
 
-  async function authorizedPayment(options: Record<string, unknown> = {}) {
-    const store = liveStore(live)
-    Object.assign(store.providerOptions, options)
-    const { db, injected, providerOptions } = store
-    const provider = new BnplProviderService(injected, providerOptions)
-    const session = await acceptedSession(provider, live)
-    const authorized = await provider.authorizePayment({ data: session.data } as any)
-    const refund = async (id: string, amount: number, data: unknown) => {
-      db.tables.refund = [...(db.tables.refund ?? []), { id, payment_id: "pay_1", amount, deleted_at: null }]
-      try {
-        return await provider.refundPayment({ amount, data, context: { idempotency_key: id } } as any)
-      } catch (e) {
-        db.tables.refund = db.tables.refund.filter((r) => r.id !== id)
-        throw e
-      }
-    }
-    /** Medusa deletes its refund (its provider call failed after all). */
-    const medusaDeletes = (id: string) => {
-      db.tables.refund = db.tables.refund.filter((r) => r.id !== id)
-    }
-    return { db, refund, medusaDeletes, pid: session.id as string, paymentData: authorized.data }
-  }
+  const authorizedPayment = (options: Record<string, unknown> = {}) => refundablePayment(live, options)
   const client = () => new BnplClient({ apiKey: LIVE_KEY, baseUrl: live.url })
   /** A refund made at the service with this reference (a lost answer, or the back office). */
   const madeAtService = (pid: string, cents: number, reference: string) =>

@@ -1,6 +1,6 @@
 import { BnplClient } from "../../../client"
-import { acceptedSession, LIVE_KEY, liveSandbox, liveStore } from "../../../__tests__/helpers/review-store"
-import BnplProviderService from "../service"
+import { refundablePayment } from "../../../__tests__/helpers/refunds"
+import { LIVE_KEY, liveSandbox } from "../../../__tests__/helpers/review-store"
 
 /**
  * Review: the refund's reference is `medusa-refund-<pid>-<cents Medusa refunded before>-<cents>`,
@@ -17,23 +17,7 @@ import BnplProviderService from "../service"
 describe("review: two refunds of the same amount of one payment", () => {
   const live = liveSandbox()
 
-  async function authorizedPayment() {
-    const { db, injected, providerOptions } = liveStore(live)
-    const provider = new BnplProviderService(injected, providerOptions)
-    const session = await acceptedSession(provider, live)
-    const authorized = await provider.authorizePayment({ data: session.data } as any)
-    /** Medusa's refund: its row first, then the provider call with its id; the row deleted if the call fails. */
-    const refund = async (id: string, amount: number, data: unknown) => {
-      db.tables.refund = [...(db.tables.refund ?? []), { id, deleted_at: null }]
-      try {
-        return await provider.refundPayment({ amount, data, context: { idempotency_key: id } } as any)
-      } catch (e) {
-        db.tables.refund = db.tables.refund.filter((r) => r.id !== id)
-        throw e
-      }
-    }
-    return { provider, refund, pid: session.id, paymentData: authorized.data }
-  }
+  const authorizedPayment = (options: Record<string, unknown> = {}) => refundablePayment(live, options)
   const atService = (pid: string) => {
     const refunds = live.payments.get(pid).refunds
     return {

@@ -1,32 +1,7 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ResolvedOptions } from "../../../modules/bnpl/settings"
-import type { BnplOrderPayment } from "../../common/utils/retrieve-order-payment"
-import type { Attempt, PushOutcome, Row } from "./attempt"
-import type { RecordedMessageRow } from "./read-order-messages"
 import { shippingInfoBuilt } from "./shipping-info-built"
+import type { BuiltKind } from "./built-kind"
 
-/**
- * A kind whose content is built from the order at each attempt (`builtAtAttempt` in the kind
- * table), as the pipeline runs it: its read with the event's order and again for a retry, what
- * its row keeps of a read, the service payment a read names (the push's lock and ledger), and
- * its attempt. The pipeline asks this table, never a kind by name.
- */
-export type BuiltKind<R = unknown> = {
-  readWithEvent(
-    container: MedusaContainer,
-    orderId: string,
-    context: { order: any; payment: BnplOrderPayment; recorded: RecordedMessageRow[]; options: ResolvedOptions }
-  ): Promise<R>
-  readForRetry(
-    container: MedusaContainer,
-    orderId: string,
-    options: ResolvedOptions
-  ): Promise<{ read: R; payment_id?: string | null; bnpl_payment_id?: string | null }>
-  recorded(read: R | undefined): { payload: Record<string, unknown> | null; payload_hash: string | null }
-  paymentOf(read: R | undefined): string | undefined
-  attempt(a: Attempt, row: Row): Promise<PushOutcome>
-}
-
+/** The kinds built at each attempt, by kind: the pipeline asks this table, never a kind by name. */
 const BUILT: Record<string, BuiltKind<any>> = { shipping_info: shippingInfoBuilt }
 
 /** The pipeline's side of a kind built at each attempt (undefined for a kind fixed when recorded). */

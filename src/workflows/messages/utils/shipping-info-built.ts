@@ -11,7 +11,7 @@ import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { readOrderShipping, shippingInfoOf } from "../../shipping/utils/read-order-shipping"
 import { close, outcome, recordFailure, send, write, type Attempt, type PushOutcome, type Row } from "./attempt"
-import type { BuiltKind } from "./built-kinds"
+import type { BuiltKind } from "./built-kind"
 
 const KIND = shippingInfoKind.kind
 
