@@ -21,7 +21,7 @@ const BnplServiceMessage = model
     payment_id: model.text().nullable(),
     bnpl_payment_id: model.text().nullable(),
     fulfillment_id: model.text().nullable(),
-    /** What triggered it: `fulfillment_created`, `order_placed`, `order_edit_confirmed`, `claim_created`, `exchange_created`, `shipment_created`, `delivery_created`, `order_canceled`, `manual`. */
+    /** What triggered it: an event word of the kind table (`MessageEvent`, lib/messages/kinds/kind.ts). */
     trigger: model.text(),
     /** What is sent (or to send): the `shipping_info`, the order reference, the status, the tracking. */
     payload: model.json().nullable(),

@@ -28,8 +28,7 @@ import type { SwitchOptions } from "../../../lib/settings/switches"
 /**
  * Options a merchant gives the plugin and the provider (`medusa-config.ts`). Precedence:
  * admin settings (stored in the plugin's module) > these options > env `BNPL_API_URL`,
- * `BNPL_API_KEY`. The switches (`autoCapture`, `shippingSyncEnabled`,
- * `verifyNotificationSignature`) are lib/settings/switches.ts's.
+ * `BNPL_API_KEY`. The switches (`autoCapture`...) are lib/settings/switches.ts's.
  */
 export type BnplOptions = SwitchOptions & {
   /** The live account (env `BNPL_API_KEY`, `BNPL_API_URL`). */
