@@ -282,8 +282,8 @@ export function faultMeasures(ctx: FaultContext, journeys: FaultJourneys) {
       const [latest] = await syncsOf(order.orderId)
       const delivered =
         latest &&
-        ["accepted", "unchanged"].includes(latest.status) &&
-        acknowledgedBodies.has(canonical({ payment: { shipping_info: latest.payload } }))
+        latest.status === "accepted" &&
+        acknowledgedBodies.has(canonical({ payment: { shipping_info: latest.content } }))
       if (!delivered) {
         row.syncs_lost++
         row.notes.push(
