@@ -58,6 +58,10 @@ async function startSandbox(opts = {}) {
   const control = controlRoute({ state, faults, customer, notify, autoNotify, reset })
 
   const server = http.createServer(requestHandler({ control, hostedPage, service }))
+  // Idle keep-alive connections outlive the clients' own (undici's fetch: 4 s), so a client never
+  // reuses one the server is closing at that moment (ECONNRESET on a loaded machine). close()
+  // ends them all.
+  server.keepAliveTimeout = 30_000
 
   await new Promise((resolve, reject) => {
     server.once('error', reject)
