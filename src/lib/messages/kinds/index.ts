@@ -28,9 +28,6 @@ const BY_KIND = new Map<string, KindSpec>(KINDS.map((k) => [k.kind, k as KindSpe
 /** The entry of a recorded kind (undefined for `event` rows and unknown words). */
 export const kindOf = (kind: string): KindSpec | undefined => BY_KIND.get(kind)
 
-/** A kind whose content is built from the order at each attempt (the shipping information), not fixed when recorded. */
-export const builtAtAttempt = (kind: string): boolean => kindOf(kind)?.fixedAtRecord === false
-
 /** Whether the merchant's switches leave a kind on (a kind with no switch of its own always is). */
 export const switchedOn = (spec: Pick<KindSpec, "switch">, switches: SwitchOptions = {}): boolean =>
   !spec.switch || switches[SWITCHES[spec.switch].option] !== false

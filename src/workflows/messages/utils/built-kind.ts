@@ -5,7 +5,7 @@ import type { Attempt, PushOutcome, Row } from "./attempt"
 import type { RecordedMessageRow } from "./read-order-messages"
 
 /**
- * A kind whose content is built from the order at each attempt (`builtAtAttempt` in the kind
+ * A kind whose content is built from the order at each attempt (`fixedAtRecord: false` in the kind
  * table), as the pipeline runs it: its read with the event's order and again for a retry, what
  * its row keeps of a read, the service payment a read names (the push's lock and ledger), and
  * its attempt.

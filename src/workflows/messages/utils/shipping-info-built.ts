@@ -1,5 +1,4 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { kindOf } from "../../../lib/messages/kinds"
 import {
   decideShippingInfo,
   hashShippingInfo,
@@ -70,7 +69,7 @@ async function attemptShippingInfo(a: Attempt, row: Row): Promise<PushOutcome> {
       return close(a, row.id, "unchanged", null, built)
   }
   const pushed = { ...row, bnpl_payment_id: ready!.bnpl_payment_id }
-  const { sent, failed } = await send(a, kindOf(KIND)!, pushed, ready!.shipping_info, { ...built, attempts })
+  const { sent, failed } = await send(a, shippingInfoKind, pushed, ready!.shipping_info, { ...built, attempts })
   if (failed) return failed
   if (ready!.warning) {
     a.container

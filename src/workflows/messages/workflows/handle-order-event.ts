@@ -2,11 +2,12 @@ import type { SubscriberArgs } from "@medusajs/framework"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { CallOptions } from "../../../client"
-import { builtAtAttempt, type MessageEvent } from "../../../lib/messages/kinds"
+import type { MessageEvent } from "../../../lib/messages/kinds"
 import { failedAttempt, UNPUSHED_RETRY_AFTER_MS } from "../../../lib/messages/retry"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../common/utils/retrieve-order-payment"
+import { builtKindOf } from "../utils/built-kinds"
 import { orderMessagesOf } from "../utils/read-order-messages"
 import type { PushOutcome } from "../utils/attempt"
 import { orderEventWorkflow, retryMessageWorkflow, type OrderEventResult } from "./order-event"
@@ -124,7 +125,7 @@ export async function attemptRecorded(
 export async function catchUpOrderEvents(container: MedusaContainer, orderId: string, pid: string): Promise<void> {
   // A message built at each attempt (the shipping information) may have been recorded for it and
   // skipped; any other message says the events were handled.
-  const told = (await orderMessagesOf(container, orderId)).filter((r) => !builtAtAttempt(r.kind))
+  const told = (await orderMessagesOf(container, orderId)).filter((r) => !builtKindOf(r.kind))
   if (told.some((r) => r.bnpl_payment_id === pid)) {
     return
   }
