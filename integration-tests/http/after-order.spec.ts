@@ -1,6 +1,7 @@
 import { eventually, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
+import { Migration20261129202338 } from "../../src/modules/bnpl/migrations/Migration20261129202338"
 
 jest.setTimeout(180 * 1000)
 
@@ -13,7 +14,7 @@ const ports = testPorts(3)
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl }) => {
+  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl, knex }) => {
     const messagesOf = (orderId: string, kind?: string) =>
       bnpl().listBnplServiceMessages(
         { order_id: orderId, ...(kind ? { kind } : { kind: ["order", "status", "tracking"] }) },
@@ -133,14 +134,14 @@ sandboxStoreSuite(
       expect(sync).toMatchObject({ status: "accepted", trigger: "fulfillment_created" })
       // Each event's own record went in the statement that recorded its messages (message-writes.ts);
       // the messages read back through Medusa's data layer with the model's id and JSON payload.
-      expect(await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "event" })).toEqual([])
+      expect(await bnpl().listBnplOrderEvents({ order_id: order.id })).toEqual([])
       expect(rows.every((r: any) => r.id.startsWith("bnplmsg_") && r.attempts >= 1)).toBe(true)
       expect(rows.find((r: any) => r.kind === "status").payload).toEqual({ status: "shipped", is_shipped: true })
     })
 
     it("an event handled twice at once (a slow subscriber and the retry job) records its messages once", async () => {
       const event = { order_id: "order_twice", trigger: "shipment_created", status: "pending" }
-      const [eventId] = await bnpl().recordMessages([{ ...event, kind: "event", payload: { event: "shipment_created" } }])
+      const { id: eventId } = await bnpl().createBnplOrderEvents({ event: "shipment_created", order_id: "order_twice" })
       // A field left undefined takes the table's default (attempts: 0), as the data layer's create gives it.
       const status = {
         ...event,
@@ -156,6 +157,47 @@ sandboxStoreSuite(
       expect(rows).toEqual([
         expect.objectContaining({ id: both.flat()[0], kind: "status", attempts: 0, payload: status.payload }),
       ])
+    })
+
+    it("an event left waiting in the message record by the version before moves to its own table, is shown and handled", async () => {
+      const { order } = await paidOrder(sandbox(), 129.9)
+      await settled(order.id, 1)
+      // As the version before left it: the order's reference never recorded, its event waiting as a message row.
+      await knex()("bnpl_service_message").where({ order_id: order.id }).delete()
+      await knex()("bnpl_service_message").insert({
+        id: "bnplmsg_waiting_event",
+        order_id: order.id,
+        kind: "event",
+        trigger: "order_placed",
+        status: "pending",
+        attempts: 2,
+        last_error: "connection dropped",
+        payload: JSON.stringify({ event: "order_placed", order_id: order.id, fulfillment_id: null }),
+        next_attempt_at: new Date(Date.now() - 1000),
+      })
+      const migration = new Migration20261129202338(null as any, null as any)
+      await migration.up()
+      for (const sql of migration.getQueries()) await knex().raw(sql as string)
+
+      expect(await knex()("bnpl_service_message").where({ kind: "event" })).toEqual([])
+      const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin())
+      expect(data.bnpl_order.messages).toEqual([])
+      expect(data.bnpl_order.events).toEqual([
+        expect.objectContaining({
+          id: "bnplmsg_waiting_event",
+          event: "order_placed",
+          status: "pending",
+          attempts: 2,
+          last_error: "connection dropped",
+          fulfillment_id: null,
+        }),
+      ])
+      // The job handles it as any event: its message recorded in its place, and sent.
+      await retryBnplMessages(getContainer())
+      expect(await bnpl().listBnplOrderEvents({ order_id: order.id })).toEqual([])
+      const [reference] = await settled(order.id, 1, "order")
+      expect(reference).toMatchObject({ kind: "order", trigger: "order_placed" })
+      expect(reference.status).not.toBe("pending")
     })
 
     it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {

@@ -241,7 +241,7 @@ sandboxStoreSuite(
       await expectFirstRefundedSecondKept(done.data.order.id, pid1, pid2)
       // The order's messages name the payment it was placed with.
       const told = await eventually(async () => {
-        const rows = await knex()("bnpl_service_message").where({ order_id: done.data.order.id }).whereNot({ kind: "event" })
+        const rows = await knex()("bnpl_service_message").where({ order_id: done.data.order.id })
         return rows.length > 0 && rows
       })
       expect(told.every((r: any) => r.bnpl_payment_id === pid2)).toBe(true)

@@ -51,10 +51,10 @@ const MUTANTS = [
   },
   {
     n: 6,
-    what: 'the retry job no longer handles recorded `event` rows',
-    file: 'src/workflows/messages/workflows/handle-order-event.ts',
-    from: 'if (row.kind !== "event") {',
-    to: 'if (true) {',
+    what: 'the retry job no longer handles recorded order events',
+    file: 'src/jobs/retry-messages.ts',
+    from: '"event" in due ? await retryOrderEvent(container, due.id) :',
+    to: '"event" in due ? null :',
   },
   {
     n: 7,

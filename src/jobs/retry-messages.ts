@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { BNPL_MODULE } from "../modules/bnpl/module-name"
 import type BnplModuleService from "../modules/bnpl/service"
-import { attemptRecorded } from "../workflows/messages/workflows/handle-order-event"
+import { retryMessage, retryOrderEvent } from "../workflows/messages/workflows/handle-order-event"
 
 /**
  * Retries what the service has not been told yet, of every kind, when it is due: messages
@@ -13,10 +13,14 @@ import { attemptRecorded } from "../workflows/messages/workflows/handle-order-ev
 export default async function retryBnplMessages(container: MedusaContainer) {
   const logger = container.resolve("logger")
   const call = { timeoutMs: 5000, retries: 0 }
-  for (const row of await dueMessages(container)) {
-    const what = `BNPL ${row.kind} ${row.kind === "event" ? "" : "message "}${row.id} of order ${row.order_id || "(unknown yet)"}`
+  for (const due of await dueNow(container)) {
+    const what =
+      "event" in due
+        ? `BNPL ${due.event} ${due.id} of order ${due.order_id || "(unknown yet)"}`
+        : `BNPL ${due.kind} message ${due.id} of order ${due.order_id}`
     try {
-      const result = await attemptRecorded(container, row, call)
+      const result =
+        "event" in due ? await retryOrderEvent(container, due.id) : await retryMessage(container, due.id, call)
       if (result?.error_code === "unavailable") {
         logger.warn(`BNPL message retries paused until the next run: the service is unavailable (at ${what})`)
         return
@@ -28,21 +32,27 @@ export default async function retryBnplMessages(container: MedusaContainer) {
   }
 }
 
-/** Pending rows whose next attempt is due, the most overdue first. */
-async function dueMessages(container: MedusaContainer, limit = 100) {
-  const due = await container
-    .resolve<BnplModuleService>(BNPL_MODULE)
-    .listBnplServiceMessages(
-      { status: "pending", next_attempt_at: { $lte: new Date() } },
-      { order: { next_attempt_at: "ASC" }, take: limit, select: ["id", "kind", "order_id"] }
-    )
-  return due.map((s) => ({ id: s.id, kind: s.kind as string, order_id: s.order_id }))
+type Due = { id: string; order_id: string | null; next_attempt_at: Date | string | null } & (
+  { event: string } | { kind: string }
+)
+
+/** Pending events and messages whose next attempt is due, the most overdue first (two indexed queries). */
+async function dueNow(container: MedusaContainer, limit = 100): Promise<Due[]> {
+  const bnpl = container.resolve<BnplModuleService>(BNPL_MODULE)
+  const filter = { status: "pending" as const, next_attempt_at: { $lte: new Date() } }
+  const config = { order: { next_attempt_at: "ASC" as const }, take: limit }
+  const [events, messages] = await Promise.all([
+    bnpl.listBnplOrderEvents(filter, { ...config, select: ["id", "event", "order_id", "next_attempt_at"] }),
+    bnpl.listBnplServiceMessages(filter, { ...config, select: ["id", "kind", "order_id", "next_attempt_at"] }),
+  ])
+  const at = (d: Due) => new Date(d.next_attempt_at ?? 0).getTime()
+  return ([...events, ...messages] as Due[]).sort((a, b) => at(a) - at(b)).slice(0, limit)
 }
 
 /**
  * Every 15 s: a push left pending by a worker that died is due 30 s after it was recorded
  * (`UNPUSHED_RETRY_AFTER_MS`), its lock free 10 s after the death (`LOCK_LEASE_S`), so the
- * service has it within about 45 s. A run with nothing due is one indexed query.
+ * service has it within about 45 s. A run with nothing due is two indexed queries.
  */
 export const config = {
   name: "bnpl-retry-messages",

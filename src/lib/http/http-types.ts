@@ -183,6 +183,20 @@ export type OrderMessageView = {
   can_push_again: boolean
 }
 
+/** An order event whose messages are not recorded yet (`events[]`): its order could not be read. */
+export type OrderEventView = {
+  id: string
+  /** The event's word (order_placed, fulfillment_created, ...), as `messages[].trigger`. */
+  event: string
+  /** pending: the retry job handles it again; failed: out of attempts. */
+  status: "pending" | "failed"
+  attempts: number
+  last_error: string | null
+  fulfillment_id: string | null
+  next_attempt_at: string | null
+  created_at: string
+}
+
 /** `GET /admin/bnpl/orders/:id` → `{bnpl_order}`. */
 export type OrderView =
   | { order_id: string; paid_with_bnpl: false }
@@ -191,6 +205,7 @@ export type OrderView =
       paid_with_bnpl: true
       payment: OrderPaymentView
       messages: OrderMessageView[]
+      events: OrderEventView[]
     }
 
 /** `POST /admin/bnpl/orders/:id/messages/:message_id/push`: the message after its attempt, and the order's view. */

@@ -105,3 +105,29 @@ export function decidePushAgain(
   }
   return { action: "push" }
 }
+
+/** A recorded order event whose messages are not recorded yet (`bnpl_order_event`). */
+export type RecordedEvent = {
+  id: string
+  event: string
+  status: string
+  attempts: number
+  last_error: string | null
+  fulfillment_id?: string | null
+  next_attempt_at: Date | string | null
+  created_at: Date | string
+}
+
+/** An order event still waiting, as `events[]` shows it: the retry job handles it again until it is out of attempts. */
+export function eventView(row: RecordedEvent) {
+  return {
+    id: row.id,
+    event: row.event,
+    status: row.status === "pending" ? ("pending" as const) : ("failed" as const),
+    attempts: row.attempts,
+    last_error: row.last_error,
+    fulfillment_id: row.fulfillment_id ?? null,
+    next_attempt_at: row.next_attempt_at,
+    created_at: row.created_at,
+  }
+}

@@ -12,7 +12,7 @@ export type Knex = any
 
 const TABLE = "bnpl_service_message"
 
-export type MessagePushClaim = { found: false } | { found: true; kind: string; decision: PushAgainDecision }
+export type MessagePushClaim = { found: false } | { found: true; decision: PushAgainDecision }
 
 export async function claimMessagePush(knex: Knex, orderId: string, messageId: string): Promise<MessagePushClaim> {
   const seconds = PUSH_AGAIN_INTERVAL_MS / 1000
@@ -29,22 +29,21 @@ export async function claimMessagePush(knex: Knex, orderId: string, messageId: s
         updated_at: knex.raw("now()"),
         next_attempt_at: knex.raw(`now() + make_interval(secs => ?)`, [seconds * 6]),
       },
-      ["kind"]
+      ["id"]
     )
   if (claimed) {
-    return { found: true, kind: claimed.kind, decision: { action: "push" } }
+    return { found: true, decision: { action: "push" } }
   }
   const row = await knex(TABLE)
     .where({ id: messageId, order_id: orderId })
     .whereNull("deleted_at")
-    .first("kind", "status", "last_error", "updated_at")
+    .first("status", "last_error", "updated_at")
   if (!row) {
     return { found: false }
   }
   const refused = decidePushAgain(row)
   return {
     found: true,
-    kind: row.kind,
     // Claimed by another call between its UPDATE and this read (or the clocks differ): wait.
     decision:
       refused.action === "push"

@@ -8,6 +8,8 @@ import type { Knex } from "./ledger"
  */
 
 const TABLE = "bnpl_service_message"
+/** Order events waiting for their messages (models/order-event.ts). */
+const EVENT_TABLE = "bnpl_order_event"
 /** The record's id prefix (models/service-message.ts). */
 const ID_PREFIX = "bnplmsg"
 /** The record's JSON column: written as JSON text (an array would otherwise go as a PostgreSQL array). */
@@ -25,22 +27,22 @@ const asColumns = (fields: Record<string, unknown>) =>
   )
 
 /**
- * Records messages (the columns left out take the table's defaults). With `replacing` (an
- * order event's own record, once its messages stand for it), in the same statement: the record
- * is deleted, and the messages are recorded only if this statement deleted it. Two handlings of
- * one event at once (its subscriber, slow, and the retry job) then record its messages once: the
- * second finds the record gone and records nothing. Resolves the new rows' ids, in order ([] when
- * nothing was recorded).
+ * Records messages (the columns left out take the table's defaults). With `forEvent` (the order
+ * event they are the messages of), in the same statement: the event's row is deleted, and the
+ * messages are recorded only if this statement deleted it. Two handlings of one event at once
+ * (its subscriber, slow, and the retry job) then record its messages once: the second finds the
+ * event gone and records nothing. Resolves the new rows' ids, in order ([] when nothing was
+ * recorded).
  */
-export async function recordMessages(knex: Knex, rows: NewMessage[], replacing?: string | null): Promise<string[]> {
+export async function recordMessages(knex: Knex, rows: NewMessage[], forEvent?: string | null): Promise<string[]> {
   const values = rows.map((row) => ({ id: generateEntityId(undefined, ID_PREFIX), ...row }))
-  if (!replacing) {
+  if (!forEvent) {
     return values.length
       ? (await knex(TABLE).insert(values.map(asColumns), ["id"])).map((r: { id: string }) => r.id)
       : []
   }
   if (!values.length) {
-    await knex(TABLE).where({ id: replacing }).delete()
+    await knex(EVENT_TABLE).where({ id: forEvent }).delete()
     return []
   }
   // Only the columns given a value: the others take the table's defaults (an undefined would be NULL).
@@ -50,7 +52,7 @@ export async function recordMessages(knex: Knex, rows: NewMessage[], replacing?:
     `WITH gone AS (DELETE FROM ?? WHERE id = ? RETURNING id)
      INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json)
      WHERE EXISTS (SELECT 1 FROM gone)`,
-    [TABLE, replacing, TABLE, ...columns, ...columns, TABLE, JSON.stringify(values)]
+    [EVENT_TABLE, forEvent, TABLE, ...columns, ...columns, TABLE, JSON.stringify(values)]
   )
   return rowCount === values.length ? values.map((v) => v.id) : []
 }

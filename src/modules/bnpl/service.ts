@@ -49,6 +49,7 @@ import BnplPayment from "./models/payment"
 import BnplPaymentLink from "./models/payment-link"
 import BnplSettings from "./models/settings"
 import BnplServiceMessage from "./models/service-message"
+import BnplOrderEvent from "./models/order-event"
 
 type InjectedDependencies = Record<string, unknown>
 
@@ -63,6 +64,7 @@ class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,
   BnplServiceMessage,
+  BnplOrderEvent,
   BnplCheckoutSnapshot,
   BnplPayment,
   BnplNotificationSecret,
@@ -244,11 +246,11 @@ class BnplModuleService extends MedusaService({
   }
 
   /**
-   * Records messages to the service in one statement, deleting the row they replace (an order
-   * event's own record) in the same one (message-writes.ts); resolves their ids.
+   * Records messages to the service in one statement, deleting the order event they stand for
+   * (`bnpl_order_event`) in the same one (message-writes.ts); resolves their ids.
    */
-  async recordMessages(rows: NewMessage[], replacing?: string | null): Promise<string[]> {
-    return recordMessages(this.knexFor("The messages cannot be recorded"), rows, replacing)
+  async recordMessages(rows: NewMessage[], forEvent?: string | null): Promise<string[]> {
+    return recordMessages(this.knexFor("The messages cannot be recorded"), rows, forEvent)
   }
 
   /** Writes one attempt's outcome on its message in one statement (message-writes.ts). */

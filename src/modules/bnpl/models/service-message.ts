@@ -10,11 +10,9 @@ const BnplServiceMessage = model
     id: model.id({ prefix: "bnplmsg" }).primaryKey(),
     order_id: model.text(),
     /**
-     * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order`,
-     * `status`, `tracking`, `trigger`), or `event`: an order event recorded before its
-     * messages (deleted once they are; left pending when the order could not be read, for the
-     * retry job to handle the event again). Nothing is sent for an `event` row itself. Text, not
-     * an enum: the table is the one list (written only from it), so a new kind needs no migration.
+     * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order`, `status`,
+     * `tracking`, `trigger`). Text, not an enum: the table is the one list (written only from
+     * it), so a new kind needs no migration. Order events wait in their own table (order-event.ts).
      */
     kind: model.text(),
     /** Medusa payment id, and the service's payment id it belongs to. */

@@ -1,5 +1,6 @@
 import fulfillmentCreated from "../../../subscribers/order-fulfillment-created"
 import shipmentCreated from "../../../subscribers/shipment-created"
+import { memoryMessages } from "../../../__tests__/helpers/memory-messages"
 import {
   liveSandbox,
   medusaContainer,
@@ -8,39 +9,6 @@ import {
 } from "../../../__tests__/helpers/review-store"
 
 const LIVE_KEY = "sk_live_counted_000000000000000"
-
-/** The message record in memory, as the bnpl module's generated methods answer (equality and IN filters). */
-function memoryRecord() {
-  const rows: any[] = []
-  let n = 0
-  const matches = (row: any, filter: Record<string, any>) =>
-    Object.entries(filter).every(([k, v]) => (Array.isArray(v) ? v.includes(row[k]) : row[k] === v))
-  return {
-    rows,
-    listBnplServiceMessages: async (filter: Record<string, any> = {}) =>
-      rows.filter((r) => matches(r, filter)).map((r) => ({ ...r })),
-    retrieveBnplServiceMessage: async (id: string) => ({ ...rows.find((r) => r.id === id) }),
-    updateBnplServiceMessages: async (patch: any) =>
-      Object.assign(
-        rows.find((r) => r.id === patch.id),
-        patch
-      ),
-    writeMessageOutcome: async (patch: any) =>
-      Object.assign(
-        rows.find((r) => r.id === patch.id),
-        patch
-      ),
-    recordMessages: async (input: any[], replacing?: string | null) => {
-      const at = replacing ? rows.findIndex((r) => r.id === replacing) : -1
-      if (replacing && at < 0) return [] // as the module: recorded only in place of the event's record
-      if (at >= 0) rows.splice(at, 1)
-      const list = input.map((r) => ({ id: `msg_${++n}`, attempts: 0, created_at: new Date(Date.now() + n), ...r }))
-      rows.push(...list)
-      return list.map((r) => r.id)
-    },
-    listBnplCheckoutSnapshots: async () => [],
-  }
-}
 
 /**
  * The issue's count: one order read and one lock per event, whatever the event tells the
@@ -66,7 +34,7 @@ describe("one order read and one lock per event", () => {
       payment_collections: [{ payments: [medusaPayment(pid)] }],
     }
     const counted = { orderReads: 0, locks: 0 }
-    const record = memoryRecord()
+    const record = memoryMessages()
     const container = medusaContainer(db, {
       locking: {
         execute: async (_key: string, job: () => Promise<unknown>) => {
@@ -119,5 +87,7 @@ describe("one order read and one lock per event", () => {
       ["tracking", "accepted"],
       ["status", "accepted"],
     ])
+    expect(record.eventRows.filter((e) => !e.deleted_at)).toEqual([])
+    expect(record.eventRows).toHaveLength(2)
   })
 })

@@ -18,7 +18,7 @@ export type OrderEventInput = {
   event: MessageEvent
   order_id?: string | null
   fulfillment_id?: string | null
-  /** The event's own record (`kind: "event"`), written before anything could fail: deleted once its messages are. */
+  /** The event's own record (`bnpl_order_event`), written before anything could fail: deleted once its messages are. */
   event_id?: string | null
   /** Only these kinds (the admin's "Send shipping information": `shipping_info`). */
   only?: string[]

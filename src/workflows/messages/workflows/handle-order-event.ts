@@ -19,12 +19,12 @@ const describe = (event: OrderEvent) =>
   `BNPL ${event.event} of order ${event.order_id || `(fulfillment ${event.fulfillment_id})`}`
 
 /**
- * Handles an order event: its intent is recorded first (a `kind: "event"` row, due for the
- * retry job in a minute), then the event's workflow reads the order once, records its messages
- * in place of the event's row, and sends them under the payment's lock. Never fails the
- * merchant's action and never loses the event: when the order cannot be read (a dropped
- * connection), the event's row stays, and the job handles the event again. Handling it again
- * records nothing twice (tracking and the trigger once, a status unchanged).
+ * Handles an order event: it is recorded first (`bnpl_order_event`, due for the retry job in a
+ * minute), then the event's workflow reads the order once, records its messages in place of the
+ * event, and sends them under the payment's lock. Never fails the merchant's action and never
+ * loses the event: when the order cannot be read (a dropped connection), the event stays, and
+ * the job handles it again. Handling it again records nothing twice (tracking and the trigger
+ * once, a status unchanged).
  */
 export async function handleOrderEvent(
   container: MedusaContainer,
@@ -57,58 +57,55 @@ async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?:
 }
 
 async function recordEvent(container: MedusaContainer, event: OrderEvent): Promise<string> {
-  const [id] = await container.resolve<BnplModuleService>(BNPL_MODULE).recordMessages([
-    {
-      // The order may be unknown yet (shipment and delivery name the fulfillment): found when read.
-      order_id: event.order_id ?? "",
-      kind: "event",
-      trigger: event.event,
-      fulfillment_id: event.fulfillment_id ?? null,
-      status: "pending",
-      payload: { event: event.event, order_id: event.order_id ?? null, fulfillment_id: event.fulfillment_id ?? null },
-      next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
-    },
-  ])
-  return id
+  const recorded = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplOrderEvents({
+    event: event.event,
+    // Unknown yet when the event names only the fulfillment: found when read.
+    order_id: event.order_id ?? null,
+    fulfillment_id: event.fulfillment_id ?? null,
+    next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
+  })
+  return recorded.id
 }
 
-/** An event not handled this time: its row (still there: its messages were not recorded) backs off. */
+/** An event not handled this time (its messages were not recorded): it backs off. */
 async function failedEvent(container: MedusaContainer, eventId: string | undefined, attempts: number, error: string) {
   if (!eventId) return
   await container
     .resolve<BnplModuleService>(BNPL_MODULE)
-    .updateBnplServiceMessages({ id: eventId, ...failedAttempt(attempts + 1), last_error: error.slice(0, 500) })
+    .updateBnplOrderEvents({ id: eventId, ...failedAttempt(attempts + 1), last_error: error.slice(0, 500) })
     .catch(() => undefined) // recorded its messages (and left) before failing: they are the job's now
 }
 
 /**
- * One attempt at a recorded row, whatever it holds (the retry job, "Push again"): an event is
- * handled again (its messages recorded and sent), a message is pushed through its kind.
+ * The retry job's attempt at an order event whose messages were never recorded: handled again
+ * (its messages recorded and sent). Resolves the service's "unavailable" when one of them met it.
  */
-export async function attemptRecorded(
-  container: MedusaContainer,
-  row: { id: string; kind: string },
-  call: CallOptions
-): Promise<PushOutcome | null> {
-  if (row.kind !== "event") {
-    return (await retryMessageWorkflow(container).run({ input: { message_id: row.id, call } })).result
-  }
-  const recorded = await container.resolve<BnplModuleService>(BNPL_MODULE).retrieveBnplServiceMessage(row.id)
-  if (recorded.status !== "pending") return null
-  const payload = recorded.payload as Record<string, any>
-  // Rows recorded before the pipeline was one name the event `trigger`.
+export async function retryOrderEvent(container: MedusaContainer, eventId: string): Promise<PushOutcome | null> {
+  const [recorded] = await container
+    .resolve<BnplModuleService>(BNPL_MODULE)
+    .listBnplOrderEvents({ id: eventId, status: "pending" })
+  if (!recorded) return null // handled meanwhile (its messages stand for it)
   const event: OrderEvent = {
-    event: payload.event ?? payload.trigger,
-    order_id: payload.order_id,
-    fulfillment_id: payload.fulfillment_id,
+    event: recorded.event as MessageEvent,
+    order_id: recorded.order_id,
+    fulfillment_id: recorded.fulfillment_id,
   }
   try {
-    const result = await runEvent(container, event, row.id)
+    const result = await runEvent(container, event, eventId)
     return result?.outcomes.find((o) => o.error_code === "unavailable") ?? null
   } catch (e) {
-    await failedEvent(container, row.id, recorded.attempts, (e as Error).message)
+    await failedEvent(container, eventId, recorded.attempts, (e as Error).message)
     throw e
   }
+}
+
+/** One attempt at a recorded message (the retry job, "Push again"), through its kind's push. */
+export async function retryMessage(
+  container: MedusaContainer,
+  messageId: string,
+  call: CallOptions
+): Promise<PushOutcome | null> {
+  return (await retryMessageWorkflow(container).run({ input: { message_id: messageId, call } })).result
 }
 
 /**

@@ -6,7 +6,7 @@ import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { orderWithBnplPayment } from "../../../../../workflows/common/utils/retrieve-order-payment"
 import { modeOf } from "../../../../../lib/settings/mode"
 import { findPayment } from "../../../../../modules/bnpl/ledger"
-import { messageView } from "../../../../../lib/messages/view"
+import { eventView, messageView } from "../../../../../lib/messages/view"
 
 /**
  * A collection Medusa cancels, with its payments, when an order change (an edit, a claim, an
@@ -17,8 +17,8 @@ const UNCAPTURED = ["authorized", "partially_authorized"]
 
 /**
  * What the admin shows on an order paid with the plugin: the service payment (state, plan,
- * schedule, refunds, fetched live when the service answers), the shipping sync log (kept for
- * older clients), and the timeline of every message the service was told about the order.
+ * schedule, refunds, fetched live when the service answers), the timeline of every message the
+ * service was told about the order, and the order's events still waiting to be told.
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
   const { order, payment } = await orderWithBnplPayment(container, orderId, ["payment_collections.status"])
@@ -51,8 +51,11 @@ export async function orderView(container: MedusaContainer, orderId: string) {
   const ledger = session.bnpl_payment_id
     ? await findPayment(container.resolve(ContainerRegistrationKeys.PG_CONNECTION), session.bnpl_payment_id)
     : undefined
-  // One read of what the service was told.
-  const told = await bnpl.listBnplServiceMessages({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 })
+  // One read of what the service was told, one of the events still waiting to be.
+  const [told, waiting] = await Promise.all([
+    bnpl.listBnplServiceMessages({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 }),
+    bnpl.listBnplOrderEvents({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 }),
+  ])
   return {
     order_id: orderId,
     paid_with_bnpl: true as const,
@@ -81,5 +84,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
     },
     /** Every message to the service about the order, newest first, in the admin API's words. */
     messages: told.map(messageView),
+    /** Events whose messages are not recorded yet (the order could not be read then): retried by the job. */
+    events: waiting.map(eventView),
   }
 }

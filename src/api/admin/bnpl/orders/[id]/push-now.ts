@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
-import { attemptRecorded } from "../../../../../workflows/messages/workflows/handle-order-event"
+import { retryMessage } from "../../../../../workflows/messages/workflows/handle-order-event"
 import { orderView } from "./helpers"
 
 /** What the admin waits for: one short attempt; the retry job goes on if it fails. */
@@ -17,16 +17,16 @@ export type PushAnswer =
  * One attempt at a recorded message now (the admin's "Push again", "Start the payment"):
  * claimed first (`claimMessagePush`: at most one attempt per message and interval, never an
  * accepted one again), then sent through its kind's push. A message the caller has just
- * recorded (`recorded`) is its own: no claim. Answers the order's view.
+ * recorded (`justRecorded`) is its own: no claim. Answers the order's view.
  */
 export async function pushMessageNow(
   scope: MedusaContainer,
   orderId: string,
   messageId: string,
-  recorded?: { kind: string }
+  justRecorded = false
 ): Promise<PushAnswer> {
-  const claim = recorded
-    ? { found: true as const, kind: recorded.kind, decision: { action: "push" as const } }
+  const claim = justRecorded
+    ? { found: true as const, decision: { action: "push" as const } }
     : await scope.resolve<BnplModuleService>(BNPL_MODULE).claimMessagePush(orderId, messageId)
   if (!claim.found) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no message ${messageId} to the service`)
@@ -43,8 +43,8 @@ export async function pushMessageNow(
     }
   }
   // Through its kind's push: shipping information rebuilt from the order as it is now; the
-  // other messages as recorded; an event whose messages were never recorded, handled again.
-  await attemptRecorded(scope, { id: messageId, kind: claim.kind }, CALL)
+  // other messages as recorded.
+  await retryMessage(scope, messageId, CALL)
   const view = await orderView(scope, orderId)
   const message = view.paid_with_bnpl ? view.messages.find((m) => m.id === messageId) : undefined
   return { status: 200, body: { message: message ?? null, bnpl_order: view } }

@@ -63,5 +63,5 @@ export async function startPaymentOfOrder(scope: MedusaContainer, orderId: strin
       next_attempt_at: new Date(Date.now() + 60_000),
     },
   ])
-  sendPushAnswer(res, await pushMessageNow(scope, orderId, created.id, { kind: "trigger" }))
+  sendPushAnswer(res, await pushMessageNow(scope, orderId, created.id, true))
 }
