@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { adminHeaders } from "./admin"
 import { storefront, type testPorts } from "./checkout"
+import { merchant } from "./merchant"
 import { setupStore, type StoreSetup, type StoreSetupOptions } from "./store"
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -72,7 +73,8 @@ export function useSandboxStore(
 export type SandboxStoreSuite = { api: any; getContainer: () => MedusaContainer } & ReturnType<
   typeof useSandboxStore
 > &
-  ReturnType<typeof storefront> & {
+  ReturnType<typeof storefront> &
+  ReturnType<typeof merchant> & {
     /** The bnpl module's service (its message record, settings...). */
     bnpl: () => any
     /** The app's database (knex). */
@@ -83,7 +85,8 @@ export type SandboxStoreSuite = { api: any; getContainer: () => MedusaContainer 
  * The opening most HTTP suites share: Medusa's runner on `ports` (its `env`, or `env` when the
  * suite adds to it), and in its testSuite the sandbox, the store and the admin
  * (`useSandboxStore` on `ports.sandbox`, with `options`), the storefront's checkout steps
- * (`storefront`), the bnpl module and the database. `suite` declares the tests:
+ * (`storefront`), the merchant's fulfillment and shipment (`merchant`), the bnpl module and the
+ * database. `suite` declares the tests:
  *
  *   sandboxStoreSuite({ ports }, ({ api, sandbox, admin, paidOrder, bnpl }) => { it(...) })
  */
@@ -104,6 +107,7 @@ export function sandboxStoreSuite(
         getContainer,
         ...setUp,
         ...storefront(api, setUp.store),
+        ...merchant(api, setUp.admin, setUp.store),
         bnpl: () => getContainer().resolve("bnpl") as any,
         knex: () => getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any,
       })

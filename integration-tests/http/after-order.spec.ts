@@ -14,7 +14,7 @@ const ports = testPorts(3)
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl, knex }) => {
+  ({ api, getContainer, sandbox, admin, paidOrder, bnpl, knex, fulfill, ship }) => {
     const messagesOf = (orderId: string, kind?: string) =>
       bnpl().listBnplServiceMessages(
         { order_id: orderId, ...(kind ? { kind } : { kind: ["order", "status", "tracking"] }) },
@@ -32,33 +32,6 @@ sandboxStoreSuite(
         const rows = await messagesOf(orderId, kind)
         return rows.length >= count && rows.every((r: any) => r.status !== "pending" || r.attempts > 0) && rows
       })
-
-    async function fulfill(orderId: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-      const { data: after } = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
-        {
-          items: data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity })),
-          location_id: store().stockLocationId,
-        },
-        admin()
-      )
-      return { fulfillmentId: after.order.fulfillments.at(-1).id as string, items: data.order.items }
-    }
-
-    async function ship(orderId: string, labels: { tracking_number: string; tracking_url?: string }[]) {
-      const { fulfillmentId, items } = await fulfill(orderId)
-      const response = await api.post(
-        `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-        {
-          items: items.map((i: any) => ({ id: i.id, quantity: i.quantity })),
-          labels: labels.map((l) => ({ label_url: "https://labels.test/1.pdf", tracking_url: "", ...l })),
-        },
-        admin()
-      )
-      expect(response.status).toBe(200)
-      return fulfillmentId
-    }
 
     /** The retry job, with every pending message made due (as if its backoff had passed). */
     async function runRetryJob(orderId: string) {
@@ -203,23 +176,8 @@ sandboxStoreSuite(
     it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {
       const { order, pid } = await paidOrder(sandbox(), 30, 2)
       await settled(order.id, 1)
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-      const item = data.order.items[0]
       for (const [i, numbers] of [["P1"], ["P1", "P2"]].entries()) {
-        const { data: after } = await api.post(
-          `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`,
-          { items: [{ id: item.id, quantity: 1 }], location_id: store().stockLocationId },
-          admin()
-        )
-        const fid = after.order.fulfillments.at(-1).id
-        await api.post(
-          `/admin/orders/${order.id}/fulfillments/${fid}/shipments`,
-          {
-            items: [{ id: item.id, quantity: 1 }],
-            labels: numbers.map((n) => ({ tracking_number: n, tracking_url: "", label_url: "https://labels.test/x.pdf" })),
-          },
-          admin()
-        )
+        await ship(order.id, numbers, await fulfill(order.id, { quantity: 1 }))
         await settled(order.id, i === 0 ? 3 : 5)
       }
       const serviceOrderId = sandbox().payments.get(pid).orders[0].id

@@ -17,7 +17,7 @@ const ports = testPorts(17)
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl }) => {
+  ({ api, getContainer, sandbox, admin, paidOrder, bnpl, ship }) => {
     const view = async (orderId: string) => (await api.get(`/admin/bnpl/orders/${orderId}`, admin())).data.bnpl_order
     const push = (orderId: string, messageId: string) =>
       api.post(`/admin/bnpl/orders/${orderId}/messages/${messageId}/push`, {}, admin()).catch((e: any) => e.response)
@@ -39,23 +39,6 @@ sandboxStoreSuite(
         const rows = await bnpl().listBnplServiceMessages({ order_id: orderId })
         return rows.length >= count && rows.every((r: any) => r.status !== "pending" || r.attempts > 0) && rows
       })
-
-    async function ship(orderId: string, trackingNumber: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-      const items = data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
-      const { data: after } = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
-        { items, location_id: store().stockLocationId },
-        admin()
-      )
-      const fulfillmentId = after.order.fulfillments.at(-1).id
-      await api.post(
-        `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-        { items, labels: [{ tracking_number: trackingNumber, tracking_url: "", label_url: "https://labels.test/1.pdf" }] },
-        admin()
-      )
-      return fulfillmentId as string
-    }
 
     it("after placement and shipment: one timeline of every message, in the API's words", async () => {
       const { order, pid } = await paidOrder(sandbox(), 129.9)

@@ -15,7 +15,7 @@ const SHIP = { installments_count: 3, pay_at_shipment: true }
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete }) => {
+  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete, fulfill, ship }) => {
     beforeEach(async () => {
       const saved = await api.post(
         "/admin/bnpl/settings",
@@ -49,29 +49,6 @@ sandboxStoreSuite(
       const done = await complete(cart.id)
       expect(done.status).toBe(200)
       return { order: done.data.order, pid, session }
-    }
-
-    /** A fulfillment of `quantity` of each item (all of them by default). */
-    async function fulfill(orderId: string, quantity?: number) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-      const items = data.order.items.map((i: any) => ({ id: i.id, quantity: quantity ?? i.quantity }))
-      const { data: after } = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
-        { items, location_id: store().stockLocationId },
-        admin()
-      )
-      return { fulfillmentId: after.order.fulfillments.at(-1).id as string, items }
-    }
-
-    async function ship(orderId: string, trackingNumber: string, fulfilled?: Awaited<ReturnType<typeof fulfill>>) {
-      const { fulfillmentId, items } = fulfilled ?? (await fulfill(orderId))
-      const response = await api.post(
-        `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-        { items, labels: [{ tracking_number: trackingNumber, tracking_url: "", label_url: "https://labels.test/1.pdf" }] },
-        admin()
-      )
-      expect(response.status).toBe(200)
-      return fulfillmentId
     }
 
     /** The retry job, with every pending message made due (as if its backoff had passed). */
@@ -132,7 +109,7 @@ sandboxStoreSuite(
       expect(capture.data.message).toMatch(/taken when its order ships/)
 
       // A fulfillment alone does not start it (triggerOn: shipment, the default).
-      const fulfilled = await fulfill(order.id, 1)
+      const fulfilled = await fulfill(order.id, { quantity: 1 })
       await new Promise((r) => setTimeout(r, 500))
       expect(calls("/trigger")).toHaveLength(0)
 
@@ -152,7 +129,7 @@ sandboxStoreSuite(
       expect((await ledger(pid)).triggered_at).not.toBeNull()
 
       // The second parcel ships: no second trigger.
-      await ship(order.id, "T2", await fulfill(order.id, 1))
+      await ship(order.id, "T2", await fulfill(order.id, { quantity: 1 }))
       await eventually(async () => {
         const rows = await (getContainer().resolve("bnpl") as any).listBnplServiceMessages({ order_id: order.id, kind: "tracking" })
         return rows.length === 2 && rows.every((r: any) => r.status !== "pending")

@@ -16,7 +16,7 @@ const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
  * the order's own payment collection, with no cart. The service gets the order's customer,
  * addresses and lines; the payment is the order's in Medusa and at the service alike.
  */
-sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl, knex, getContainer }) => {
+sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl, knex, getContainer, fulfill, ship }) => {
   /** The order's payment collections (Medusa's records). */
   const collectionsOf = async (orderId: string) => {
     const { data } = await api.get(
@@ -150,16 +150,8 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     const atShipment = (answer: any) => answer.plans.filter((p: any) => p.pay_at_shipment)
     expect(atShipment(await eligibilityOf(owed.id))).toHaveLength(1)
 
-    const { data: fulfilled } = await api.post(
-      `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`,
-      { items, location_id: store().stockLocationId },
-      admin()
-    )
-    await api.post(
-      `/admin/orders/${order.id}/fulfillments/${fulfilled.order.fulfillments.at(-1).id}/shipments`,
-      { items, labels: [{ tracking_number: "LINK-1", tracking_url: "", label_url: "https://labels.test/1.pdf" }] },
-      admin()
-    )
+    const placed = (item: any) => items.some((i: any) => i.id === item.id)
+    await ship(order.id, "LINK-1", await fulfill(order.id, { which: placed }))
     expect(await eligibilityOf(owed.id)).toMatchObject({ order: { shipped: true } })
     expect(atShipment(await eligibilityOf(owed.id))).toHaveLength(0)
     const before = sandbox().payments.size
@@ -392,16 +384,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
           }, 30_000)
         /** The goods that ship, fulfilled and handed over. */
         const deliver = async () => {
-          const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-          const items = data.order.items
-            .filter((i: any) => i.requires_shipping)
-            .map((i: any) => ({ id: i.id, quantity: i.quantity }))
-          const { data: after } = await api.post(
-            `/admin/orders/${order.id}/fulfillments?fields=*fulfillments`,
-            { items, location_id: store().stockLocationId },
-            admin()
-          )
-          const fulfillmentId = after.order.fulfillments.at(-1).id
+          const { fulfillmentId } = await fulfill(order.id, { which: (i) => i.requires_shipping })
           const delivered = await api.post(
             `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`,
             {},

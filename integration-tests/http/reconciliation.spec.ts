@@ -16,7 +16,7 @@ const SHIP = { installments_count: 3, pay_at_shipment: true }
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete, paidOrder, knex }) => {
+  ({ api, getContainer, sandbox, admin, cartWith, startBnplSession, complete, paidOrder, knex, ship }) => {
     const servicePayment = (pid: string) => sandbox().payments.get(pid)
     const serviceReads = (pid: string) =>
       sandbox().requests.filter((r: any) => r.method === "GET" && r.path === `/v1/payments/${pid}`).length
@@ -103,18 +103,7 @@ sandboxStoreSuite(
       const orderId = done.data.order.id
       // The service refuses every trigger while the goods leave.
       sandbox().setFault({ match: { path: `/v1/payments/${pid}/trigger` }, status: 400, count: 100 })
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-      const items = data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
-      const { data: after } = await api.post(
-        `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
-        { items, location_id: store().stockLocationId },
-        admin()
-      )
-      await api.post(
-        `/admin/orders/${orderId}/fulfillments/${after.order.fulfillments.at(-1).id}/shipments`,
-        { items, labels: [{ tracking_number: "REC-1", tracking_url: "", label_url: "https://labels.test/1.pdf" }] },
-        admin()
-      )
+      await ship(orderId, "REC-1")
       await eventually(async () =>
         sandbox().requests.some((r: any) => r.path === `/v1/payments/${pid}/trigger` && r.fault)
       )

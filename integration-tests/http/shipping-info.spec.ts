@@ -15,7 +15,7 @@ const ports = testPorts(2)
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete, paidOrder, productAt, bnpl }) => {
+  ({ api, getContainer, sandbox, store, admin, cartWith, startBnplSession, complete, paidOrder, productAt, bnpl, fulfill }) => {
     const syncsOf = (orderId: string) =>
       bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) =>
@@ -23,17 +23,6 @@ sandboxStoreSuite(
     const lastInfo = (pid: string) => edits(pid).at(-1)?.body.payment.shipping_info
     const byTitle = (options: any[]) => Object.fromEntries(options.map((o: any) => [o.title, o.amount]))
 
-    async function fulfill(orderId: string, quantity?: number) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-      await api.post(
-        `/admin/orders/${orderId}/fulfillments`,
-        {
-          items: data.order.items.map((i: any) => ({ id: i.id, quantity: quantity ?? i.quantity })),
-          location_id: store().stockLocationId,
-        },
-        admin()
-      )
-    }
     /** Every sync of the order with this trigger has been attempted (or decided). */
     const settled = (orderId: string, trigger: string, count = 1) =>
       eventually(async () => {

@@ -14,21 +14,10 @@ const ports = testPorts(1)
  */
 sandboxStoreSuite(
   { ports },
-  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl }) => {
+  ({ api, getContainer, sandbox, store, admin, paidOrder, bnpl, fulfill }) => {
     const syncsOf = (orderId: string) =>
       bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" }, { order: { created_at: "ASC" } })
     const edits = (pid: string) => sandbox().requests.filter((r: any) => r.path === `/v1/payment/${pid}`)
-
-    async function fulfill(orderId: string, itemIndexes?: number[]) {
-      const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-      const items = data.order.items.filter((_: any, i: number) => !itemIndexes || itemIndexes.includes(i))
-      const response = await api.post(
-        `/admin/orders/${orderId}/fulfillments`,
-        { items: items.map((i: any) => ({ id: i.id, quantity: i.quantity })), location_id: store().stockLocationId },
-        admin()
-      )
-      expect(response.status).toBe(200)
-    }
 
     const settled = (orderId: string, count = 1) =>
       eventually(async () => {
@@ -100,14 +89,8 @@ sandboxStoreSuite(
       const cartOrder = await paidOrder(sandbox(), 30, 2)
       const { order, pid } = cartOrder
       sandbox().clearRequests()
-      const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-      const item = data.order.items[0]
       for (let i = 0; i < 2; i++) {
-        await api.post(
-          `/admin/orders/${order.id}/fulfillments`,
-          { items: [{ id: item.id, quantity: 1 }], location_id: store().stockLocationId },
-          admin()
-        )
+        await fulfill(order.id, { quantity: 1 })
         await settled(order.id, i + 1)
       }
       const syncs = await syncsOf(order.id)

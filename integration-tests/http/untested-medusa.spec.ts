@@ -25,7 +25,7 @@ const SENTENCE = checkMedusaVersion(NEXT_MINOR).message!
  * the provider and the service, while a new payment is refused with the sentence, in the store
  * API's answers and in the admin's settings.
  */
-sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, cartWith, startBnplSession, complete, paidOrder, bnpl, getContainer }) => {
+sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, cartWith, startBnplSession, complete, paidOrder, bnpl, getContainer, ship }) => {
   const calls = (suffix: string, method = "POST") =>
     sandbox().requests.filter((r: any) => r.method === method && r.path.endsWith(suffix))
   const accepted = (suffix: string, method = "POST") =>
@@ -77,23 +77,6 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, cartWith, startBnplS
     const done = await complete(cart.id)
     expect(done.status).toBe(200)
     return { order: done.data.order, pid }
-  }
-
-  async function ship(orderId: string) {
-    const { data } = await api.get(`/admin/orders/${orderId}?fields=*items`, admin())
-    const items = data.order.items.map((i: any) => ({ id: i.id, quantity: i.quantity }))
-    const { data: after } = await api.post(
-      `/admin/orders/${orderId}/fulfillments?fields=*fulfillments`,
-      { items, location_id: store().stockLocationId },
-      admin()
-    )
-    const fulfillmentId = after.order.fulfillments.at(-1).id
-    const response = await api.post(
-      `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-      { items, labels: [{ tracking_number: "U1", tracking_url: "", label_url: "https://labels.test/1.pdf" }] },
-      admin()
-    )
-    expect(response.status).toBe(200)
   }
 
   it("runs on the tested Medusa it is developed with: nothing refused, the admin says so", async () => {
@@ -154,7 +137,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, cartWith, startBnplS
 
     // The trigger: refused once by the service, taken by the retry job (a job of the plugin).
     sandbox().setFault({ match: { path: `/v1/payments/${toShip.pid}/trigger` }, status: 503, count: 1 })
-    await ship(toShip.order.id)
+    await ship(toShip.order.id, "U1")
     const messages = () => bnpl().listBnplServiceMessages({ order_id: toShip.order.id, kind: "trigger" })
     await eventually(async () => (await messages()).some((m: any) => m.attempts > 0))
     const pending: any[] = await messages()
