@@ -39,11 +39,19 @@ describe('the built plugin', () => {
       fs.mkdirSync(path.join(dir, '.medusa', 'server', 'src', 'admin'), { recursive: true })
       fs.writeFileSync(
         path.join(dir, '.medusa', 'server', 'src', 'admin', 'index.mjs'),
-        'import { z } from "zod"\nimport axios from "axios"\nimport fs from "node:fs"\nimport "./missing.js"\n'
+        'import { z } from "zod"\nimport axios from "axios"\nimport fs from "node:fs"\nimport "./missing.js"\n' +
+          'import {\n  a,\n  b as c,\n} from "lodash"\nimport{d as e}from"yup"\n'
+      )
+      // A migration's SQL names tables after `from`: not imports.
+      fs.writeFileSync(
+        path.join(dir, '.medusa', 'server', 'src', 'migration.js'),
+        'exports.M = class { up() { this.addSql(`insert into "a" select "id" from "bnpl_service_message" where 1`) } }\n'
       )
       expect(checkPackageImports(dir).problems).toEqual([
         '.medusa/server/src/admin/index.mjs: imports "zod", which is neither a dependency nor a peer dependency of p',
         '.medusa/server/src/admin/index.mjs: ./missing.js is not in the package',
+        '.medusa/server/src/admin/index.mjs: imports "lodash", which is neither a dependency nor a peer dependency of p',
+        '.medusa/server/src/admin/index.mjs: imports "yup", which is neither a dependency nor a peer dependency of p',
       ])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })

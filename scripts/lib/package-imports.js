@@ -13,7 +13,10 @@ const fs = require('node:fs')
 const path = require('node:path')
 const { builtinModules } = require('node:module')
 
-const SPECIFIERS = /\brequire\(\s*["']([^"']+)["']\s*\)|\bimport\(\s*["']([^"']+)["']\s*\)|\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm
+// `from "x"` only after `import`/`export` and what they name (`{a, b as c}`, `* as ns`, `x`,
+// minified or not): a migration's SQL (`... from "bnpl_service_message"`) is not an import.
+const SPECIFIERS =
+  /\brequire\(\s*["']([^"']+)["']\s*\)|\bimport\(\s*["']([^"']+)["']\s*\)|\b(?:import|export)\b\s*(?:type\s+)?[\w$*\s,]*(?:\{[^}]*\}[\w$*\s,]*)?\bfrom\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm
 
 /** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). @param {string} specifier */
 function packageOf(specifier) {
