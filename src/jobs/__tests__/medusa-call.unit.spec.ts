@@ -4,6 +4,7 @@ import warnTriggerDeadlines from "../warn-trigger-deadlines"
 import { memoryDb } from "../../__tests__/helpers/memory-db"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
 import { plainContainer } from "../../__tests__/helpers/review-store"
+import { awaitingShipment, keptLines } from "../../__tests__/helpers/deadline-orders"
 
 const DAY = 86_400_000
 const JOBS = path.join(__dirname, "..")
@@ -34,29 +35,8 @@ describe("the jobs as Medusa calls them", () => {
   it("the deadline warnings run for the time Medusa scheduled them", async () => {
     const now = Date.now()
     const db = memoryDb()
-    db.tables.bnpl_payment.push({
-      id: "bnplpay_1",
-      bnpl_payment_id: "payment_1",
-      session_id: "payses_1",
-      cart_id: "cart_1",
-      purchase_amount: 30000,
-      currency_code: "eur",
-      status: "ordered",
-      order_id: "order_1",
-      pay_at_shipment: true,
-      trigger_deadline: new Date(now + 2 * DAY),
-      triggered_at: null,
-      deadline_warned_at: null,
-      deadline_passed_warned_at: null,
-      deleted_at: null,
-    })
-    const logged: string[] = []
-    const logger = {
-      warn: (l: string) => logged.push(l),
-      error: (l: string) => logged.push(l),
-      info: () => {},
-      debug: () => {},
-    }
+    db.tables.bnpl_payment.push(awaitingShipment(1, new Date(now + 2 * DAY)))
+    const { logger, logged } = keptLines()
     const container = plainContainer(db, {
       logger,
       query: { graph: async () => ({ data: [{ id: "order_1", display_id: 7, status: "pending" }] }) },

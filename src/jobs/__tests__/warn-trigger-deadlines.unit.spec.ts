@@ -2,6 +2,7 @@ import warnTriggerDeadlines, { config } from "../warn-trigger-deadlines"
 import { memoryDb } from "../../__tests__/helpers/memory-db"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
 import { plainContainer } from "../../__tests__/helpers/review-store"
+import { awaitingShipment, keptLines } from "../../__tests__/helpers/deadline-orders"
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -17,36 +18,16 @@ describe("the deadline warnings (warn-trigger-deadlines)", () => {
   const NOW = Date.now()
 
   /** A placed pay-at-shipment order (`order_<n>`, payment `payment_<n>`) whose deadline is `inDays` away. */
-  const order = (n: number, inDays: number | null, fields: Record<string, unknown> = {}) => ({
-    id: `bnplpay_${n}`,
-    bnpl_payment_id: `payment_${n}`,
-    session_id: `payses_${n}`,
-    cart_id: `cart_${n}`,
-    purchase_amount: 30000,
-    currency_code: "eur",
-    mode: "live",
-    status: "ordered",
-    order_id: `order_${n}`,
-    pay_at_shipment: true,
-    trigger_deadline: inDays === null ? null : new Date(NOW + inDays * DAY),
-    triggered_at: null,
-    deadline_warned_at: null,
-    deadline_passed_warned_at: null,
-    created_at: new Date(NOW - DAY),
-    deleted_at: null,
-    ...fields,
-  })
+  const order = (n: number, inDays: number | null, fields: Record<string, unknown> = {}) =>
+    awaitingShipment(n, inDays === null ? null : new Date(NOW + inDays * DAY), {
+      created_at: new Date(NOW - DAY),
+      ...fields,
+    })
 
   function store(rows: Record<string, unknown>[], displayIds: Record<string, number> = {}) {
     const db = memoryDb({ bnpl_payment: rows })
     const messages = memoryMessages()
-    const logged: string[] = []
-    const logger = {
-      warn: (line: string) => logged.push(`warn: ${line}`),
-      error: (line: string) => logged.push(`error: ${line}`),
-      info: () => {},
-      debug: () => {},
-    }
+    const { logger, logged } = keptLines()
     const container = plainContainer(db, {
       logger,
       query: {
