@@ -77,39 +77,34 @@ export function mappingReason(mapping: ShippingMapping, t: Translate): string {
 
 type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
-/** The service's payment states in a merchant's words. */
+/** The label's key and colour of each payment state the service reports (some states share a label). */
+const PAYMENT_STATE_BADGES: Record<string, [key: string, color: BadgeColor]> = {
+  in_progress: ["in_progress", "blue"],
+  paid: ["paid", "green"],
+  not_started: ["not_started", "grey"],
+  scored_yes: ["scored", "orange"],
+  scored_maybe: ["scored", "orange"],
+  scored_no: ["scored_no", "red"],
+  stopped: ["stopped", "grey"],
+  late_dunning: ["late", "orange"],
+  late_contact_customer: ["late", "orange"],
+  default: ["default", "red"],
+  collection_done: ["collection_done", "purple"],
+}
+
+/** The service's payment states in a merchant's words; a state the table does not know, as the service says it. */
 export function paymentStateBadge(
   state: string | null | undefined,
   t: Translate
 ): { label: string; color: BadgeColor } {
   const badge = (key: string, color: BadgeColor) => ({ label: t(`order.paymentState.${key}`), color })
-  switch (state) {
-    case "in_progress":
-      return badge("in_progress", "blue")
-    case "paid":
-      return badge("paid", "green")
-    case "not_started":
-      return badge("not_started", "grey")
-    case "scored_yes":
-    case "scored_maybe":
-      return badge("scored", "orange")
-    case "scored_no":
-      return badge("scored_no", "red")
-    case "stopped":
-      return badge("stopped", "grey")
-    case "late_dunning":
-    case "late_contact_customer":
-      return badge("late", "orange")
-    case "default":
-      return badge("default", "red")
-    case "collection_done":
-      return badge("collection_done", "purple")
-    case null:
-    case undefined:
-      return badge("unknown", "grey")
-    default:
-      return { label: state, color: "grey" }
+  if (state === null || state === undefined) {
+    return badge("unknown", "grey")
   }
+  const known = Object.prototype.hasOwnProperty.call(PAYMENT_STATE_BADGES, state)
+    ? PAYMENT_STATE_BADGES[state]
+    : undefined
+  return known ? badge(...known) : { label: state, color: "grey" }
 }
 
 export function instalmentStateBadge(state: string | undefined, t: Translate): { label: string; color: BadgeColor } {
