@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_ATTEMPTS } from "../retry"
 import { triggerAllowed } from "../kinds/trigger"
-import { decideMessage, lastAcceptedOf, ONCE_KINDS, type MessageRow } from "../policy"
+import { decideMessage, lastAcceptedOf, ONCE_KINDS } from "../policy"
+import { accepted, at, row, statusRow } from "./message-rows"
 
 /**
  * The message policy's edges (policy.ts), beside policy.unit.spec.ts: what counts as accepted,
@@ -8,17 +9,6 @@ import { decideMessage, lastAcceptedOf, ONCE_KINDS, type MessageRow } from "../p
  * whether the trigger may start a payment by the ledger's status. The mutation run
  * (docs/figures.md, "Mutation testing") found each of these untested.
  */
-const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute))
-const row = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">): MessageRow => ({
-  status: "pending",
-  attempts: 0,
-  bnpl_payment_id: "payment_1",
-  payload_hash: "h",
-  created_at: at(1),
-  ...fields,
-})
-const accepted = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">) =>
-  row({ status: "accepted", accepted_sequence: 1, ...fields })
 const reference = accepted({
   id: "ref",
   kind: "order",
@@ -98,15 +88,15 @@ describe("the message policy's edges", () => {
       action: "push",
     })
     // A status: another kind ranked or not, accepted later, does not overtake it.
-    const shipped = row({ id: "s1", kind: "status", payload: { status: "shipped" }, payload_hash: "shipped" })
+    const shipped = statusRow("s1", "shipped")
     const laterRef = accepted({ id: "r9", kind: "order", payload_hash: "shipped", created_at: at(9) })
     expect(decideMessage(shipped, [reference, laterRef, shipped])).toMatchObject({ action: "push" })
   })
 
   it("a status ranked lower than an accepted one is skipped with its reason; a higher one goes", () => {
-    const delivered = accepted({ id: "d", kind: "status", payload: { status: "delivered" }, payload_hash: "delivered" })
-    const shipped = row({ id: "s", kind: "status", payload: { status: "shipped" }, payload_hash: "shipped" })
-    const canceled = row({ id: "c", kind: "status", payload: { status: "canceled" }, payload_hash: "canceled" })
+    const delivered = statusRow("d", "delivered", { status: "accepted", accepted_sequence: 1 })
+    const shipped = statusRow("s", "shipped")
+    const canceled = statusRow("c", "canceled")
     expect(decideMessage(shipped, [reference, delivered, shipped])).toEqual({
       action: "skip",
       reason: "a later status was accepted",

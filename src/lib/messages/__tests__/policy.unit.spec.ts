@@ -1,19 +1,9 @@
-import { decideMessage, nextSequence, type MessageRow } from "../policy"
+import { decideMessage, nextSequence } from "../policy"
+import { accepted, at, row, statusRow } from "./message-rows"
 
-const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute))
-const row = (fields: Partial<MessageRow> & Pick<MessageRow, "id" | "kind">): MessageRow => ({
-  status: "pending",
-  attempts: 0,
-  bnpl_payment_id: "payment_1",
-  payload_hash: "h",
-  created_at: at(1),
-  ...fields,
-})
-const reference = row({
+const reference = accepted({
   id: "ref",
   kind: "order",
-  status: "accepted",
-  accepted_sequence: 1,
   service_order_id: "order_svc",
   payload: { merchant_reference: "1042" },
   created_at: at(0),
@@ -47,13 +37,7 @@ describe("one attempt at a message", () => {
   })
 
   it("a status equal to the last accepted is unchanged; a different one is pushed", () => {
-    const shipped = row({
-      id: "s1",
-      kind: "status",
-      status: "accepted",
-      payload_hash: "shipped",
-      accepted_sequence: 1,
-    })
+    const shipped = accepted({ id: "s1", kind: "status", payload_hash: "shipped" })
     const again = row({ id: "s2", kind: "status", payload_hash: "shipped", created_at: at(5) })
     const delivered = row({ id: "s3", kind: "status", payload_hash: "delivered", created_at: at(6) })
     expect(decideMessage(again, [reference, shipped, again])).toEqual({ action: "unchanged" })
@@ -61,43 +45,14 @@ describe("one attempt at a message", () => {
   })
 
   it("a late retry never puts an older status over a newer accepted one", () => {
-    const shipped = row({
-      id: "s1",
-      kind: "status",
-      payload_hash: "shipped",
-      payload: { status: "shipped" },
-      created_at: at(1),
-      attempts: 3,
-    })
-    const delivered = row({
-      id: "s2",
-      kind: "status",
-      status: "accepted",
-      payload_hash: "delivered",
-      payload: { status: "delivered" },
-      created_at: at(2),
-      accepted_sequence: 1,
-    })
+    const shipped = statusRow("s1", "shipped", { created_at: at(1), attempts: 3 })
+    const delivered = statusRow("s2", "delivered", { status: "accepted", accepted_sequence: 1, created_at: at(2) })
     expect(decideMessage(shipped, [reference, shipped, delivered])).toMatchObject({ action: "skip" })
   })
 
   it("a status never goes back: a shipment handled after its delivery is skipped, whatever was recorded first", () => {
-    const delivered = row({
-      id: "d",
-      kind: "status",
-      status: "accepted",
-      payload_hash: "delivered",
-      payload: { status: "delivered" },
-      created_at: at(1),
-      accepted_sequence: 1,
-    })
-    const shippedLater = row({
-      id: "s",
-      kind: "status",
-      payload_hash: "shipped",
-      payload: { status: "shipped" },
-      created_at: at(2),
-    })
+    const delivered = statusRow("d", "delivered", { status: "accepted", accepted_sequence: 1, created_at: at(1) })
+    const shippedLater = statusRow("s", "shipped", { created_at: at(2) })
     expect(decideMessage(shippedLater, [reference, delivered, shippedLater])).toMatchObject({ action: "skip" })
     // The other way round: delivered recorded before a shipped that was accepted goes out.
     const shipped = { ...shippedLater, id: "s0", status: "accepted", accepted_sequence: 1, created_at: at(3) }
