@@ -1,42 +1,14 @@
-import fs from "node:fs"
-import path from "node:path"
-import { transformSync } from "@swc/core"
+import { recipeReturnRoute } from "./recipe-return-route"
 
 /**
  * Issue 44 (S2): the DTC recipe's return route redirects only to a country of the store's
  * regions (`getRegion` of the starter's `@lib/data/regions`), else the default region. The
  * handler is the recipe's code block, compiled with swc and run with stand-ins for
- * `next/server`, `@lib/data/bnpl` and `@lib/data/regions` (as sec2-dtc-return-redirect does).
+ * `next/server`, `@lib/data/bnpl` and `@lib/data/regions` (recipe-return-route.ts).
  */
-const RECIPE = path.join(__dirname, "../../docs/dtc-recipe/3-return-route.md")
-
-function recipeHandler(getRegion: (code: string) => Promise<unknown>) {
-  const markdown = fs.readFileSync(RECIPE, "utf8")
-  const block = /```ts title="src\/app\/api\/bnpl\/return\/route\.ts"\n([\s\S]*?)```/.exec(markdown)
-  if (!block) throw new Error("the recipe's return route was not found in " + RECIPE)
-  const { code } = transformSync(block[1], {
-    filename: "route.ts",
-    jsc: { parser: { syntax: "typescript" }, target: "es2020" },
-    module: { type: "commonjs" },
-  })
-  const stubs: Record<string, unknown> = {
-    "next/server": { NextResponse: { redirect: (url: URL, status: number) => ({ location: String(url), status }) } },
-    "@lib/data/bnpl": { completeBnplReturn: async () => ({ status: "refused" }) },
-    "@lib/data/regions": { getRegion },
-  }
-  const module = { exports: {} as any }
-  new Function("require", "module", "exports", "process", code)(
-    (name: string) => stubs[name],
-    module,
-    module.exports,
-    { env: { NEXT_PUBLIC_DEFAULT_REGION: "fr" } }
-  )
-  return module.exports.GET as (request: unknown) => Promise<{ location: string; status: number }>
-}
-
 const REGIONS: Record<string, object> = { fr: { id: "reg_eu" }, de: { id: "reg_eu" }, be: { id: "reg_eu" } }
 const asked: string[] = []
-const GET = recipeHandler(async (code) => {
+const GET = recipeReturnRoute("refused", async (code) => {
   asked.push(code)
   return REGIONS[code]
 })
@@ -69,7 +41,7 @@ describe("the DTC recipe's return route: the country it redirects to", () => {
   })
 
   it("the store not answering: the default region", async () => {
-    const failing = recipeHandler(async () => {
+    const failing = recipeReturnRoute("refused", async () => {
       throw new Error("store down")
     })
     const url = "https://shop.example/api/bnpl/return?country_code=de"
