@@ -32,8 +32,8 @@ async function mapLimit(items, concurrency, task) {
   return results
 }
 
-/** Resident set size (now, and peak: VmHWM) in bytes of `pid` and its descendants (Linux /proc). */
-function treeRss(pid) {
+/** Every process's children, by parent pid, as /proc says now (a process gone while read is passed over). */
+function childrenByParent() {
   const childrenOf = new Map()
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -44,6 +44,12 @@ function treeRss(pid) {
       childrenOf.get(ppid).push(Number(entry))
     } catch {}
   }
+  return childrenOf
+}
+
+/** Resident set size (now, and peak: VmHWM) in bytes of `pid` and its descendants (Linux /proc). */
+function treeRss(pid) {
+  const childrenOf = childrenByParent()
   let total = 0
   let peak = 0
   let processes = 0
@@ -66,16 +72,7 @@ function treeRss(pid) {
 
 /** The node processes of a process tree (the pid itself included). */
 function nodeProcesses(pid) {
-  const childrenOf = new Map()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (!childrenOf.has(ppid)) childrenOf.set(ppid, [])
-      childrenOf.get(ppid).push(Number(entry))
-    } catch {}
-  }
+  const childrenOf = childrenByParent()
   const found = []
   const stack = [pid]
   while (stack.length) {
