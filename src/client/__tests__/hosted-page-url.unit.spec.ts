@@ -1,8 +1,7 @@
-import http, { type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { BnplClient } from "../client"
 import { hostedPageUrlProblem } from "../hosted-page-url"
 import { paymentInput } from "./client-fixtures"
+import { useHostedPageService } from "./hosted-page-service"
 
 /**
  * Issue 44 (S1): the hosted page the customer is sent to (storefronts call
@@ -60,35 +59,10 @@ describe("hostedPageUrlProblem", () => {
 })
 
 describe("the client given the store's rules (the provider's): the hosted page's host", () => {
-  // A stand-in service on 127.0.0.1 (ephemeral port) answering every creation with `answerUrl`.
-  let server: Server
-  let baseUrl = ""
-  let answerUrl = ""
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      req.resume()
-      req.on("end", () => {
-        res.writeHead(200, { "content-type": "application/json" })
-        const answer = { id: "payment_hosted_1", url: answerUrl, state: "not_started", purchase_amount: 12990 }
-        res.end(
-          JSON.stringify({
-            ...answer,
-            installments_count: 3,
-            deferred_days: 0,
-            deferred_months: 0,
-            payment_plan: [],
-            refunds: [],
-          })
-        )
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  })
-  afterAll(() => new Promise((resolve) => server.close(resolve)))
+  const service = useHostedPageService("payment_hosted_1")
 
   const create = (urlRules: object) =>
-    new BnplClient({ apiKey: "sk_test_active_0000000000000000", baseUrl, retryDelayMs: 5, urlRules })
+    new BnplClient({ apiKey: "sk_test_active_0000000000000000", baseUrl: service.baseUrl, retryDelayMs: 5, urlRules })
       .createPayment(paymentInput())
       .then(
         (p) => p.url,
@@ -97,10 +71,10 @@ describe("the client given the store's rules (the provider's): the hosted page's
 
   it("its own host is accepted; another is refused as a malformed answer when the store lists hosts", async () => {
     const listed = { production: false, allowedHosts: ["127.0.0.1"] }
-    answerUrl = `${baseUrl}/pay/1`
-    expect(await create(listed)).toBe(answerUrl)
-    answerUrl = "https://evil.example/pay/1"
+    service.answerUrl = `${service.baseUrl}/pay/1`
+    expect(await create(listed)).toBe(service.answerUrl)
+    service.answerUrl = "https://evil.example/pay/1"
     expect(await create(listed)).toBe("refused: malformed_answer")
-    expect(await create({ production: false })).toBe(answerUrl)
+    expect(await create({ production: false })).toBe(service.answerUrl)
   })
 })
