@@ -29,3 +29,12 @@ export async function refundablePayment(live: any, options: Record<string, unkno
   }
   return { db, provider, refund, medusaDeletes, pid: session.id as string, paymentData: authorized.data }
 }
+
+/** The refunds the live sandbox made of payment `pid`: how many, and their cents. */
+export function refundsAtService(live: any, pid: string) {
+  const refunds = live.payments.get(pid).refunds
+  return {
+    refunds_at_service: refunds.length,
+    cents_refunded: refunds.reduce((s: number, r: any) => s + r.amount, 0),
+  }
+}

@@ -1,5 +1,5 @@
 import { BnplClient } from "../../../client"
-import { refundablePayment } from "../../../__tests__/helpers/refunds"
+import { refundablePayment, refundsAtService } from "../../../__tests__/helpers/refunds"
 import { LIVE_KEY, liveSandbox } from "../../../__tests__/helpers/review-store"
 
 /**
@@ -18,13 +18,7 @@ describe("review: two refunds of the same amount of one payment", () => {
   const live = liveSandbox()
 
   const authorizedPayment = (options: Record<string, unknown> = {}) => refundablePayment(live, options)
-  const atService = (pid: string) => {
-    const refunds = live.payments.get(pid).refunds
-    return {
-      refunds_at_service: refunds.length,
-      cents_refunded: refunds.reduce((s: number, r: any) => s + r.amount, 0),
-    }
-  }
+  const atService = (pid: string) => refundsAtService(live, pid)
 
   it("control: one after the other (B reads the data A's answer wrote back), both are made", async () => {
     const { refund, pid, paymentData } = await authorizedPayment()
