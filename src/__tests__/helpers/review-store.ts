@@ -13,7 +13,8 @@ import { suiteSandbox } from "./sandbox"
  * one-read-one-lock): the sandbox with a live account, started for the suite; a store over the
  * in-memory database (memory-db.ts) with that account; a pay-at-shipment payment recorded as
  * the provider records it, and its order's Medusa payment; a customer's accepted payment through
- * the provider; a container over the store, of plain objects or Medusa's.
+ * the provider; a container over the store, of plain objects or Medusa's; what Medusa writes
+ * when it authorizes a session, or places an order while the service still reviews its payment.
  */
 
 export const LIVE_KEY = "sk_live_review_0000000000000000"
@@ -163,4 +164,20 @@ export function medusaAuthorized(
   if (!db.tables.order.some((o) => o.id === orderId))
     db.tables.order.push({ id: orderId, status: "pending", deleted_at: null })
   db.tables.order_payment_collection.push({ order_id: orderId, payment_collection_id: collectionId, deleted_at: null })
+}
+
+/**
+ * What Medusa 2.21 writes when it places cart_1's order while the service still reviews its
+ * payment: the session pending_authorization (no payment yet), its collection linked to order_1.
+ */
+export function placedAwaitingReview(db: ReturnType<typeof memoryDb>) {
+  db.tables.payment_session.push({
+    id: "payses_1",
+    payment_collection_id: "paycol_1",
+    status: "pending_authorization",
+    deleted_at: null,
+    data: {},
+  })
+  db.tables.order.push({ id: "order_1", status: "pending", deleted_at: null })
+  db.tables.order_payment_collection.push({ order_id: "order_1", payment_collection_id: "paycol_1", deleted_at: null })
 }

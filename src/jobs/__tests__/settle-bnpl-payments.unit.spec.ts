@@ -10,7 +10,13 @@ import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-mem
 import settleBnplPayments, { config, settleBnplPaymentsAt } from "../settle-bnpl-payments"
 import { markToSettle } from "../../modules/bnpl/ledger"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
-import { liveSandbox, liveStore, medusaAuthorized, plainContainer } from "../../__tests__/helpers/review-store"
+import {
+  liveSandbox,
+  liveStore,
+  medusaAuthorized,
+  placedAwaitingReview,
+  plainContainer,
+} from "../../__tests__/helpers/review-store"
 import BnplProviderService from "../../providers/bnpl/service"
 
 /**
@@ -302,19 +308,6 @@ describe("the settle job", () => {
     })
   })
 })
-
-/** What Medusa writes when it places cart_1's order awaiting the service's review: the session pending_authorization, its collection linked to order_1. */
-function placedAwaitingReview(db: any) {
-  db.tables.payment_session.push({
-    id: "payses_1",
-    payment_collection_id: "paycol_1",
-    status: "pending_authorization",
-    deleted_at: null,
-    data: {},
-  })
-  db.tables.order.push({ id: "order_1", status: "pending", deleted_at: null })
-  db.tables.order_payment_collection.push({ order_id: "order_1", payment_collection_id: "paycol_1", deleted_at: null })
-}
 
 function pick(row: Record<string, unknown>, ...keys: string[]) {
   const wanted = keys.length ? keys : ["status", "order_id"]
