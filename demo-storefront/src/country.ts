@@ -1,5 +1,6 @@
 import { LEGAL_DEFAULTS, marketOf, type LegalText } from "medusa-plugin-bnpl-storefront"
 import afmPlaceholder from "./afm-placeholder.svg"
+import { rememberedChoice } from "./remembered-choice"
 
 /**
  * The shop's country, which decides the market of the credit warning (the kit's `countryCode`).
@@ -12,23 +13,11 @@ export const COUNTRIES = ["fr", "be", "nl", "de", "es", "it", "pt", "gb"] as con
 export type Country = (typeof COUNTRIES)[number]
 
 const isCountry = (value: string | null | undefined): value is Country => !!value && (COUNTRIES as readonly string[]).includes(value)
-const COUNTRY_KEY = "bnpl-demo-country"
+const country = rememberedChoice({ param: "country", storageKey: "bnpl-demo-country", isChoice: isCountry, fallback: "fr", anyCase: true })
 
-/** `?country=` when given (then remembered), else the one chosen before, else the configuration's, else France. */
-export function initialCountry(configured?: string): Country {
-  const asked = new URLSearchParams(window.location.search).get("country")?.toLowerCase()
-  if (isCountry(asked)) {
-    rememberCountry(asked)
-    return asked
-  }
-  const kept = window.localStorage.getItem(COUNTRY_KEY)
-  if (isCountry(kept)) return kept
-  return isCountry(configured) ? configured : "fr"
-}
-
-export function rememberCountry(country: Country) {
-  window.localStorage.setItem(COUNTRY_KEY, country)
-}
+/** `?country=` when given, in any case (then remembered), else the one chosen before, else the configuration's, else France. */
+export const initialCountry = country.initial
+export const rememberCountry = country.remember
 
 /** A country's name in the page's language ("Belgique", "Niederlande"). */
 export const countryName = (country: Country, locale: string) =>

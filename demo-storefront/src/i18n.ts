@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect } from "react"
 import type { Country } from "./country"
 import { de, es, it, nl, pt } from "./languages"
+import { rememberedChoice } from "./remembered-choice"
 import { en, type Texts } from "./texts-en"
 
 export type { Texts }
@@ -62,26 +63,14 @@ const isLang = (value: string | null | undefined): value is Lang => !!value && O
 export const localeOf = (lang: Lang) =>
   ({ en: "en-GB", fr: "fr-FR", de: "de-DE", es: "es-ES", it: "it-IT", nl: "nl-NL", pt: "pt-PT" })[lang]
 
-const LANG_KEY = "bnpl-demo-lang"
+const language = rememberedChoice({ param: "lang", storageKey: "bnpl-demo-lang", isChoice: isLang, fallback: "en" })
 
 /**
  * The language: `?lang=` when given (then remembered), else the one chosen before (it survives
  * the round trip through the hosted payment page), else the demo's configuration, else English.
  */
-export function initialLang(configured?: string): Lang {
-  const asked = new URLSearchParams(window.location.search).get("lang")
-  if (isLang(asked)) {
-    rememberLang(asked)
-    return asked
-  }
-  const kept = window.localStorage.getItem(LANG_KEY)
-  if (isLang(kept)) return kept
-  return isLang(configured) ? configured : "en"
-}
-
-export function rememberLang(lang: Lang) {
-  window.localStorage.setItem(LANG_KEY, lang)
-}
+export const initialLang = language.initial
+export const rememberLang = language.remember
 
 /** The customer's language and the shop's country (the market of the credit warning). */
 export const LangContext = createContext<{ lang: Lang; locale: string; t: Texts; country: Country }>({
