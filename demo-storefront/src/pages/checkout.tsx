@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { formatPlan, planKey, type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
-import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
-import { demoLegal } from "../country"
+import { type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
 import { PageHeading } from "../heading"
+import { PlanChoice } from "../plan-choice"
 import { useT, useTitle } from "../i18n"
 import { CartSummary, useCart } from "../cart-state"
 import { Link, go } from "../routing"
@@ -170,7 +169,6 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }
 
   const address = cart.shipping_address ?? {}
-  const chosen = plan && plans ? formatPlan(plan, { locale, currencyCode: plans.currency_code }) : null
   return (
     <div className="checkout">
       <PageHeading>{t.checkout}</PageHeading>
@@ -238,25 +236,15 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
           <h2 ref={paymentHeading} tabIndex={-1}>
             {t.stepPayment}
           </h2>
-          <BnplPlanPicker
-            eligibility={plans}
-            value={plan ? planKey(plan) : null}
-            onChange={(chosenPlan) => {
+          <PlanChoice
+            plans={plans}
+            plan={plan}
+            onChoose={(chosenPlan) => {
               setPlan(chosenPlan)
               if (problem === NO_PLAN) setProblem(null)
             }}
-            name="bnpl-plan"
-            locale={locale}
-            countryCode={country}
-            legal={demoLegal(country, locale)}
-            disabled={busy}
+            busy={busy}
           />
-          {chosen ? (
-            // What the customer pays before leaving the hosted page: nothing for pay at shipment.
-            <p className="due-today" data-testid="due-today">
-              {chosen.payAtShipment ?? chosen.dueToday}
-            </p>
-          ) : null}
           <button className="button button--pay" onClick={pay} disabled={busy}>
             {busy ? t.pleaseWait : t.payInInstalments(euros(cart.total, locale))}
           </button>

@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from "react"
 import {
-  formatPlan,
   linkMessagesFor,
-  planKey,
   type CollectionPlans,
   type LinkMessages,
   type LinkReturnResult,
   type Plan,
 } from "medusa-plugin-bnpl-storefront"
-import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
-import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
+import { PlanChoice } from "../plan-choice"
 import { useT, useTitle } from "../i18n"
 import { go } from "../routing"
 import { euros, type Shop } from "../shop"
@@ -68,7 +65,6 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
   }
 
   const amount = answer ? euros(answer.purchase_amount / 100, locale) : ""
-  const chosen = plan && answer ? formatPlan(plan, { locale, currencyCode: answer.currency_code }) : null
   return (
     <div className="payment-link">
       <PageHeading>{number ? lt.title(number) : lt.titleNoOrder}</PageHeading>
@@ -82,24 +78,15 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
       {answer && !endedText(lt, answer.unavailable_reason) ? (
         <section className="step">
           <p className="amount-due">{lt.amountDue(amount)}</p>
-          <BnplPlanPicker
-            eligibility={answer}
-            value={plan ? planKey(plan) : null}
-            onChange={(chosenPlan) => {
+          <PlanChoice
+            plans={answer}
+            plan={plan}
+            onChoose={(chosenPlan) => {
               setPlan(chosenPlan)
               if (problem === NO_PLAN) setProblem(null)
             }}
-            name="bnpl-plan"
-            locale={locale}
-            countryCode={country}
-            legal={demoLegal(country, locale)}
-            disabled={busy}
+            busy={busy}
           />
-          {chosen ? (
-            <p className="due-today" data-testid="due-today">
-              {chosen.payAtShipment ?? chosen.dueToday}
-            </p>
-          ) : null}
           {answer.plans.length ? (
             <button className="button button--pay" onClick={pay} disabled={busy}>
               {busy ? t.pleaseWait : t.payInInstalments(amount)}
