@@ -2,7 +2,8 @@
 
 import { settleBnplPaymentsAt } from "../settle-bnpl-payments"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
-import { liveSandbox, liveStore, medusaAuthorized, plainContainer } from "../../__tests__/helpers/review-store"
+import { liveSandbox, liveStore, plainContainer } from "../../__tests__/helpers/review-store"
+import { medusaAuthorized } from "../../__tests__/helpers/medusa-writes"
 import BnplProviderService from "../../providers/bnpl/service"
 
 /**

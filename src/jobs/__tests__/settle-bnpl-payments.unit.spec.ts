@@ -10,13 +10,8 @@ import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-mem
 import settleBnplPayments, { config, settleBnplPaymentsAt } from "../settle-bnpl-payments"
 import { markToSettle } from "../../modules/bnpl/ledger"
 import { memoryMessages } from "../../__tests__/helpers/memory-messages"
-import {
-  liveSandbox,
-  liveStore,
-  medusaAuthorized,
-  placedAwaitingReview,
-  plainContainer,
-} from "../../__tests__/helpers/review-store"
+import { liveSandbox, liveStore, plainContainer } from "../../__tests__/helpers/review-store"
+import { medusaAuthorized, placedAwaitingReview } from "../../__tests__/helpers/medusa-writes"
 import BnplProviderService from "../../providers/bnpl/service"
 
 /**

@@ -1,12 +1,7 @@
 import bnplOrderPlaced from "../../../subscribers/order-placed"
 import { memoryMessages } from "../../../__tests__/helpers/memory-messages"
-import {
-  acceptedSession,
-  liveSandbox,
-  liveStore,
-  medusaAuthorized,
-  medusaContainer,
-} from "../../../__tests__/helpers/review-store"
+import { acceptedSession, liveSandbox, liveStore, medusaContainer } from "../../../__tests__/helpers/review-store"
+import { medusaAuthorized } from "../../../__tests__/helpers/medusa-writes"
 import BnplProviderService from "../service"
 
 /**
