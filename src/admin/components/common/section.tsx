@@ -40,3 +40,28 @@ export function PageMessage({ title, children }: { title: string; children: Reac
     </Container>
   )
 }
+
+/** A settings page of its own (payments without an order, reconciliation): its title and introduction, then `children`. */
+export function SettingsPage({
+  title,
+  intro,
+  testId,
+  children,
+}: {
+  title: string
+  intro: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <Container className="divide-y p-0" data-testid={testId}>
+      <div className="px-6 py-4">
+        <Heading>{title}</Heading>
+        <Text size="small" className="text-ui-fg-subtle mt-1">
+          {intro}
+        </Text>
+      </div>
+      {children}
+    </Container>
+  )
+}

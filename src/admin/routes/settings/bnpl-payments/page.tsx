@@ -1,7 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Container, Heading, Text } from "@medusajs/ui"
+import { Text } from "@medusajs/ui"
 import { PaymentsTable } from "../../../components/payments/payments-table"
 import { usePaymentsWithoutOrder } from "../../../hooks/use-payments"
+import { SettingsPage } from "../../../components/common/section"
 import { useBnplI18n } from "../../../lib/i18n"
 
 /** Settings > Instalment payments without an order: what the plugin cancels or refunds on its own. */
@@ -10,13 +11,7 @@ const PaymentsWithoutOrderPage = () => {
   const { data, isLoading } = usePaymentsWithoutOrder()
   const payments = data?.payments ?? []
   return (
-    <Container className="divide-y p-0" data-testid="bnpl-payments">
-      <div className="px-6 py-4">
-        <Heading>{t("payments.title")}</Heading>
-        <Text size="small" className="text-ui-fg-subtle mt-1">
-          {t("payments.intro")}
-        </Text>
-      </div>
+    <SettingsPage title={t("payments.title")} intro={t("payments.intro")} testId="bnpl-payments">
       {isLoading ? (
         <Text className="px-6 py-4">{t("common.loading")}</Text>
       ) : payments.length === 0 ? (
@@ -24,7 +19,7 @@ const PaymentsWithoutOrderPage = () => {
       ) : (
         <PaymentsTable payments={payments} />
       )}
-    </Container>
+    </SettingsPage>
   )
 }
 

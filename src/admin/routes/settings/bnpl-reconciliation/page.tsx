@@ -1,9 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Alert, Container, Heading, Text } from "@medusajs/ui"
+import { Alert, Text } from "@medusajs/ui"
 import { useSearchParams } from "react-router-dom"
 import { ReconciliationSummary } from "../../../components/reconciliation/reconciliation-summary"
 import { ReconciliationTable } from "../../../components/reconciliation/reconciliation-table"
 import { useReconciliation } from "../../../hooks/use-reconciliation"
+import { SettingsPage } from "../../../components/common/section"
 import { useBnplI18n } from "../../../lib/i18n"
 import { errorMessage } from "../../../lib/sdk"
 
@@ -19,13 +20,7 @@ const ReconciliationPage = () => {
   const { data, isLoading, isError, error } = useReconciliation(all)
   const rows = data?.rows ?? []
   return (
-    <Container className="divide-y p-0" data-testid="bnpl-reconciliation">
-      <div className="px-6 py-4">
-        <Heading>{t("reconciliation.title")}</Heading>
-        <Text size="small" className="text-ui-fg-subtle mt-1">
-          {t("reconciliation.intro")}
-        </Text>
-      </div>
+    <SettingsPage title={t("reconciliation.title")} intro={t("reconciliation.intro")} testId="bnpl-reconciliation">
       <ReconciliationSummary view={data} all={all} />
       {isLoading ? (
         <Text className="px-6 py-4">{t("common.loading")}</Text>
@@ -40,7 +35,7 @@ const ReconciliationPage = () => {
       ) : (
         <ReconciliationTable rows={rows} all={all} />
       )}
-    </Container>
+    </SettingsPage>
   )
 }
 
