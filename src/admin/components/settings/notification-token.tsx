@@ -22,6 +22,23 @@ export function NotificationToken() {
       token.revoke()
     }
   }
+  // Rotate and Revoke: the same explanation, one at a time (busy).
+  const actions = [
+    {
+      action: "rotate",
+      label: t("settings.token.rotate"),
+      variant: "secondary",
+      loading: token.rotating,
+      onClick: token.rotate,
+    },
+    {
+      action: "revoke",
+      label: t("settings.token.revoke"),
+      variant: "danger",
+      loading: token.revoking,
+      onClick: revoke,
+    },
+  ] as const
   return (
     <div className="flex flex-col gap-y-2" data-testid="bnpl-notification-token">
       <Text size="small" weight="plus" id="bnpl-notification-token-title">
@@ -31,30 +48,21 @@ export function NotificationToken() {
         {t("settings.token.description")}
       </Text>
       <div className="flex items-center gap-x-2">
-        <Button
-          type="button"
-          size="small"
-          variant="secondary"
-          isLoading={token.rotating}
-          disabled={token.busy}
-          aria-describedby="bnpl-notification-token-description"
-          onClick={token.rotate}
-          data-testid="bnpl-rotate-token"
-        >
-          {t("settings.token.rotate")}
-        </Button>
-        <Button
-          type="button"
-          size="small"
-          variant="danger"
-          isLoading={token.revoking}
-          disabled={token.busy}
-          aria-describedby="bnpl-notification-token-description"
-          onClick={revoke}
-          data-testid="bnpl-revoke-token"
-        >
-          {t("settings.token.revoke")}
-        </Button>
+        {actions.map(({ action, label, variant, loading, onClick }) => (
+          <Button
+            key={action}
+            type="button"
+            size="small"
+            variant={variant}
+            isLoading={loading}
+            disabled={token.busy}
+            aria-describedby="bnpl-notification-token-description"
+            onClick={onClick}
+            data-testid={`bnpl-${action}-token`}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
     </div>
   )
