@@ -71,14 +71,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
-    fields: [
-      "id",
-      "completed_at",
-      "payment_collection.payment_sessions.provider_id",
-      "payment_collection.payment_sessions.status",
-      "payment_collection.payment_sessions.data",
-      "payment_collection.payment_sessions.created_at",
-    ],
+    fields: ["id", "completed_at", ...sessionFields("payment_collection.")],
     filters: { id: cart_id },
   })
   const cart = data[0] as any
@@ -88,15 +81,22 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (cart.completed_at) {
     return res.json({ outcome: { status: "ordered", current: true } })
   }
-  const session = ((cart.payment_collection?.payment_sessions ?? []) as any[]).find(
-    (s) => s?.provider_id === BNPL_PROVIDER_ID
-  )
-  const paymentId: string | undefined = session?.data?.bnpl_payment_id
+  const { session, paymentId } = bnplSessionOf(cart.payment_collection?.payment_sessions)
   const current = !pid || pid === paymentId
   if (!paymentId) {
     return res.json({ outcome: { status: "abandoned", current, message: "This cart has no instalment payment" } })
   }
   res.json({ outcome: { ...(await serviceOutcome(req, session, paymentId)), current } })
+}
+
+/** What the outcome reads of a collection's payment sessions (the collection's fields under `prefix`). */
+const sessionFields = (prefix: string) =>
+  ["provider_id", "status", "data", "created_at"].map((field) => `${prefix}payment_sessions.${field}`)
+
+/** The collection's BNPL session, and the service's payment it holds. */
+function bnplSessionOf(sessions: unknown[] | undefined) {
+  const session = ((sessions ?? []) as any[]).find((s) => s?.provider_id === BNPL_PROVIDER_ID)
+  return { session, paymentId: session?.data?.bnpl_payment_id as string | undefined }
 }
 
 /** What the service says of the session's payment, as the return page reads it. */
@@ -130,22 +130,14 @@ async function linkOutcome(req: MedusaRequest, collectionId: string, pid: string
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_collection",
-    fields: [
-      "id",
-      "status",
-      "payment_sessions.provider_id",
-      "payment_sessions.status",
-      "payment_sessions.data",
-      "payment_sessions.created_at",
-    ],
+    fields: ["id", "status", ...sessionFields("")],
     filters: { id: collectionId },
   })
   const collection = data[0] as any
   if (!collection) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown payment_collection_id "${collectionId}"`)
   }
-  const session = ((collection.payment_sessions ?? []) as any[]).find((s) => s?.provider_id === BNPL_PROVIDER_ID)
-  const paymentId: string | undefined = session?.data?.bnpl_payment_id
+  const { session, paymentId } = bnplSessionOf(collection.payment_sessions)
   const current = !pid || pid === paymentId
   if (PAID_COLLECTION.has(collection.status)) {
     return { status: "ordered" as const, current }
