@@ -104,12 +104,18 @@ export function notAskedAnswer(
   reason: UnavailableReason,
   now = new Date()
 ): PlansAnswer {
+  const unavailable = plans.map((plan) => unavailablePlan(plan, reason, currency))
+  return availableAnswer(cents, currency, unavailable, now)
+}
+
+/** An answer of a service that could be asked (or needed not be): `plans`, each as answered. */
+export function availableAnswer(cents: number, currency: string, plans: PlanAnswer[], now = new Date()): PlansAnswer {
   return {
     purchase_amount: cents,
     currency_code: currency,
     checked_at: now.toISOString(),
     service_available: true,
-    plans: plans.map((plan) => unavailablePlan(plan, reason, currency)),
+    plans,
   }
 }
 
@@ -162,13 +168,9 @@ export function combineGroupOutcomes(input: {
       )
     })
   }
-  return {
-    purchase_amount: cents,
-    currency_code: currency,
-    checked_at: now.toISOString(),
-    service_available: true,
-    plans: plans.map((p) => answerFor(p, byKey.get(planKey(servicePlan(p))))).filter((r): r is PlanAnswer => !!r),
-  }
+  const answers = plans.map((p) => answerFor(p, byKey.get(planKey(servicePlan(p)))))
+  const planAnswers = answers.filter((r): r is PlanAnswer => !!r)
+  return availableAnswer(cents, currency, planAnswers, now)
 }
 
 /** A pay-at-shipment plan is asked as its plain plan; its answer says which one it is. */

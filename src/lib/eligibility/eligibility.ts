@@ -4,6 +4,7 @@ import type { BreakerRegistry } from "../infrastructure/circuit-breaker"
 import type { DeadlineRule, ResponseTimes, ResponseTimesRegistry } from "../infrastructure/response-deadline"
 import {
   answerTtlSeconds,
+  availableAnswer,
   combineGroupOutcomes,
   isCompleteAnswer,
   notAskedAnswer,
@@ -47,19 +48,14 @@ const BREAKER_OPEN_MESSAGE =
 
 /** An empty cart: nothing to ask the service, no plan can pay for nothing. */
 function emptyCartAnswer(cents: number, currency: string, plans: Plan[], now: Date): PlansAnswer {
-  return {
-    purchase_amount: cents,
+  const plansFor = plans.map((plan) => ({
+    eligible: false as const,
+    ...plan,
+    reasons: { purchase_amount: "invalid_value" },
+    constraints: {},
     currency_code: currency,
-    checked_at: now.toISOString(),
-    service_available: true,
-    plans: plans.map((plan) => ({
-      eligible: false as const,
-      ...plan,
-      reasons: { purchase_amount: "invalid_value" },
-      constraints: {},
-      currency_code: currency,
-    })),
-  }
+  }))
+  return availableAnswer(cents, currency, plansFor, now)
 }
 
 type Breaker = ReturnType<BreakerRegistry["get"]>

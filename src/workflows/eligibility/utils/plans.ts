@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { boundedAnswerCache, sharedOrLocalCache, type AnswerCache } from "../../../lib/eligibility/answer-cache"
 import { BreakerRegistry } from "../../../lib/infrastructure/circuit-breaker"
 import { DEFAULT_DEADLINE_FLOOR_MS, ResponseTimesRegistry } from "../../../lib/infrastructure/response-deadline"
-import { answerTtlSeconds, cartAnswerScope } from "../../../lib/eligibility/eligibility-answer"
+import { answerTtlSeconds, availableAnswer, cartAnswerScope } from "../../../lib/eligibility/eligibility-answer"
 import { BNPL_MODULE } from "../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../modules/bnpl/service"
 import { exclusionMessage } from "../../../lib/eligibility/exclusions"
@@ -124,13 +124,7 @@ export async function plansForAmount(
   const { ask, outside } = splitByBounds(offered.plans, offered.bounds, cents, currency)
   const answered: PlanAnswer[] = outside.map((plan) => ({ ...plan, currency_code: currency }))
   if (!ask.length) {
-    return {
-      purchase_amount: cents,
-      currency_code: currency,
-      checked_at: new Date().toISOString(),
-      service_available: true,
-      plans: answered,
-    }
+    return availableAnswer(cents, currency, answered)
   }
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const answer = await checkPlans({
