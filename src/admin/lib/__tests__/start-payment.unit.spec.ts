@@ -1,24 +1,21 @@
 import type { OrderMessageView } from "../../../lib/http/http-types"
 import { canStartPayment, failedTrigger, orderNumber, orderToShipBadge } from "../start-payment"
+import { orderMessage } from "./order-message"
 
 const t = (key: string) => key
 
-const trigger = (fields: Partial<OrderMessageView>): OrderMessageView => ({
-  id: "bnplmsg_1",
-  kind: "trigger",
-  status: "failed",
-  outcome: "failed",
-  trigger: "shipment_created",
-  attempts: 3,
-  last_error: "Payment expired",
-  content: {},
-  accepted_at: null,
-  fulfillment_id: null,
-  next_attempt_at: null,
-  created_at: "2026-03-12T10:00:00.000Z",
-  can_push_again: true,
-  ...fields,
-})
+/** A trigger the service refused, after its three attempts. */
+const trigger = (fields: Partial<OrderMessageView>): OrderMessageView =>
+  orderMessage({
+    kind: "trigger",
+    status: "failed",
+    outcome: "failed",
+    attempts: 3,
+    last_error: "Payment expired",
+    content: {},
+    can_push_again: true,
+    ...fields,
+  })
 
 describe("orders to ship: the payment's state", () => {
   it("says each state in words, each with its own label", () => {

@@ -1,26 +1,9 @@
-import type { OrderMessageView } from "../../../lib/http/http-types"
 import { formatCents } from "../format"
 import { contentInWords, messageDetails, messageTriggerLabel, outcomeBadge } from "../timeline"
+import { orderMessage as message } from "./order-message"
 
 /** The key and its values, so the tests read what was asked for. */
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)
-
-const message = (fields: Partial<OrderMessageView>): OrderMessageView => ({
-  id: "bnplmsg_1",
-  kind: "status",
-  status: "accepted",
-  outcome: "sent",
-  trigger: "shipment_created",
-  attempts: 1,
-  last_error: null,
-  content: { status: "shipped", is_shipped: true },
-  accepted_at: null,
-  fulfillment_id: null,
-  next_attempt_at: null,
-  created_at: "2026-03-12T10:00:00.000Z",
-  can_push_again: false,
-  ...fields,
-})
 
 describe("the order's timeline", () => {
   it("says each kind's content in words", () => {
