@@ -49,6 +49,13 @@ const storeToken = (since: Date) => ({
   created_at: since,
   retired_at: null,
 })
+/** A store upgraded `days` ago (its token made then), with no payment nor session yet. */
+const upgradedDaysAgo = (days: number) =>
+  database({
+    bnpl_notification_secret: [storeToken(new Date(Date.now() - days * DAY))],
+    bnpl_payment: [],
+    payment_session: [],
+  })
 
 describe("security review: the notification token", () => {
   it("the token a TEST payment's notification URL carries does not open a LIVE payment", async () => {
@@ -70,11 +77,7 @@ describe("security review: the notification token", () => {
 
   it("forged notifications for made-up pids do not each cost a look-up in payment_session", async () => {
     // An upgraded store, 2 days after its token was made (the "pre-token look-up" is open 7 days).
-    const { knex, log } = database({
-      bnpl_notification_secret: [storeToken(new Date(Date.now() - 2 * DAY))],
-      bnpl_payment: [],
-      payment_session: [],
-    })
+    const { knex, log } = upgradedDaysAgo(2)
     for (let i = 0; i < 50; i++) {
       const check = await checkNotification(knex, accounts, {
         pid: `payment_${randomBytes(12).toString("hex")}`,
@@ -88,11 +91,7 @@ describe("security review: the notification token", () => {
   })
 
   it("(control) after the 7 days the look-up is off: no payment_session query at all", async () => {
-    const { knex, log } = database({
-      bnpl_notification_secret: [storeToken(new Date(Date.now() - 8 * DAY))],
-      bnpl_payment: [],
-      payment_session: [],
-    })
+    const { knex, log } = upgradedDaysAgo(8)
     for (let i = 0; i < 20; i++) {
       await checkNotification(knex, accounts, { pid: `payment_${randomBytes(12).toString("hex")}`, token: undefined })
     }
