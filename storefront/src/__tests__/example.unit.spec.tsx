@@ -137,17 +137,22 @@ function fakeDialog(controls: string[], { native = true } = {}) {
   return { dialog, opener, key, focused: () => focused, attributes, elements }
 }
 
+/** A fake dialog (fakeDialog) opened as the kit opens one (openModal). */
+function openedDialog(controls: string[], options?: { native?: boolean }) {
+  const d = fakeDialog(controls, options)
+  openModal(d.dialog)
+  return d
+}
+
 describe("the example's dialog (keyboard)", () => {
   it("opens as a modal and moves the focus in, to its first control", () => {
-    const d = fakeDialog(["close"])
-    openModal(d.dialog)
+    const d = openedDialog(["close"])
     expect(d.dialog.modal).toBe(true)
     expect(d.focused()).toBe("close")
   })
 
   it("keeps Tab and Shift+Tab inside (one control: the focus stays on it)", () => {
-    const d = fakeDialog(["close"])
-    openModal(d.dialog)
+    const d = openedDialog(["close"])
     expect(d.key("Tab")).toMatchObject({ handled: true, prevented: true })
     expect(d.focused()).toBe("close")
     d.key("Tab", true)
@@ -155,8 +160,7 @@ describe("the example's dialog (keyboard)", () => {
   })
 
   it("wraps around several controls, and lets Tab move between them as usual", () => {
-    const d = fakeDialog(["close", "link", "more"])
-    openModal(d.dialog)
+    const d = openedDialog(["close", "link", "more"])
     expect(d.key("Tab")).toMatchObject({ handled: false, prevented: false }) // the browser moves it to "link"
     d.elements[2].focus()
     d.key("Tab")
@@ -166,23 +170,20 @@ describe("the example's dialog (keyboard)", () => {
   })
 
   it("closes on Escape and gives the focus back to the button that opened it", () => {
-    const d = fakeDialog(["close"])
-    openModal(d.dialog)
+    const d = openedDialog(["close"])
     expect(d.key("Escape")).toMatchObject({ handled: true, prevented: true, closed: true })
     expect(d.dialog.open).toBe(false)
     expect(d.focused()).toBe("opener")
   })
 
   it("ignores other keys", () => {
-    const d = fakeDialog(["close"])
-    openModal(d.dialog)
+    const d = openedDialog(["close"])
     expect(d.key("Enter")).toMatchObject({ handled: false, closed: false })
     expect(d.dialog.open).toBe(true)
   })
 
   it("without showModal (an old browser): an open dialog, the same keys", () => {
-    const d = fakeDialog(["close"], { native: false })
-    openModal(d.dialog)
+    const d = openedDialog(["close"], { native: false })
     expect(d.attributes.has("open")).toBe(true)
     expect(d.focused()).toBe("close")
     d.key("Escape")
