@@ -93,19 +93,28 @@ const transientFailures: Failure[] = [
 const cases = <T>(ops: Op[], failures: T[]): [string, string, Op, T][] =>
   ops.flatMap((op) => failures.map((f) => [op.name, (f as any).kind as string, op, f] as [string, string, Op, T]))
 
+/**
+ * `op` against a transient failure: it ends unavailable, with the failure's status and words,
+ * after exactly `requests` requests (a timeout's run by hand for each). The path it used.
+ */
+async function expectUnavailable(op: Op, { fault, status, message, hangs }: Failure, requests: number) {
+  const { path, run } = await op.prepare()
+  sandbox.setFault({ match: { method: op.method, path }, ...fault })
+  const timers = handTimer()
+  const c = client({ timer: timers.timer })
+  const error = await failure(hangs ? timers.timeOut(() => run(c), requests, op.method, path) : run(c))
+  expect(error.code).toBe("unavailable")
+  expect(error.status).toBe(status)
+  expect(error.message).toMatch(message)
+  expect(seen(op.method, path)).toHaveLength(requests)
+  return path
+}
+
 describe("retries of calls that are safe to repeat", () => {
   it.each(cases(retriedOps, transientFailures))(
     "%s: %s is retried twice, then → unavailable",
-    async (_name, _kind, op, { fault, status, message, hangs }) => {
-      const { path, run } = await op.prepare()
-      sandbox.setFault({ match: { method: op.method, path }, ...fault })
-      const timers = handTimer()
-      const c = client({ timer: timers.timer })
-      const error = await failure(hangs ? timers.timeOut(() => run(c), 3, op.method, path) : run(c))
-      expect(error.code).toBe("unavailable")
-      expect(error.status).toBe(status)
-      expect(error.message).toMatch(message)
-      expect(seen(op.method, path)).toHaveLength(3)
+    async (_name, _kind, op, transient) => {
+      const path = await expectUnavailable(op, transient, 3)
       expect(warnings).toHaveLength(2)
       expect(warnings[0]).toContain(`BNPL service ${op.method} ${path} failed`)
       expect(warnings[1]).toMatch(/retry 2$/)
@@ -189,16 +198,8 @@ describe("retries of calls that are safe to repeat", () => {
 describe("calls that are never retried", () => {
   it.each(cases(neverRetriedOps, transientFailures))(
     "%s: %s → unavailable after exactly one request",
-    async (_name, _kind, op, { fault, status, message, hangs }) => {
-      const { path, run } = await op.prepare()
-      sandbox.setFault({ match: { method: op.method, path }, ...fault })
-      const timers = handTimer()
-      const c = client({ timer: timers.timer })
-      const error = await failure(hangs ? timers.timeOut(() => run(c), 1, op.method, path) : run(c))
-      expect(error.code).toBe("unavailable")
-      expect(error.status).toBe(status)
-      expect(error.message).toMatch(message)
-      expect(seen(op.method, path)).toHaveLength(1)
+    async (_name, _kind, op, transient) => {
+      await expectUnavailable(op, transient, 1)
       expect(warnings).toHaveLength(0)
     }
   )
