@@ -1,4 +1,5 @@
-import { BNPL_PROVIDER_ID, type StoreSetup } from "./store"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { BNPL_PROVIDER_ID, DEFAULT_PRODUCTS, setupStore, type StoreSetup } from "./store"
 
 export const TEST_API_KEY = "sk_test_active_0000000000000000"
 export const RETURN_URL = "http://localhost:8000/checkout/bnpl-return"
@@ -96,6 +97,28 @@ export function storefront(api: any, store: () => StoreSetup) {
   }
 
   return { productAt, cartWith, startBnplSession, complete, paidOrder }
+}
+
+/**
+ * The store set up again with a digital product beside its catalogue (nothing to ship), and an
+ * order of one of it paid with a BNPL payment the sandbox accepted: the cart, the payment id and
+ * the completion's answer.
+ */
+export async function paidDigitalOrder(api: any, container: MedusaContainer, sandbox: any) {
+  const withEbook = await setupStore(container, {
+    products: [...DEFAULT_PRODUCTS, { title: "Travel e-book", handle: "travel-e-book", price: 60, digital: true }],
+  })
+  const ebook = withEbook.products.find((p) => p.handle === "travel-e-book")!
+  const { data } = await api.post(
+    "/store/carts",
+    { region_id: withEbook.regionId, email: "jeanne@example.com", items: [{ variant_id: ebook.variantId, quantity: 1 }] },
+    withEbook.storeHeaders
+  )
+  const { startBnplSession, complete } = storefront(api, () => withEbook)
+  const { session } = await startBnplSession(data.cart.id)
+  const pid: string = session.data.bnpl_payment_id
+  sandbox.accept(pid, { notify: false })
+  return { cart: data.cart, pid, done: await complete(data.cart.id) }
 }
 
 /** Polls until `check` returns a truthy value (subscribers run after the request answers). */

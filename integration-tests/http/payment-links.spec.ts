@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import closePaymentLinks from "../../src/jobs/close-payment-links"
 import { settleBnplPaymentsAt } from "../../src/jobs/settle-bnpl-payments"
 import { createBnplStorefront } from "../../storefront/src"
-import { eventually, notificationPath, testPorts } from "../helpers/checkout"
+import { ADDRESS, eventually, notificationPath, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
 
 jest.setTimeout(180 * 1000)
@@ -208,6 +208,18 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(await kit.plansForPaymentCollection(owed.id)).toMatchObject({ unavailable_reason: "nothing_owed" })
   })
 
+  /**
+   * The goods that ship fulfilled (an edit's item added without a shipping method ships apart),
+   * and the shipping information the service accepted for them.
+   */
+  async function shippingInfoOfGoods(orderId: string) {
+    await fulfill(orderId, { which: (i) => i.requires_shipping })
+    return eventually(async () => {
+      const rows = await bnpl().listBnplServiceMessages({ order_id: orderId, kind: "shipping_info" })
+      return rows.find((r: any) => r.status === "accepted")
+    }, 30_000)
+  }
+
   it("an order paid by card owes an edit, paid by link in instalments: the shipment's information reaches the link's payment", async () => {
     const order = await paidByCard(129.9)
     const owed = await owedAfterEdit(order.id, 129.9)
@@ -216,17 +228,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     sandbox().accept(pid, { notify: false })
     expect(await outcomeOf(owed.id, pid)).toMatchObject({ status: "ordered" })
 
-    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-    // The goods that ship (an edit's item added without a shipping method ships apart).
-    const items = data.order.items
-      .filter((i: any) => i.requires_shipping)
-      .map((i: any) => ({ id: i.id, quantity: i.quantity }))
-    await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
-    const synced = await eventually(async () => {
-      const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
-      return rows.find((r: any) => r.status === "accepted")
-    }, 30_000)
-    expect(synced.bnpl_payment_id).toBe(pid)
+    expect((await shippingInfoOfGoods(order.id)).bnpl_payment_id).toBe(pid)
     const pushed = sandbox().requests.filter((r: any) => r.method === "POST" && r.path === `/v1/payment/${pid}`)
     expect(pushed.length).toBeGreaterThan(0)
   })
@@ -360,16 +362,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(await outcomeOf(owed.id, linkPid)).toMatchObject({ status: "ordered" })
 
     // The shipment's information goes to the payment the order was placed with.
-    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-    const items = data.order.items
-      .filter((i: any) => i.requires_shipping)
-      .map((i: any) => ({ id: i.id, quantity: i.quantity }))
-    await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: store().stockLocationId }, admin())
-    const synced = await eventually(async () => {
-      const rows = await bnpl().listBnplServiceMessages({ order_id: order.id, kind: "shipping_info" })
-      return rows.find((r: any) => r.status === "accepted")
-    }, 30_000)
-    expect(synced.bnpl_payment_id).toBe(checkoutPid)
+    expect((await shippingInfoOfGoods(order.id)).bnpl_payment_id).toBe(checkoutPid)
   })
   it.each(["after the link is paid", "before the edit"])(
     "autoCapture off: an edit cancels the order's authorized payment, a link pays the whole order; its payment gets the order's reference and the delivery's status (delivered %s)",
@@ -423,15 +416,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
 
   it("a phone sale: a draft order built in the admin, converted, its link e-mailed and paid in 4 instalments; shipped with shipping_info pushed", async () => {
     const option = store().shippingOptions.find((o) => o.name === "Colissimo Home")!
-    const address = {
-      first_name: "Jeanne",
-      last_name: "Martin",
-      address_1: "3 rue des Lilas",
-      city: "Lyon",
-      postal_code: "69003",
-      country_code: "fr",
-      phone: "+33600000000",
-    }
+    const address = { ...ADDRESS, phone: "+33600000000" }
     const { data: created } = await api.post(
       "/admin/draft-orders",
       {

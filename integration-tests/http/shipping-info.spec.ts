@@ -1,8 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createShippingOptionsWorkflow } from "@medusajs/medusa/core-flows"
-import { eventually, storefront, testPorts } from "../helpers/checkout"
+import { eventually, paidDigitalOrder, testPorts } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
-import { DEFAULT_PRODUCTS, setupStore } from "../helpers/store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
 
 jest.setTimeout(180 * 1000)
@@ -194,19 +193,7 @@ sandboxStoreSuite(
     })
 
     it("pushes an order with nothing to ship when it is placed (no fulfillment ever comes)", async () => {
-      const withEbook = await setupStore(getContainer(), {
-        products: [...DEFAULT_PRODUCTS, { title: "Travel e-book", handle: "travel-e-book", price: 60, digital: true }],
-      })
-      const ebook = withEbook.products.find((p) => p.handle === "travel-e-book")!
-      const { data } = await api.post(
-        "/store/carts",
-        { region_id: withEbook.regionId, email: "jeanne@example.com", items: [{ variant_id: ebook.variantId, quantity: 1 }] },
-        withEbook.storeHeaders
-      )
-      const { session } = await storefront(api, () => withEbook).startBnplSession(data.cart.id)
-      const pid = session.data.bnpl_payment_id
-      sandbox().accept(pid, { notify: false })
-      const done = await complete(data.cart.id)
+      const { pid, done } = await paidDigitalOrder(api, getContainer(), sandbox())
       expect(done.status).toBe(200)
       const [sync] = await settled(done.data.order.id, "order_placed")
       expect(sync.status).toBe("accepted")

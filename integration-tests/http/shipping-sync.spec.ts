@@ -1,6 +1,6 @@
-import { eventually, storefront, testPorts, TEST_API_KEY } from "../helpers/checkout"
+import { eventually, paidDigitalOrder, testPorts, TEST_API_KEY } from "../helpers/checkout"
 import { sandboxStoreSuite } from "../helpers/sandbox-store"
-import { DEFAULT_PRODUCTS, DEFAULT_SHIPPING_OPTIONS, setupStore } from "../helpers/store"
+import { DEFAULT_SHIPPING_OPTIONS, setupStore } from "../helpers/store"
 import retryBnplMessages from "../../src/jobs/retry-messages"
 import { paymentLockKey } from "../../src/workflows/messages/utils/payment-lock"
 
@@ -223,21 +223,8 @@ sandboxStoreSuite(
     })
 
     it("sends a digital order (nothing to ship) as instore", async () => {
-      const withEbook = await setupStore(getContainer(), {
-        products: [...DEFAULT_PRODUCTS, { title: "Travel e-book", handle: "travel-e-book", price: 60, digital: true }],
-      })
-      const ebook = withEbook.products.find((p) => p.handle === "travel-e-book")!
-      const { data } = await api.post(
-        "/store/carts",
-        { region_id: withEbook.regionId, email: "jeanne@example.com", items: [{ variant_id: ebook.variantId, quantity: 1 }] },
-        withEbook.storeHeaders
-      )
-      expect(data.cart.items[0].requires_shipping).toBe(false)
-      const { startBnplSession, complete } = storefront(api, () => withEbook)
-      const { session } = await startBnplSession(data.cart.id)
-      const pid = session.data.bnpl_payment_id
-      sandbox().accept(pid, { notify: false })
-      const done = await complete(data.cart.id)
+      const { cart, pid, done } = await paidDigitalOrder(api, getContainer(), sandbox())
+      expect(cart.items[0].requires_shipping).toBe(false)
       expect(done.status).toBe(200)
       // Pushed when the order is placed (no fulfillment will come); pushing again sends nothing new.
       const [edit] = await eventually(async () => edits(pid).length > 0 && edits(pid))
