@@ -1,4 +1,4 @@
-import type { OrderMessageView } from "../../lib/http/http-types"
+import type { OrderEventView, OrderMessageView } from "../../lib/http/http-types"
 import { formatDate, triggerLabel } from "./format"
 import type { Translate } from "./i18n"
 import { sentSummary } from "./sync-log"
@@ -107,4 +107,17 @@ export function messageDetails(message: OrderMessageView, t: Translate, locale: 
     return t("order.sync.nextAttempt", { date: formatDate(message.next_attempt_at, locale, true) })
   }
   return undefined
+}
+
+/**
+ * The order's events not told to the service yet (`events[]`, newest first), in words: how many
+ * wait, and the last error that kept one; none when nothing waits.
+ */
+export function eventsWaitingInWords(events: OrderEventView[], t: Translate): string[] {
+  if (!events.length) return []
+  const lastError = events.find((e) => e.last_error)?.last_error
+  return [
+    t("order.timeline.eventsWaiting", { count: events.length }),
+    ...(lastError ? [t("order.timeline.eventsLastError", { error: lastError })] : []),
+  ]
 }

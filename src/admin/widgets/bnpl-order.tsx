@@ -48,7 +48,12 @@ function InstalmentPayment({ order }: { order: AdminOrder }) {
   return (
     <div className="flex flex-col gap-y-3" data-testid="bnpl-order-widget">
       <PaymentCard payment={view.payment} notStarted={notStarted} />
-      <TimelineCard orderId={order.id} messages={view.messages} currency={view.payment.currency_code} />
+      <TimelineCard
+        orderId={order.id}
+        messages={view.messages}
+        events={view.events}
+        currency={view.payment.currency_code}
+      />
     </div>
   )
 }

@@ -1,23 +1,34 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
-import type { OrderMessageView } from "../../../lib/http/http-types"
+import type { OrderEventView, OrderMessageView } from "../../../lib/http/http-types"
 import { usePushMessage, usePushShippingSync } from "../../hooks/use-order"
 import { formatDate } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
-import { contentInWords, kindLabel, messageDetails, messageTriggerLabel, outcomeBadge } from "../../lib/timeline"
+import {
+  contentInWords,
+  eventsWaitingInWords,
+  kindLabel,
+  messageDetails,
+  messageTriggerLabel,
+  outcomeBadge,
+} from "../../lib/timeline"
 
 /**
  * One timeline of what the service was told about the order (shipping information, the order
  * attached, statuses, tracking numbers, the payment's start), newest first, with "Push again" on
  * each entry it does not have yet; and sending the shipping information as the order is now.
+ * Above them, the order's events whose messages are not recorded yet (the order could not be
+ * read when they happened): the retry job handles them, the merchant sees they wait.
  */
 export function TimelineCard({
   orderId,
   messages,
+  events = [],
   currency,
 }: {
   orderId: string
   messages: OrderMessageView[]
+  events?: OrderEventView[]
   currency: string
 }) {
   const { t } = useBnplI18n()
@@ -43,6 +54,7 @@ export function TimelineCard({
           {t("order.timeline.pushShipping")}
         </Button>
       </div>
+      {events.length ? <EventsWaiting events={events} /> : null}
       {messages.length ? (
         <ol className="divide-y" data-testid="bnpl-timeline">
           {messages.map((message) => (
@@ -61,6 +73,24 @@ export function TimelineCard({
         </Text>
       )}
     </Container>
+  )
+}
+
+/** The order's events not told to the service yet, and the last error that kept them. */
+function EventsWaiting({ events }: { events: OrderEventView[] }) {
+  const { t } = useBnplI18n()
+  const [count, lastError] = eventsWaitingInWords(events, t)
+  return (
+    <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="bnpl-timeline-events-waiting">
+      <Text size="small" weight="plus">
+        {count}
+      </Text>
+      {lastError ? (
+        <Text size="small" className="text-ui-fg-error break-words">
+          {lastError}
+        </Text>
+      ) : null}
+    </div>
   )
 }
 

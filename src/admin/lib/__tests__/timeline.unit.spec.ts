@@ -1,11 +1,30 @@
 import { formatCents } from "../format"
-import { contentInWords, messageDetails, messageTriggerLabel, outcomeBadge } from "../timeline"
+import { contentInWords, eventsWaitingInWords, messageDetails, messageTriggerLabel, outcomeBadge } from "../timeline"
 import { orderMessage as message } from "./order-message"
 
 /** The key and its values, so the tests read what was asked for. */
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)
 
 describe("the order's timeline", () => {
+  it("says how many order events wait to be told, and the last error that kept one (newest first)", () => {
+    const event = (last_error: string | null) => ({
+      id: "bnplevt_1",
+      event: "shipment_created",
+      status: "pending" as const,
+      attempts: 2,
+      last_error,
+      fulfillment_id: "ful_1",
+      next_attempt_at: null,
+      created_at: "2026-11-29T10:00:00.000Z",
+    })
+    expect(eventsWaitingInWords([], t)).toEqual([])
+    expect(eventsWaitingInWords([event(null)], t)).toEqual(['order.timeline.eventsWaiting {"count":1}'])
+    expect(eventsWaitingInWords([event(null), event("connection dropped"), event("older")], t)).toEqual([
+      'order.timeline.eventsWaiting {"count":3}',
+      'order.timeline.eventsLastError {"error":"connection dropped"}',
+    ])
+  })
+
   it("says each kind's content in words", () => {
     expect(contentInWords(message({}), "eur", t, "en")).toBe(
       'order.timeline.content.status {"status":"order.timeline.status.shipped"}'
