@@ -6,7 +6,7 @@ import { errorMessage, sdk } from "../lib/sdk"
 
 export const orderKey = (orderId: string) => ["bnpl", "order", orderId]
 
-/** `GET /admin/bnpl/orders/:id`: the order's service payment and its shipping sync log. */
+/** `GET /admin/bnpl/orders/:id`: the order's service payment, its messages to the service and its events still waiting. */
 export const useOrderView = (orderId: string) =>
   useQuery({
     queryKey: orderKey(orderId),

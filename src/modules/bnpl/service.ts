@@ -59,7 +59,7 @@ export const BNPL_STARTED_EVENT = "bnpl.started"
 /** Problems of the plans and bounds a save sends, against the account's own plans (see saveSettings). */
 export type AccountCheck = (options: ResolvedOptions, sent: { plans: boolean; bounds: boolean }) => Promise<string[]>
 
-/** The plugin's own data (settings, eligibility per cart, shipping sync log) and its effective configuration. */
+/** The plugin's own data (settings, eligibility per cart, what the service was told and the order events still to tell) and its effective configuration. */
 class BnplModuleService extends MedusaService({
   BnplSettings,
   BnplCartEligibility,

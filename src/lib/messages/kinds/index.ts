@@ -25,7 +25,7 @@ export type MessageKind = (typeof KINDS)[number]["kind"]
 
 const BY_KIND = new Map<string, KindSpec>(KINDS.map((k) => [k.kind, k as KindSpec]))
 
-/** The entry of a recorded kind (undefined for `event` rows and unknown words). */
+/** The entry of a recorded kind (undefined for an unknown word). */
 export const kindOf = (kind: string): KindSpec | undefined => BY_KIND.get(kind)
 
 /** Whether the merchant's switches leave a kind on (a kind with no switch of its own always is). */
