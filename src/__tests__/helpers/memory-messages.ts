@@ -32,6 +32,8 @@ export function memoryMessages() {
     deleteBnplServiceMessages: async (ids: string | string[]) => messages.remove(Array.isArray(ids) ? ids : [ids]),
     listBnplOrderEvents: events.list,
     createBnplOrderEvents: events.create,
+    /** One INSERT in the module (message-writes.ts). */
+    recordOrderEvent: async (event: any) => (await events.create(event)).id as string,
     updateBnplOrderEvents: events.update,
     listBnplCheckoutSnapshots: async () => [],
     updateBnplCheckoutSnapshots: async (patch: any) => patch,

@@ -8,8 +8,9 @@ import type { Knex } from "./ledger"
  */
 
 const TABLE = "bnpl_service_message"
-/** Order events waiting for their messages (models/order-event.ts). */
+/** Order events waiting for their messages (models/order-event.ts), and their id prefix. */
 const EVENT_TABLE = "bnpl_order_event"
+const EVENT_ID_PREFIX = "bnplevt"
 /** The record's id prefix (models/service-message.ts). */
 const ID_PREFIX = "bnplmsg"
 /** The record's JSON column: written as JSON text (an array would otherwise go as a PostgreSQL array). */
@@ -25,6 +26,13 @@ const asColumns = (fields: Record<string, unknown>) =>
       JSON_COLUMNS.has(column) && value != null ? JSON.stringify(value) : value,
     ])
   )
+
+/** Records an order event in one INSERT (the columns left out take the table's defaults); resolves its id. */
+export async function recordOrderEvent(knex: Knex, event: Record<string, unknown>): Promise<string> {
+  const id = generateEntityId(undefined, EVENT_ID_PREFIX)
+  await knex(EVENT_TABLE).insert({ id, ...event })
+  return id
+}
 
 /**
  * Records messages (the columns left out take the table's defaults). With `forEvent` (the order

@@ -7,7 +7,13 @@ import { medusaVersionView } from "../../lib/infrastructure/medusa-version"
 import { notificationUrl } from "../../lib/payment/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
 import { claimMessagePush, type MessagePushClaim } from "./message-push"
-import { recordMessages, writeMessageOutcome, type MessageOutcomePatch, type NewMessage } from "./message-writes"
+import {
+  recordMessages,
+  recordOrderEvent,
+  writeMessageOutcome,
+  type MessageOutcomePatch,
+  type NewMessage,
+} from "./message-writes"
 import {
   revokeNotificationTokens,
   rotateNotificationToken,
@@ -243,6 +249,11 @@ class BnplModuleService extends MedusaService({
    */
   async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
     return claimMessagePush(this.knexFor("The message cannot be pushed"), orderId, messageId)
+  }
+
+  /** Records an order event before its messages, in one statement (message-writes.ts); resolves its id. */
+  async recordOrderEvent(event: Record<string, unknown>): Promise<string> {
+    return recordOrderEvent(this.knexFor("The order event cannot be recorded"), event)
   }
 
   /**

@@ -57,14 +57,14 @@ async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?:
 }
 
 async function recordEvent(container: MedusaContainer, event: OrderEvent): Promise<string> {
-  const recorded = await container.resolve<BnplModuleService>(BNPL_MODULE).createBnplOrderEvents({
+  // One statement on every order event's path (the data layer's create is a transaction of three).
+  return container.resolve<BnplModuleService>(BNPL_MODULE).recordOrderEvent({
     event: event.event,
     // Unknown yet when the event names only the fulfillment: found when read.
     order_id: event.order_id ?? null,
     fulfillment_id: event.fulfillment_id ?? null,
     next_attempt_at: new Date(Date.now() + UNPUSHED_RETRY_AFTER_MS),
   })
-  return recorded.id
 }
 
 /** An event not handled this time (its messages were not recorded): it backs off. */
