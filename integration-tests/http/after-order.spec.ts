@@ -173,6 +173,48 @@ sandboxStoreSuite(
       expect(reference.status).not.toBe("pending")
     })
 
+    it("an event the retry job gave up on is handled again from the admin: once, whatever the calls", async () => {
+      const { order, pid } = await paidOrder(sandbox(), 129.9)
+      await settled(order.id, 1)
+      const references = () => accepted(`/v1/payments/${pid}/orders`).length
+      const referencesBefore = references()
+      // As an order unreadable for hours leaves it: the reference never recorded, its event out of attempts.
+      await knex()("bnpl_service_message").where({ order_id: order.id }).delete()
+      const stale = new Date(Date.now() - 60_000)
+      await knex()("bnpl_order_event").insert({
+        id: "bnplevt_given_up",
+        event: "order_placed",
+        order_id: order.id,
+        status: "failed",
+        attempts: 8,
+        last_error: "connection dropped",
+        next_attempt_at: null,
+        created_at: stale,
+        updated_at: stale,
+      })
+      // The job leaves a failed event alone.
+      await retryBnplMessages(getContainer())
+      expect(await bnpl().listBnplOrderEvents({ order_id: order.id })).toHaveLength(1)
+
+      const push = () =>
+        api.post(`/admin/bnpl/orders/${order.id}/events/push`, {}, { ...admin(), validateStatus: () => true })
+      const answers = await Promise.all([push(), push(), push()])
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429])
+      const handled = answers.find((a) => a.status === 200)!
+      expect(handled.data.handled).toBe(1)
+      expect(handled.data.bnpl_order.events).toEqual([])
+      expect(answers.find((a) => a.status === 429)!.headers["retry-after"]).toMatch(/^\d+$/)
+      const [reference] = await settled(order.id, 1, "order")
+      expect(reference).toMatchObject({ kind: "order", trigger: "order_placed", status: "accepted" })
+      expect(references()).toBe(referencesBefore + 1)
+
+      // Nothing waits any more: said, not a second reference.
+      const again = await push()
+      expect(again.status).toBe(409)
+      expect(again.data.message).toMatch(/No event of order .* waits/)
+      expect(await messagesOf(order.id, "order")).toHaveLength(1)
+    })
+
     it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {
       const { order, pid } = await paidOrder(sandbox(), 30, 2)
       await settled(order.id, 1)

@@ -29,6 +29,7 @@ const ROUTES: { method: "get" | "post"; path: string; file: string; policy: Poli
   { method: "get", path: "/admin/bnpl/orders/order_missing", file: "orders/[id]", policy: BNPL_ROUTE_POLICIES.readOrder[0], status: 404 },
   { method: "post", path: "/admin/bnpl/orders/order_missing/shipping-sync", file: "orders/[id]/shipping-sync", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
   { method: "post", path: "/admin/bnpl/orders/order_missing/messages/bnplmsg_missing/push", file: "orders/[id]/messages/[message_id]/push", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
+  { method: "post", path: "/admin/bnpl/orders/order_missing/events/push", file: "orders/[id]/events/push", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
   { method: "post", path: "/admin/bnpl/orders/order_missing/start-payment", file: "orders/[id]/start-payment", policy: BNPL_ROUTE_POLICIES.updateOrder[0], status: 404 },
   { method: "get", path: "/admin/bnpl/orders/order_missing/payment-links", file: "orders/[id]/payment-links", policy: BNPL_ROUTE_POLICIES.readOrder[0], status: 404 },
   // No body: the collection is missing (400 naming it), once the policy let the call in.

@@ -69,6 +69,10 @@ export default defineMiddlewares({
       method: ["POST"],
     }),
     withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
+      matcher: "/admin/bnpl/orders/:id/events/push",
+      method: ["POST"],
+    }),
+    withPolicies(BNPL_ROUTE_POLICIES.updateOrder, {
       matcher: "/admin/bnpl/orders/:id/start-payment",
       method: ["POST"],
     }),

@@ -1,6 +1,6 @@
 import { toast } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import type { MessagePushAnswer, OrderView, ShippingSyncAnswer } from "../../lib/http/http-types"
+import type { MessagePushAnswer, OrderEventsPushAnswer, OrderView, ShippingSyncAnswer } from "../../lib/http/http-types"
 import { useBnplI18n, type Translate } from "../lib/i18n"
 import { errorMessage, sdk } from "../lib/sdk"
 
@@ -48,25 +48,27 @@ export function usePushShippingSync(orderId: string) {
 }
 
 /**
- * "Push again" on one message of the timeline (`POST /admin/bnpl/orders/:id/messages/:message_id/push`):
- * the answer holds the order's new view; a refusal (accepted already, tried moments ago) is said
- * in the backend's words.
+ * A push from the timeline (`POST` to `path(variables)`): the answer holds the order's new view;
+ * `outcome` reads from it whether the service has it now, else the error that kept it. A
+ * refusal (accepted already, tried moments ago, nothing waits) is said in the backend's words.
  */
-export function usePushMessage(orderId: string) {
+function useTimelinePush<A extends { bnpl_order: OrderView }, V = void>(
+  orderId: string,
+  path: (variables: V) => string,
+  outcome: (answer: A) => { sent: boolean; lastError?: string | null }
+) {
   const { t } = useBnplI18n()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (messageId: string) =>
-      sdk.client.fetch<MessagePushAnswer>(`/admin/bnpl/orders/${orderId}/messages/${messageId}/push`, {
-        method: "POST",
-      }),
+    mutationFn: (variables: V) => sdk.client.fetch<A>(path(variables), { method: "POST" }),
     onSuccess: (answer) => {
       queryClient.setQueryData(orderKey(orderId), { bnpl_order: answer.bnpl_order })
-      if (answer.message?.status === "accepted") {
+      const { sent, lastError } = outcome(answer)
+      if (sent) {
         toast.success(t("order.timeline.toast.sent"))
       } else {
         toast.warning(t("order.timeline.toast.notYet"), {
-          description: answer.message?.last_error ?? t("order.timeline.toast.notYetDescription"),
+          description: lastError ?? t("order.timeline.toast.notYetDescription"),
         })
       }
     },
@@ -76,3 +78,22 @@ export function usePushMessage(orderId: string) {
     },
   })
 }
+
+/** "Push again" on one message of the timeline (`POST /admin/bnpl/orders/:id/messages/:message_id/push`). */
+export const usePushMessage = (orderId: string) =>
+  useTimelinePush<MessagePushAnswer, string>(
+    orderId,
+    (messageId) => `/admin/bnpl/orders/${orderId}/messages/${messageId}/push`,
+    ({ message }) => ({ sent: message?.status === "accepted", lastError: message?.last_error })
+  )
+
+/** "Try again now" on the order's events still waiting (`POST /admin/bnpl/orders/:id/events/push`). */
+export const usePushOrderEvents = (orderId: string) =>
+  useTimelinePush<OrderEventsPushAnswer>(
+    orderId,
+    () => `/admin/bnpl/orders/${orderId}/events/push`,
+    ({ bnpl_order }) => {
+      const waiting = bnpl_order.paid_with_bnpl ? bnpl_order.events : []
+      return { sent: !waiting.length, lastError: waiting.find((e) => e.last_error)?.last_error }
+    }
+  )

@@ -111,13 +111,15 @@ export function messageDetails(message: OrderMessageView, t: Translate, locale: 
 
 /**
  * The order's events not told to the service yet (`events[]`, newest first), in words: how many
- * wait, and the last error that kept one; none when nothing waits.
+ * wait, that the retry job gave up on one (only "Try again now" handles it then), and the last
+ * error that kept one; none when nothing waits.
  */
 export function eventsWaitingInWords(events: OrderEventView[], t: Translate): string[] {
   if (!events.length) return []
   const lastError = events.find((e) => e.last_error)?.last_error
   return [
     t("order.timeline.eventsWaiting", { count: events.length }),
+    ...(events.some((e) => e.status === "failed") ? [t("order.timeline.eventsGivenUp")] : []),
     ...(lastError ? [t("order.timeline.eventsLastError", { error: lastError })] : []),
   ]
 }

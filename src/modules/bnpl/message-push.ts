@@ -1,40 +1,57 @@
 import { decidePushAgain, PUSH_AGAIN_INTERVAL_MS, type PushAgainDecision } from "../../lib/messages/view"
 
 /**
- * "Push again" for one recorded message (`bnpl_service_message`), claimed in one conditional
- * UPDATE: of any number of concurrent calls, at most one per `PUSH_AGAIN_INTERVAL_MS` gets to
- * attempt the message (the row lock serialises the UPDATEs; the later ones see the fresh
- * `updated_at` and claim nothing). The attempt itself then runs under the payment's lock, where
- * the same content is never sent twice. Only a refused claim reads the row, to say why.
+ * "Push again" for one recorded message (`bnpl_service_message`), and "Handle again" for an
+ * order's events still waiting (`bnpl_order_event`), claimed in one conditional UPDATE: of any
+ * number of concurrent calls, at most one per `PUSH_AGAIN_INTERVAL_MS` gets to attempt a row (the
+ * row lock serialises the UPDATEs; the later ones see the fresh `updated_at` and claim nothing).
+ * The attempt itself then runs under the payment's lock, where the same content is never sent
+ * twice. Only a refused claim reads, to say why.
  */
 
 export type Knex = any
 
-const TABLE = "bnpl_service_message"
+const MESSAGES = "bnpl_service_message"
+const EVENTS = "bnpl_order_event"
+const SECONDS = PUSH_AGAIN_INTERVAL_MS / 1000
 
 export type MessagePushClaim = { found: false } | { found: true; decision: PushAgainDecision }
 
-export async function claimMessagePush(knex: Knex, orderId: string, messageId: string): Promise<MessagePushClaim> {
-  const seconds = PUSH_AGAIN_INTERVAL_MS / 1000
-  // `decidePushAgain`'s rule, in SQL. Pending again (a message that had failed gets one more
-  // attempt); due soon for the retry job, in case this process dies before its attempt.
-  const [claimed] = await knex(TABLE)
-    .where({ id: messageId, order_id: orderId })
+/**
+ * `decidePushAgain`'s rule, in SQL: rows pending or failed, not written within the interval, made
+ * pending again (a failed one gets one more attempt) and due soon for the retry job, in case this
+ * process dies before its attempt. Resolves the ids claimed, oldest first.
+ */
+async function claimRows(knex: Knex, table: string, where: Record<string, string>): Promise<string[]> {
+  const claimed: { id: string; created_at: Date }[] = await knex(table)
+    .where(where)
     .whereNull("deleted_at")
     .whereIn("status", ["pending", "failed"])
-    .whereRaw(`updated_at <= now() - make_interval(secs => ?)`, [seconds])
+    .whereRaw(`updated_at <= now() - make_interval(secs => ?)`, [SECONDS])
     .update(
       {
         status: "pending",
         updated_at: knex.raw("now()"),
-        next_attempt_at: knex.raw(`now() + make_interval(secs => ?)`, [seconds * 6]),
+        next_attempt_at: knex.raw(`now() + make_interval(secs => ?)`, [SECONDS * 6]),
       },
-      ["id"]
+      ["id", "created_at"]
     )
+  return claimed.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()).map((r) => r.id)
+}
+
+/** Claimed by another call between its UPDATE and the read (or the clocks differ). */
+const underWay = (what: string): PushAgainDecision => ({
+  action: "wait",
+  message: `A push of ${what} is under way: try again in a moment.`,
+  retry_after_s: SECONDS,
+})
+
+export async function claimMessagePush(knex: Knex, orderId: string, messageId: string): Promise<MessagePushClaim> {
+  const [claimed] = await claimRows(knex, MESSAGES, { id: messageId, order_id: orderId })
   if (claimed) {
     return { found: true, decision: { action: "push" } }
   }
-  const row = await knex(TABLE)
+  const row = await knex(MESSAGES)
     .where({ id: messageId, order_id: orderId })
     .whereNull("deleted_at")
     .first("status", "last_error", "updated_at")
@@ -42,16 +59,29 @@ export async function claimMessagePush(knex: Knex, orderId: string, messageId: s
     return { found: false }
   }
   const refused = decidePushAgain(row)
+  return { found: true, decision: refused.action === "push" ? underWay("this message") : refused }
+}
+
+export type OrderEventsClaim = { action: "push"; event_ids: string[] } | Exclude<PushAgainDecision, { action: "push" }>
+
+/**
+ * "Handle again": every event of the order still waiting (its messages never recorded: the order
+ * could not be read, even after the retry job gave up), claimed at once. A conflict when none waits.
+ */
+export async function claimOrderEventsPush(knex: Knex, orderId: string): Promise<OrderEventsClaim> {
+  const claimed = await claimRows(knex, EVENTS, { order_id: orderId })
+  if (claimed.length) {
+    return { action: "push", event_ids: claimed }
+  }
+  const last = await knex(EVENTS).where({ order_id: orderId }).whereNull("deleted_at").max("updated_at as at").first()
+  if (!last?.at) {
+    return { action: "conflict", message: `No event of order ${orderId} waits: its messages are all recorded.` }
+  }
+  // Claimed or tried within the interval (by the database's clock: at least a second).
+  const seconds = Math.max(1, Math.ceil((new Date(last.at).getTime() + PUSH_AGAIN_INTERVAL_MS - Date.now()) / 1000))
   return {
-    found: true,
-    // Claimed by another call between its UPDATE and this read (or the clocks differ): wait.
-    decision:
-      refused.action === "push"
-        ? {
-            action: "wait",
-            message: "A push of this message is under way: try again in a moment.",
-            retry_after_s: seconds,
-          }
-        : refused,
+    action: "wait",
+    message: `This order's events were tried less than ${SECONDS} seconds ago: try again in ${seconds} s.`,
+    retry_after_s: seconds,
   }
 }

@@ -6,7 +6,7 @@ import type { SettingsView } from "../../lib/http/http-types"
 import { medusaVersionView } from "../../lib/infrastructure/medusa-version"
 import { notificationUrl } from "../../lib/payment/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
-import { claimMessagePush, type MessagePushClaim } from "./message-push"
+import { claimMessagePush, claimOrderEventsPush, type MessagePushClaim, type OrderEventsClaim } from "./message-push"
 import {
   recordMessages,
   recordOrderEvent,
@@ -249,6 +249,11 @@ class BnplModuleService extends MedusaService({
    */
   async claimMessagePush(orderId: string, messageId: string): Promise<MessagePushClaim> {
     return claimMessagePush(this.knexFor("The message cannot be pushed"), orderId, messageId)
+  }
+
+  /** "Handle again" on an order's events still waiting: claims them all at once (message-push.ts). */
+  async claimOrderEventsPush(orderId: string): Promise<OrderEventsClaim> {
+    return claimOrderEventsPush(this.knexFor("The order's events cannot be handled"), orderId)
   }
 
   /** Records an order event before its messages, in one statement (message-writes.ts); resolves its id. */

@@ -1,7 +1,7 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import type { OrderEventView, OrderMessageView } from "../../../lib/http/http-types"
-import { usePushMessage, usePushShippingSync } from "../../hooks/use-order"
+import { usePushMessage, usePushOrderEvents, usePushShippingSync } from "../../hooks/use-order"
 import { formatDate } from "../../lib/format"
 import { useBnplI18n } from "../../lib/i18n"
 import {
@@ -43,18 +43,12 @@ export function TimelineCard({
             {t("order.timeline.description")}
           </Text>
         </div>
-        <Button
-          size="small"
-          variant="secondary"
-          isLoading={pushShipping.isPending}
-          onClick={() => pushShipping.mutate()}
-          data-testid="bnpl-push-again"
-        >
+        <PushButton pending={pushShipping.isPending} onClick={() => pushShipping.mutate()} testId="bnpl-push-again">
           <ArrowPath />
           {t("order.timeline.pushShipping")}
-        </Button>
+        </PushButton>
       </div>
-      {events.length ? <EventsWaiting events={events} /> : null}
+      {events.length ? <EventsWaiting orderId={orderId} events={events} /> : null}
       {messages.length ? (
         <ol className="divide-y" data-testid="bnpl-timeline">
           {messages.map((message) => (
@@ -76,20 +70,32 @@ export function TimelineCard({
   )
 }
 
-/** The order's events not told to the service yet, and the last error that kept them. */
-function EventsWaiting({ events }: { events: OrderEventView[] }) {
+/**
+ * The order's events not told to the service yet, whether the retry job gave up on one, the last
+ * error that kept them, and "Try again now".
+ */
+function EventsWaiting({ orderId, events }: { orderId: string; events: OrderEventView[] }) {
   const { t } = useBnplI18n()
-  const [count, lastError] = eventsWaitingInWords(events, t)
+  const push = usePushOrderEvents(orderId)
+  const [count, ...details] = eventsWaitingInWords(events, t)
   return (
-    <div className="flex flex-col gap-y-1 px-6 py-3" data-testid="bnpl-timeline-events-waiting">
-      <Text size="small" weight="plus">
-        {count}
-      </Text>
-      {lastError ? (
-        <Text size="small" className="text-ui-fg-error break-words">
-          {lastError}
+    <div
+      className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-6 py-3"
+      data-testid="bnpl-timeline-events-waiting"
+    >
+      <div className="flex flex-col gap-y-1">
+        <Text size="small" weight="plus">
+          {count}
         </Text>
-      ) : null}
+        {details.map((line) => (
+          <Text key={line} size="small" className="text-ui-fg-error break-words">
+            {line}
+          </Text>
+        ))}
+      </div>
+      <PushButton pending={push.isPending} onClick={() => push.mutate()} testId="bnpl-timeline-events-push">
+        {t("order.timeline.eventsPush")}
+      </PushButton>
     </div>
   )
 }
@@ -137,16 +143,14 @@ function TimelineEntry({
             <time dateTime={message.created_at}>{formatDate(message.created_at, locale, true)}</time>
           </Text>
           {message.can_push_again ? (
-            <Button
-              size="small"
-              variant="secondary"
-              isLoading={pushing}
+            <PushButton
+              pending={pushing}
               onClick={onPush}
-              aria-label={t("order.timeline.pushAgainLabel", { kind, trigger })}
-              data-testid="bnpl-timeline-push"
+              label={t("order.timeline.pushAgainLabel", { kind, trigger })}
+              testId="bnpl-timeline-push"
             >
               {t("order.timeline.pushAgain")}
-            </Button>
+            </PushButton>
           ) : null}
         </div>
       </div>
@@ -161,5 +165,33 @@ function TimelineEntry({
         </Text>
       ) : null}
     </li>
+  )
+}
+
+/** One of the timeline's pushes: a small button, busy while its request runs. */
+function PushButton({
+  pending,
+  onClick,
+  label,
+  testId,
+  children,
+}: {
+  pending: boolean
+  onClick: () => void
+  label?: string
+  testId: string
+  children: React.ReactNode
+}) {
+  return (
+    <Button
+      size="small"
+      variant="secondary"
+      isLoading={pending}
+      onClick={onClick}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
   )
 }

@@ -7,10 +7,10 @@ const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} $
 
 describe("the order's timeline", () => {
   it("says how many order events wait to be told, and the last error that kept one (newest first)", () => {
-    const event = (last_error: string | null) => ({
+    const event = (last_error: string | null, status: "pending" | "failed" = "pending") => ({
       id: "bnplevt_1",
       event: "shipment_created",
-      status: "pending" as const,
+      status,
       attempts: 2,
       last_error,
       fulfillment_id: "ful_1",
@@ -22,6 +22,12 @@ describe("the order's timeline", () => {
     expect(eventsWaitingInWords([event(null), event("connection dropped"), event("older")], t)).toEqual([
       'order.timeline.eventsWaiting {"count":3}',
       'order.timeline.eventsLastError {"error":"connection dropped"}',
+    ])
+    // One the retry job gave up on: only the merchant's "Try again now" handles it.
+    expect(eventsWaitingInWords([event(null), event("unreadable", "failed")], t)).toEqual([
+      'order.timeline.eventsWaiting {"count":2}',
+      "order.timeline.eventsGivenUp",
+      'order.timeline.eventsLastError {"error":"unreadable"}',
     ])
   })
 

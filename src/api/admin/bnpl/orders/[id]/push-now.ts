@@ -3,7 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
-import { retryMessage } from "../../../../../workflows/messages/workflows/handle-order-event"
+import { retryMessage, retryOrderEvent } from "../../../../../workflows/messages/workflows/handle-order-event"
 import { orderView } from "./helpers"
 
 /** What the admin waits for: one short attempt; the retry job goes on if it fails. */
@@ -48,6 +48,31 @@ export async function pushMessageNow(
   const view = await orderView(scope, orderId)
   const message = view.paid_with_bnpl ? view.messages.find((m) => m.id === messageId) : undefined
   return { status: 200, body: { message: message ?? null, bnpl_order: view } }
+}
+
+/**
+ * "Handle again" on the order's events still waiting (the admin's timeline): claimed all at once
+ * (`claimOrderEventsPush`), then each handled as the retry job would (its messages recorded and
+ * sent). An event that fails again keeps its error, shown in the view. Answers the order's view.
+ */
+export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string): Promise<PushAnswer> {
+  const claim = await scope.resolve<BnplModuleService>(BNPL_MODULE).claimOrderEventsPush(orderId)
+  if (claim.action === "conflict") {
+    await orderView(scope, orderId) // 404 for an order that does not exist
+    return { status: 409, body: { type: "conflict", message: claim.message } }
+  }
+  if (claim.action === "wait") {
+    return {
+      status: 429,
+      body: { type: "too_many_requests", message: claim.message },
+      retryAfterS: claim.retry_after_s,
+    }
+  }
+  for (const eventId of claim.event_ids) {
+    await retryOrderEvent(scope, eventId).catch(() => undefined) // its error is on the event
+  }
+  const view = await orderView(scope, orderId)
+  return { status: 200, body: { handled: claim.event_ids.length, bnpl_order: view } }
 }
 
 /**
