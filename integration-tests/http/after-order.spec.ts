@@ -215,6 +215,36 @@ sandboxStoreSuite(
       expect(await messagesOf(order.id, "order")).toHaveLength(1)
     })
 
+    it("a shipment whose order was unreadable (its event names only the fulfillment) is on the order's page, and handled from there", async () => {
+      const { order } = await paidOrder(sandbox(), 129.9)
+      await settled(order.id, 1)
+      const fulfillmentId = await ship(order.id, "TRK-UNREAD-1")
+      await settled(order.id, 3)
+      // As an order unreadable at the shipment leaves it: no tracking recorded, the event without its order.
+      await knex()("bnpl_service_message").where({ order_id: order.id, kind: "tracking" }).delete()
+      const stale = new Date(Date.now() - 60_000)
+      await knex()("bnpl_order_event").insert({
+        id: "bnplevt_fulfillment_only",
+        event: "shipment_created",
+        order_id: null,
+        fulfillment_id: fulfillmentId,
+        status: "failed",
+        attempts: 8,
+        last_error: "order unreadable",
+        created_at: stale,
+        updated_at: stale,
+      })
+      const { data } = await api.get(`/admin/bnpl/orders/${order.id}`, admin())
+      expect(data.bnpl_order.events).toEqual([
+        expect.objectContaining({ id: "bnplevt_fulfillment_only", status: "failed", fulfillment_id: fulfillmentId }),
+      ])
+
+      const handled = await api.post(`/admin/bnpl/orders/${order.id}/events/push`, {}, admin())
+      expect(handled.data).toMatchObject({ handled: 1, bnpl_order: { events: [] } })
+      const [tracking] = await settled(order.id, 1, "tracking")
+      expect(tracking).toMatchObject({ kind: "tracking", fulfillment_id: fulfillmentId })
+    })
+
     it("a second shipment sends only its new parcels; shipped again is not sent twice", async () => {
       const { order, pid } = await paidOrder(sandbox(), 30, 2)
       await settled(order.id, 1)

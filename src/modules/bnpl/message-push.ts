@@ -1,7 +1,7 @@
 import { decidePushAgain, PUSH_AGAIN_INTERVAL_MS, type PushAgainDecision } from "../../lib/messages/view"
 
 /**
- * "Push again" for one recorded message (`bnpl_service_message`), and "Handle again" for an
+ * "Push again" for one recorded message (`bnpl_service_message`), and "Try again now" for an
  * order's events still waiting (`bnpl_order_event`), claimed in one conditional UPDATE: of any
  * number of concurrent calls, at most one per `PUSH_AGAIN_INTERVAL_MS` gets to attempt a row (the
  * row lock serialises the UPDATEs; the later ones see the fresh `updated_at` and claim nothing).
@@ -22,7 +22,11 @@ export type MessagePushClaim = { found: false } | { found: true; decision: PushA
  * pending again (a failed one gets one more attempt) and due soon for the retry job, in case this
  * process dies before its attempt. Resolves the ids claimed, oldest first.
  */
-async function claimRows(knex: Knex, table: string, where: Record<string, string>): Promise<string[]> {
+async function claimRows(
+  knex: Knex,
+  table: string,
+  where: Record<string, string> | ((q: Knex) => void)
+): Promise<string[]> {
   const claimed: { id: string; created_at: Date }[] = await knex(table)
     .where(where)
     .whereNull("deleted_at")
@@ -65,15 +69,21 @@ export async function claimMessagePush(knex: Knex, orderId: string, messageId: s
 export type OrderEventsClaim = { action: "push"; event_ids: string[] } | Exclude<PushAgainDecision, { action: "push" }>
 
 /**
- * "Handle again": every event of the order still waiting (its messages never recorded: the order
+ * "Try again now": every event of the order still waiting (its messages never recorded: the order
  * could not be read, even after the retry job gave up), claimed at once. A conflict when none waits.
  */
-export async function claimOrderEventsPush(knex: Knex, orderId: string): Promise<OrderEventsClaim> {
-  const claimed = await claimRows(knex, EVENTS, { order_id: orderId })
+export async function claimOrderEventsPush(
+  knex: Knex,
+  orderId: string,
+  fulfillmentIds: string[] = []
+): Promise<OrderEventsClaim> {
+  // Those naming only one of its fulfillments too: their order id is found when they are read.
+  const ofOrder = (q: Knex) => q.where({ order_id: orderId }).orWhereIn("fulfillment_id", fulfillmentIds)
+  const claimed = await claimRows(knex, EVENTS, ofOrder)
   if (claimed.length) {
     return { action: "push", event_ids: claimed }
   }
-  const last = await knex(EVENTS).where({ order_id: orderId }).whereNull("deleted_at").max("updated_at as at").first()
+  const last = await knex(EVENTS).where(ofOrder).whereNull("deleted_at").max("updated_at as at").first()
   if (!last?.at) {
     return { action: "conflict", message: `No event of order ${orderId} waits: its messages are all recorded.` }
   }

@@ -251,9 +251,9 @@ class BnplModuleService extends MedusaService({
     return claimMessagePush(this.knexFor("The message cannot be pushed"), orderId, messageId)
   }
 
-  /** "Handle again" on an order's events still waiting: claims them all at once (message-push.ts). */
-  async claimOrderEventsPush(orderId: string): Promise<OrderEventsClaim> {
-    return claimOrderEventsPush(this.knexFor("The order's events cannot be handled"), orderId)
+  /** "Try again now" on an order's events still waiting: claims them all at once (message-push.ts). */
+  async claimOrderEventsPush(orderId: string, fulfillmentIds: string[] = []): Promise<OrderEventsClaim> {
+    return claimOrderEventsPush(this.knexFor("The order's events cannot be handled"), orderId, fulfillmentIds)
   }
 
   /** Records an order event before its messages, in one statement (message-writes.ts); resolves its id. */

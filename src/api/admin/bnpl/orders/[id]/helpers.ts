@@ -21,7 +21,10 @@ const UNCAPTURED = ["authorized", "partially_authorized"]
  * service was told about the order, and the order's events still waiting to be told.
  */
 export async function orderView(container: MedusaContainer, orderId: string) {
-  const { order, payment } = await orderWithBnplPayment(container, orderId, ["payment_collections.status"])
+  const { order, payment } = await orderWithBnplPayment(container, orderId, [
+    "payment_collections.status",
+    "fulfillments.id",
+  ])
   if (!order) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
   }
@@ -54,7 +57,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
   // One read of what the service was told, one of the events still waiting to be.
   const [told, waiting] = await Promise.all([
     bnpl.listBnplServiceMessages({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 }),
-    bnpl.listBnplOrderEvents({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 }),
+    bnpl.listBnplOrderEvents(waitingEventsOf(order), { order: { created_at: "DESC" }, take: 100 }),
   ])
   return {
     order_id: orderId,
@@ -87,4 +90,15 @@ export async function orderView(container: MedusaContainer, orderId: string) {
     /** Events whose messages are not recorded yet (the order could not be read then): retried by the job. */
     events: waiting.map(eventView),
   }
+}
+
+/**
+ * The order's events still waiting: those naming it, and those naming only one of its
+ * fulfillments (a shipment or a delivery whose order could not be read keeps a null order id).
+ */
+export function waitingEventsOf(order: { id: string; fulfillments?: { id: string }[] | null }) {
+  const fulfillmentIds = (order.fulfillments ?? []).map((f) => f.id)
+  return fulfillmentIds.length
+    ? { $or: [{ order_id: order.id }, { fulfillment_id: fulfillmentIds }] }
+    : { order_id: order.id }
 }

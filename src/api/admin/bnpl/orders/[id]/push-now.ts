@@ -1,6 +1,6 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { retryMessage, retryOrderEvent } from "../../../../../workflows/messages/workflows/handle-order-event"
@@ -51,14 +51,22 @@ export async function pushMessageNow(
 }
 
 /**
- * "Handle again" on the order's events still waiting (the admin's timeline): claimed all at once
+ * "Try again now" on the order's events still waiting (the admin's timeline): claimed all at once
  * (`claimOrderEventsPush`), then each handled as the retry job would (its messages recorded and
  * sent). An event that fails again keeps its error, shown in the view. Answers the order's view.
  */
 export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string): Promise<PushAnswer> {
-  const claim = await scope.resolve<BnplModuleService>(BNPL_MODULE).claimOrderEventsPush(orderId)
+  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "fulfillments.id"],
+    filters: { id: orderId },
+  })
+  if (!data[0]) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
+  }
+  const fulfillmentIds = (data[0].fulfillments ?? []).map((f: any) => f.id)
+  const claim = await scope.resolve<BnplModuleService>(BNPL_MODULE).claimOrderEventsPush(orderId, fulfillmentIds)
   if (claim.action === "conflict") {
-    await orderView(scope, orderId) // 404 for an order that does not exist
     return { status: 409, body: { type: "conflict", message: claim.message } }
   }
   if (claim.action === "wait") {
