@@ -253,6 +253,8 @@ async function main() {
   const common = {
     context,
     backendUrl,
+    // The admin's order page with an event the retry job gave up on: written as such a failure leaves it.
+    databaseUrl,
     admin: ADMIN,
     apiKey: SANDBOX_KEY,
     sandbox,

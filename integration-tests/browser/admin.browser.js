@@ -18,6 +18,8 @@
  *   - then in French, chosen with the dashboard's own language picker (Profile → Language): the
  *     settings page (the account's plans included) and the order widget again, every text, date
  *     and amount in French;
+ *   - in French too, an order event the retry job gave up on is said on the timeline, and
+ *     "Réessayer maintenant" (Try again now), with the keyboard, handles it;
  *   - "Remove key" (confirmed in a dialog, in French) leaves the store without a key.
  *
  *   - accessibility (WCAG 2.2 AA, see a11y.js): axe over the settings page, the payments without
@@ -40,7 +42,7 @@ const path = require('node:path')
 const assert = require('node:assert/strict')
 const { createAdminJourney } = require('./admin/journey')
 const settings = require('./admin/settings')
-const { customerPays, fulfilIt, orderWidget, paymentLinkCard } = require('./admin/order')
+const { customerPays, fulfilIt, orderWidget, eventWaiting, paymentLinkCard } = require('./admin/order')
 const { settingsInFrench, orderWidgetInFrench, settingsInOtherLanguages, removeKeyInFrench } = require('./admin/languages')
 
 const STEP_TIMEOUT_MS = 30_000
@@ -61,6 +63,7 @@ async function steps(/** @type {import('./admin/journey').AdminJourney} */ a) {
   await paymentLinkCard(a, paid)
   await settingsInFrench(a)
   await orderWidgetInFrench(a, paid.order.id)
+  await eventWaiting(a, paid)
   await settingsInOtherLanguages(a)
   await removeKeyInFrench(a)
 }
@@ -69,6 +72,7 @@ async function steps(/** @type {import('./admin/journey').AdminJourney} */ a) {
  * @param {{
  *   context: import('playwright-core').BrowserContext,
  *   backendUrl: string,
+ *   databaseUrl: string,
  *   admin: {email: string, password: string},
  *   apiKey: string,
  *   sandbox: any,

@@ -3,7 +3,7 @@
 /**
  * The import check (scripts/lib/package-imports.js) on a package made here: what it reports.
  * Its run over the real built plugin needs a build (TypeScript and the admin bundle, about 20 s):
- * integration-tests/http/built-plugin.spec.js, in the HTTP part.
+ * integration-tests/http/built-plugin.spec.ts, in the HTTP part.
  */
 
 const fs = require('node:fs')

@@ -15,7 +15,7 @@ const { OURS, screenshot } = require('./pages')
 
 /**
  * @typedef {ReturnType<typeof createAdminJourney>} AdminJourney
- * @param {{backendUrl: string, admin: {email: string, password: string}, apiKey: string, sandbox: any, seed: any, screenshotsDir: string, log: (line: string) => void}} ctx
+ * @param {{backendUrl: string, databaseUrl: string, admin: {email: string, password: string}, apiKey: string, sandbox: any, seed: any, screenshotsDir: string, log: (line: string) => void}} ctx
  * @param {import('playwright-core').Page} page
  */
 function createAdminJourney(ctx, page) {

@@ -6,9 +6,12 @@
  * with 503s), the order is fulfilled, and its page shows the widget: service payment id, state,
  * schedule and the timeline of what the service was told; the failed entry's "Push again" sends
  * it; "Send shipping information" adds a manual entry; the payment id fits its card at 320 px.
+ * An order event the retry job gave up on is said on the timeline, and "Try again now" handles it
+ * (run with the dashboard in French).
  */
 
 const assert = require('node:assert/strict')
+const { Client } = require('pg')
 const { medusaClient, paidOrder, eventually } = require('../../../scripts/lib/store-api')
 const { openOrderWidget, orderItems, stockLocationId } = require('./pages')
 
@@ -114,4 +117,37 @@ async function paymentLinkCard(/** @type {AdminJourney} */ a, /** @type {{order:
   await card.getByRole('button', { name: `Send the payment link of order #${order.display_id} again` }).waitFor()
 }
 
-module.exports = { customerPays, fulfilIt, orderWidget, paymentLinkCard }
+/**
+ * An order event the retry job gave up on (as hours of an unreadable order leave it: written in
+ * the database, there is no other way to make Medusa's reads fail for one order): the timeline
+ * says it waits and that the plugin stopped trying; "Try again now", with the keyboard, handles it.
+ * Run with the dashboard in French (after languages.js's orderWidgetInFrench): its words are French.
+ */
+async function eventWaiting(/** @type {AdminJourney} */ a, /** @type {{order: any}} */ { order }) {
+  const { page } = a
+  a.begin('an order event the retry job gave up on: said on the timeline, then Try again now (French)')
+  const db = new Client({ connectionString: a.databaseUrl })
+  await db.connect()
+  try {
+    await db.query(
+      `insert into bnpl_order_event (id, event, order_id, status, attempts, last_error, created_at, updated_at)
+       values ('bnplevt_browser', 'order_placed', $1, 'failed', 8, 'connection dropped', now() - interval '1 minute', now() - interval '1 minute')`,
+      [order.id]
+    )
+  } finally {
+    await db.end()
+  }
+  const widget = await openOrderWidget(page, a.backendUrl, order.id)
+  const notice = widget.getByTestId('bnpl-timeline-events-waiting')
+  await notice.getByText("1 événement de la commande n'est pas encore transmis au service : la commande n'a pas pu être lue.").waitFor()
+  await notice.getByText('Le plugin a cessé de réessayer après de nombreuses tentatives', { exact: false }).waitFor()
+  await notice.getByText('connection dropped', { exact: false }).waitFor()
+  await a.check('admin order timeline with an order event waiting (fr)')
+  await notice.getByRole('button', { name: 'Réessayer maintenant' }).focus()
+  await page.keyboard.press('Enter')
+  await notice.waitFor({ state: 'detached' })
+  // Focus, on the button that left with the notice, moves to the timeline's heading (not the page).
+  await page.waitForFunction(() => document.activeElement?.id === 'bnpl-timeline-heading')
+}
+
+module.exports = { customerPays, fulfilIt, orderWidget, eventWaiting, paymentLinkCard }

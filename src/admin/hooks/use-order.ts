@@ -47,33 +47,48 @@ export function usePushShippingSync(orderId: string) {
   })
 }
 
+/** A timeline push's toasts, as keys of `order.timeline.toast`. */
+type PushWords = { sent: string; notYet: string; notYetDescription: string; failed: string }
+const MESSAGE_WORDS: PushWords = {
+  sent: "sent",
+  notYet: "notYet",
+  notYetDescription: "notYetDescription",
+  failed: "failed",
+}
+const EVENT_WORDS: PushWords = {
+  sent: "eventsHandled",
+  notYet: "eventsNotYet",
+  notYetDescription: "eventsNotYetDescription",
+  failed: "eventsFailed",
+}
+
 /**
  * A push from the timeline (`POST` to `path(variables)`): the answer holds the order's new view;
- * `outcome` reads from it whether the service has it now, else the error that kept it. A
- * refusal (accepted already, tried moments ago, nothing waits) is said in the backend's words.
+ * `outcome` reads from it whether it is done, else the error that kept it. A refusal (accepted
+ * already, tried moments ago, nothing waits) is said in the backend's words.
  */
 function useTimelinePush<A extends { bnpl_order: OrderView }, V = void>(
   orderId: string,
   path: (variables: V) => string,
-  outcome: (answer: A) => { sent: boolean; lastError?: string | null }
+  outcome: (answer: A) => { done: boolean; lastError?: string | null },
+  words: PushWords
 ) {
   const { t } = useBnplI18n()
   const queryClient = useQueryClient()
+  const say = (key: keyof PushWords) => t(`order.timeline.toast.${words[key]}`)
   return useMutation({
     mutationFn: (variables: V) => sdk.client.fetch<A>(path(variables), { method: "POST" }),
     onSuccess: (answer) => {
       queryClient.setQueryData(orderKey(orderId), { bnpl_order: answer.bnpl_order })
-      const { sent, lastError } = outcome(answer)
-      if (sent) {
-        toast.success(t("order.timeline.toast.sent"))
+      const { done, lastError } = outcome(answer)
+      if (done) {
+        toast.success(say("sent"))
       } else {
-        toast.warning(t("order.timeline.toast.notYet"), {
-          description: lastError ?? t("order.timeline.toast.notYetDescription"),
-        })
+        toast.warning(say("notYet"), { description: lastError ?? say("notYetDescription") })
       }
     },
     onError: (e) => {
-      toast.error(t("order.timeline.toast.failed"), { description: errorMessage(e, t) })
+      toast.error(say("failed"), { description: errorMessage(e, t) })
       void queryClient.invalidateQueries({ queryKey: orderKey(orderId) })
     },
   })
@@ -84,16 +99,21 @@ export const usePushMessage = (orderId: string) =>
   useTimelinePush<MessagePushAnswer, string>(
     orderId,
     (messageId) => `/admin/bnpl/orders/${orderId}/messages/${messageId}/push`,
-    ({ message }) => ({ sent: message?.status === "accepted", lastError: message?.last_error })
+    ({ message }) => ({ done: message?.status === "accepted", lastError: message?.last_error }),
+    MESSAGE_WORDS
   )
 
-/** "Try again now" on the order's events still waiting (`POST /admin/bnpl/orders/:id/events/push`). */
+/**
+ * "Try again now" on the order's events still waiting (`POST /admin/bnpl/orders/:id/events/push`):
+ * done when none waits any more (their messages recorded: each one's outcome is on the timeline).
+ */
 export const usePushOrderEvents = (orderId: string) =>
   useTimelinePush<OrderEventsPushAnswer>(
     orderId,
     () => `/admin/bnpl/orders/${orderId}/events/push`,
     ({ bnpl_order }) => {
       const waiting = bnpl_order.paid_with_bnpl ? bnpl_order.events : []
-      return { sent: !waiting.length, lastError: waiting.find((e) => e.last_error)?.last_error }
-    }
+      return { done: !waiting.length, lastError: waiting.find((e) => e.last_error)?.last_error }
+    },
+    EVENT_WORDS
   )

@@ -111,15 +111,20 @@ export function messageDetails(message: OrderMessageView, t: Translate, locale: 
 
 /**
  * The order's events not told to the service yet (`events[]`, newest first), in words: how many
- * wait, that the retry job gave up on one (only "Try again now" handles it then), and the last
- * error that kept one; none when nothing waits.
+ * wait; that the plugin tries again, or that the retry job gave up on one (only "Try again now"
+ * handles it then); and the last error that kept one. Undefined when nothing waits.
  */
-export function eventsWaitingInWords(events: OrderEventView[], t: Translate): string[] {
-  if (!events.length) return []
+export function eventsWaitingInWords(
+  events: OrderEventView[],
+  t: Translate
+): { summary: string; progress: string; givenUp: boolean; lastError?: string } | undefined {
+  if (!events.length) return undefined
+  const givenUp = events.some((e) => e.status === "failed")
   const lastError = events.find((e) => e.last_error)?.last_error
-  return [
-    t("order.timeline.eventsWaiting", { count: events.length }),
-    ...(events.some((e) => e.status === "failed") ? [t("order.timeline.eventsGivenUp")] : []),
-    ...(lastError ? [t("order.timeline.eventsLastError", { error: lastError })] : []),
-  ]
+  return {
+    summary: t("order.timeline.eventsWaiting", { count: events.length }),
+    progress: t(givenUp ? "order.timeline.eventsGivenUp" : "order.timeline.eventsRetrying"),
+    givenUp,
+    ...(lastError ? { lastError: t("order.timeline.eventsLastError", { error: lastError }) } : {}),
+  }
 }

@@ -211,8 +211,8 @@ export type OrderView =
 /** `POST /admin/bnpl/orders/:id/messages/:message_id/push`: the message after its attempt, and the order's view. */
 export type MessagePushAnswer = { message: OrderMessageView | null; bnpl_order: OrderView }
 
-/** `POST /admin/bnpl/orders/:id/events/push`: how many waiting events were handled, and the order's view after. */
-export type OrderEventsPushAnswer = { handled: number; bnpl_order: OrderView }
+/** `POST /admin/bnpl/orders/:id/events/push`: how many waiting events were attempted (oldest first, until the service was found down), and the order's view after. */
+export type OrderEventsPushAnswer = { attempted: number; bnpl_order: OrderView }
 
 /** `POST /admin/bnpl/orders/:id/shipping-sync`: the push's outcome and the order's view after it. */
 export type ShippingSyncAnswer = {

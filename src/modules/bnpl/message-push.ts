@@ -5,8 +5,9 @@ import { decidePushAgain, PUSH_AGAIN_INTERVAL_MS, type PushAgainDecision } from 
  * order's events still waiting (`bnpl_order_event`), claimed in one conditional UPDATE: of any
  * number of concurrent calls, at most one per `PUSH_AGAIN_INTERVAL_MS` gets to attempt a row (the
  * row lock serialises the UPDATEs; the later ones see the fresh `updated_at` and claim nothing).
- * The attempt itself then runs under the payment's lock, where the same content is never sent
- * twice. Only a refused claim reads, to say why.
+ * A message's attempt then runs under the payment's lock, where the same content is never sent
+ * twice; an event's messages are recorded once, by the statement that deletes the event (two
+ * handlings of it at once record them once). Only a refused claim reads, to say why.
  */
 
 export type Knex = any
@@ -66,32 +67,45 @@ export async function claimMessagePush(knex: Knex, orderId: string, messageId: s
   return { found: true, decision: refused.action === "push" ? underWay("this message") : refused }
 }
 
+/** An order as its events name it: its id, and its fulfillments' (shipments and deliveries name only those). */
+export type OrderWithFulfillments = { id: string; fulfillments?: { id: string }[] | null }
+
+/**
+ * The order's events: those naming it, and those naming only one of its fulfillments (a shipment
+ * whose order could not be read keeps a null order id until it is).
+ */
+const eventsOf = (order: OrderWithFulfillments) => (q: Knex) =>
+  q.where({ order_id: order.id }).orWhereIn(
+    "fulfillment_id",
+    (order.fulfillments ?? []).map((f) => f.id)
+  )
+
+/** The order's events still waiting, newest first (the order's view). */
+export async function listOrderEvents(knex: Knex, order: OrderWithFulfillments, limit = 100) {
+  return knex(EVENTS).where(eventsOf(order)).whereNull("deleted_at").orderBy("created_at", "desc").limit(limit)
+}
+
 export type OrderEventsClaim = { action: "push"; event_ids: string[] } | Exclude<PushAgainDecision, { action: "push" }>
 
 /**
  * "Try again now": every event of the order still waiting (its messages never recorded: the order
  * could not be read, even after the retry job gave up), claimed at once. A conflict when none waits.
  */
-export async function claimOrderEventsPush(
-  knex: Knex,
-  orderId: string,
-  fulfillmentIds: string[] = []
-): Promise<OrderEventsClaim> {
-  // Those naming only one of its fulfillments too: their order id is found when they are read.
-  const ofOrder = (q: Knex) => q.where({ order_id: orderId }).orWhereIn("fulfillment_id", fulfillmentIds)
+export async function claimOrderEventsPush(knex: Knex, order: OrderWithFulfillments): Promise<OrderEventsClaim> {
+  const ofOrder = eventsOf(order)
   const claimed = await claimRows(knex, EVENTS, ofOrder)
   if (claimed.length) {
     return { action: "push", event_ids: claimed }
   }
   const last = await knex(EVENTS).where(ofOrder).whereNull("deleted_at").max("updated_at as at").first()
   if (!last?.at) {
-    return { action: "conflict", message: `No event of order ${orderId} waits: its messages are all recorded.` }
+    return { action: "conflict", message: `No event of order ${order.id} waits: its messages are all recorded.` }
   }
-  // Claimed or tried within the interval (by the database's clock: at least a second).
+  // Recorded, claimed or tried within the interval (the row's time against this process's clock: at least a second).
   const seconds = Math.max(1, Math.ceil((new Date(last.at).getTime() + PUSH_AGAIN_INTERVAL_MS - Date.now()) / 1000))
   return {
     action: "wait",
-    message: `This order's events were tried less than ${SECONDS} seconds ago: try again in ${seconds} s.`,
+    message: `This order's events were recorded or tried less than ${SECONDS} seconds ago: try again in ${seconds} s.`,
     retry_after_s: seconds,
   }
 }

@@ -6,7 +6,14 @@ import type { SettingsView } from "../../lib/http/http-types"
 import { medusaVersionView } from "../../lib/infrastructure/medusa-version"
 import { notificationUrl } from "../../lib/payment/notification"
 import { updateCartAnswer, type CartAnswerRow } from "./cart-answers"
-import { claimMessagePush, claimOrderEventsPush, type MessagePushClaim, type OrderEventsClaim } from "./message-push"
+import {
+  claimMessagePush,
+  claimOrderEventsPush,
+  listOrderEvents,
+  type MessagePushClaim,
+  type OrderEventsClaim,
+  type OrderWithFulfillments,
+} from "./message-push"
 import {
   recordMessages,
   recordOrderEvent,
@@ -252,8 +259,13 @@ class BnplModuleService extends MedusaService({
   }
 
   /** "Try again now" on an order's events still waiting: claims them all at once (message-push.ts). */
-  async claimOrderEventsPush(orderId: string, fulfillmentIds: string[] = []): Promise<OrderEventsClaim> {
-    return claimOrderEventsPush(this.knexFor("The order's events cannot be handled"), orderId, fulfillmentIds)
+  async claimOrderEventsPush(order: OrderWithFulfillments): Promise<OrderEventsClaim> {
+    return claimOrderEventsPush(this.knexFor("The order's events cannot be handled"), order)
+  }
+
+  /** The order's events still waiting, newest first, those naming only one of its fulfillments included. */
+  async listOrderEvents(order: OrderWithFulfillments): Promise<any[]> {
+    return listOrderEvents(this.knexFor("The order's events cannot be read"), order)
   }
 
   /** Records an order event before its messages, in one statement (message-writes.ts); resolves its id. */

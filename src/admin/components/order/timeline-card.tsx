@@ -13,6 +13,9 @@ import {
   outcomeBadge,
 } from "../../lib/timeline"
 
+/** The timeline's heading (its id): where focus goes when the events' notice leaves. */
+const TIMELINE_HEADING = "bnpl-timeline-heading"
+
 /**
  * One timeline of what the service was told about the order (shipping information, the order
  * attached, statuses, tracking numbers, the payment's start), newest first, with "Push again" on
@@ -38,7 +41,9 @@ export function TimelineCard({
     <Container className="divide-y p-0" data-testid="bnpl-timeline-card">
       <div className="flex items-center justify-between gap-x-4 px-6 py-4">
         <div>
-          <Heading level="h2">{t("order.timeline.title")}</Heading>
+          <Heading level="h2" id={TIMELINE_HEADING} tabIndex={-1}>
+            {t("order.timeline.title")}
+          </Heading>
           <Text size="small" className="text-ui-fg-subtle">
             {t("order.timeline.description")}
           </Text>
@@ -77,7 +82,14 @@ export function TimelineCard({
 function EventsWaiting({ orderId, events }: { orderId: string; events: OrderEventView[] }) {
   const { t } = useBnplI18n()
   const push = usePushOrderEvents(orderId)
-  const [count, ...details] = eventsWaitingInWords(events, t)
+  const handle = () =>
+    push.mutate(undefined, {
+      onSuccess: ({ bnpl_order }) => {
+        if (bnpl_order.paid_with_bnpl && !bnpl_order.events.length) document.getElementById(TIMELINE_HEADING)?.focus()
+      },
+    })
+  const words = eventsWaitingInWords(events, t)
+  if (!words) return null
   return (
     <div
       className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-6 py-3"
@@ -85,15 +97,18 @@ function EventsWaiting({ orderId, events }: { orderId: string; events: OrderEven
     >
       <div className="flex flex-col gap-y-1">
         <Text size="small" weight="plus">
-          {count}
+          {words.summary}
         </Text>
-        {details.map((line) => (
-          <Text key={line} size="small" className="text-ui-fg-error break-words">
-            {line}
+        <Text size="small" className={words.givenUp ? "text-ui-fg-error" : "text-ui-fg-subtle"}>
+          {words.progress}
+        </Text>
+        {words.lastError ? (
+          <Text size="small" className="text-ui-fg-error break-words">
+            {words.lastError}
           </Text>
-        ))}
+        ) : null}
       </div>
-      <PushButton pending={push.isPending} onClick={() => push.mutate()} testId="bnpl-timeline-events-push">
+      <PushButton pending={push.isPending} onClick={handle} testId="bnpl-timeline-events-push">
         {t("order.timeline.eventsPush")}
       </PushButton>
     </div>

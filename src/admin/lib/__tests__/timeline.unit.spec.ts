@@ -6,7 +6,7 @@ import { orderMessage as message } from "./order-message"
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key} ${JSON.stringify(values)}` : key)
 
 describe("the order's timeline", () => {
-  it("says how many order events wait to be told, and the last error that kept one (newest first)", () => {
+  it("says how many order events wait to be told, whether the plugin still tries, and the last error that kept one (newest first)", () => {
     const event = (last_error: string | null, status: "pending" | "failed" = "pending") => ({
       id: "bnplevt_1",
       event: "shipment_created",
@@ -17,18 +17,23 @@ describe("the order's timeline", () => {
       next_attempt_at: null,
       created_at: "2026-11-29T10:00:00.000Z",
     })
-    expect(eventsWaitingInWords([], t)).toEqual([])
-    expect(eventsWaitingInWords([event(null)], t)).toEqual(['order.timeline.eventsWaiting {"count":1}'])
-    expect(eventsWaitingInWords([event(null), event("connection dropped"), event("older")], t)).toEqual([
-      'order.timeline.eventsWaiting {"count":3}',
-      'order.timeline.eventsLastError {"error":"connection dropped"}',
-    ])
+    expect(eventsWaitingInWords([], t)).toBeUndefined()
+    expect(eventsWaitingInWords([event(null)], t)).toEqual({
+      summary: 'order.timeline.eventsWaiting {"count":1}',
+      progress: "order.timeline.eventsRetrying",
+      givenUp: false,
+    })
+    expect(eventsWaitingInWords([event(null), event("connection dropped"), event("older")], t)).toMatchObject({
+      summary: 'order.timeline.eventsWaiting {"count":3}',
+      lastError: 'order.timeline.eventsLastError {"error":"connection dropped"}',
+    })
     // One the retry job gave up on: only the merchant's "Try again now" handles it.
-    expect(eventsWaitingInWords([event(null), event("unreadable", "failed")], t)).toEqual([
-      'order.timeline.eventsWaiting {"count":2}',
-      "order.timeline.eventsGivenUp",
-      'order.timeline.eventsLastError {"error":"unreadable"}',
-    ])
+    expect(eventsWaitingInWords([event(null), event("unreadable", "failed")], t)).toEqual({
+      summary: 'order.timeline.eventsWaiting {"count":2}',
+      progress: "order.timeline.eventsGivenUp",
+      givenUp: true,
+      lastError: 'order.timeline.eventsLastError {"error":"unreadable"}',
+    })
   })
 
   it("says each kind's content in words", () => {

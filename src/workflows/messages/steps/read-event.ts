@@ -1,4 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { CallOptions } from "../../../client"
 import { messagesFor, type Message, type MessageEvent } from "../../../lib/messages/content"
 import { kindsFor, orderFieldsFor } from "../../../lib/messages/kinds"
 import {
@@ -22,6 +23,8 @@ export type OrderEventInput = {
   event_id?: string | null
   /** Only these kinds (the admin's "Send shipping information": `shipping_info`). */
   only?: string[]
+  /** How the pushes call the service (the admin's "Try again now": one short attempt each). */
+  call?: CallOptions
 }
 
 export type EventRead = {

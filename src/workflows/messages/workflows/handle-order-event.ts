@@ -51,8 +51,8 @@ export function orderEventSubscriber(event: MessageEvent, ids: (data: any) => Om
   }
 }
 
-async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?: string) {
-  const { result } = await orderEventWorkflow(container).run({ input: { ...event, event_id: eventId } })
+async function runEvent(container: MedusaContainer, event: OrderEvent, eventId?: string, call?: CallOptions) {
+  const { result } = await orderEventWorkflow(container).run({ input: { ...event, event_id: eventId, call } })
   return result
 }
 
@@ -77,10 +77,15 @@ async function failedEvent(container: MedusaContainer, eventId: string | undefin
 }
 
 /**
- * The retry job's attempt at an order event whose messages were never recorded: handled again
- * (its messages recorded and sent). Resolves the service's "unavailable" when one of them met it.
+ * Another attempt at an order event whose messages were never recorded (the retry job, "Try
+ * again now"): handled again (its messages recorded and sent, with `call`). Resolves the
+ * service's "unavailable" when one of them met it.
  */
-export async function retryOrderEvent(container: MedusaContainer, eventId: string): Promise<PushOutcome | null> {
+export async function retryOrderEvent(
+  container: MedusaContainer,
+  eventId: string,
+  call?: CallOptions
+): Promise<PushOutcome | null> {
   const [recorded] = await container
     .resolve<BnplModuleService>(BNPL_MODULE)
     .listBnplOrderEvents({ id: eventId, status: "pending" })
@@ -91,7 +96,7 @@ export async function retryOrderEvent(container: MedusaContainer, eventId: strin
     fulfillment_id: recorded.fulfillment_id,
   }
   try {
-    const result = await runEvent(container, event, eventId)
+    const result = await runEvent(container, event, eventId, call)
     return result?.outcomes.find((o) => o.error_code === "unavailable") ?? null
   } catch (e) {
     await failedEvent(container, eventId, recorded.attempts, (e as Error).message)

@@ -24,12 +24,13 @@ export function orderEventComposition(input: OrderEventInput) {
     transform({ read, input }, ({ read, input }) => ({ read, event: input.event, event_id: input.event_id }))
   )
   const outcomes = pushMessagesStep(
-    transform({ ids, read }, ({ ids, read }) => ({
+    transform({ ids, read, input }, ({ ids, read, input }) => ({
       order_id: read.order_id,
       lock_name: read.lock_name,
       message_ids: ids,
       built: read.built,
       bnpl_payment_id: read.payment?.data?.bnpl_payment_id ?? null,
+      call: input.call,
     }))
   )
   return transform({ read, outcomes }, ({ read, outcomes }) => ({

@@ -57,7 +57,7 @@ export async function orderView(container: MedusaContainer, orderId: string) {
   // One read of what the service was told, one of the events still waiting to be.
   const [told, waiting] = await Promise.all([
     bnpl.listBnplServiceMessages({ order_id: orderId }, { order: { created_at: "DESC" }, take: 100 }),
-    bnpl.listBnplOrderEvents(waitingEventsOf(order), { order: { created_at: "DESC" }, take: 100 }),
+    bnpl.listOrderEvents(order),
   ])
   return {
     order_id: orderId,
@@ -90,15 +90,4 @@ export async function orderView(container: MedusaContainer, orderId: string) {
     /** Events whose messages are not recorded yet (the order could not be read then): retried by the job. */
     events: waiting.map(eventView),
   }
-}
-
-/**
- * The order's events still waiting: those naming it, and those naming only one of its
- * fulfillments (a shipment or a delivery whose order could not be read keeps a null order id).
- */
-export function waitingEventsOf(order: { id: string; fulfillments?: { id: string }[] | null }) {
-  const fulfillmentIds = (order.fulfillments ?? []).map((f) => f.id)
-  return fulfillmentIds.length
-    ? { $or: [{ order_id: order.id }, { fulfillment_id: fulfillmentIds }] }
-    : { order_id: order.id }
 }

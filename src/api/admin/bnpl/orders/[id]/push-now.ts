@@ -52,8 +52,10 @@ export async function pushMessageNow(
 
 /**
  * "Try again now" on the order's events still waiting (the admin's timeline): claimed all at once
- * (`claimOrderEventsPush`), then each handled as the retry job would (its messages recorded and
- * sent). An event that fails again keeps its error, shown in the view. Answers the order's view.
+ * (`claimOrderEventsPush`), then each handled (its messages recorded and sent) with one short
+ * attempt per message, oldest first, until the service is found down (the rest wait for the job).
+ * An event that fails again keeps its error, shown in the view. Answers how many were attempted
+ * and the order's view.
  */
 export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string): Promise<PushAnswer> {
   const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
@@ -64,8 +66,7 @@ export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string
   if (!data[0]) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
   }
-  const fulfillmentIds = (data[0].fulfillments ?? []).map((f: any) => f.id)
-  const claim = await scope.resolve<BnplModuleService>(BNPL_MODULE).claimOrderEventsPush(orderId, fulfillmentIds)
+  const claim = await scope.resolve<BnplModuleService>(BNPL_MODULE).claimOrderEventsPush(data[0])
   if (claim.action === "conflict") {
     return { status: 409, body: { type: "conflict", message: claim.message } }
   }
@@ -76,11 +77,18 @@ export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string
       retryAfterS: claim.retry_after_s,
     }
   }
+  const logger = scope.resolve(ContainerRegistrationKeys.LOGGER)
+  let attempted = 0
   for (const eventId of claim.event_ids) {
-    await retryOrderEvent(scope, eventId).catch(() => undefined) // its error is on the event
+    attempted++
+    const unavailable = await retryOrderEvent(scope, eventId, CALL).catch((e) => {
+      logger.warn(`BNPL order event ${eventId} of order ${orderId} not handled now: ${(e as Error).message}`)
+      return null // its error is on the event
+    })
+    if (unavailable) break
   }
   const view = await orderView(scope, orderId)
-  return { status: 200, body: { handled: claim.event_ids.length, bnpl_order: view } }
+  return { status: 200, body: { attempted, bnpl_order: view } }
 }
 
 /**
