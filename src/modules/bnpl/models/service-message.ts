@@ -10,9 +10,9 @@ const BnplServiceMessage = model
     id: model.id({ prefix: "bnplmsg" }).primaryKey(),
     order_id: model.text(),
     /**
-     * A kind of the kind table (`lib/messages/kinds`: `shipping_info`, `order`, `status`,
-     * `tracking`, `trigger`). Text, not an enum: the table is the one list (written only from
-     * it), so a new kind needs no migration. Order events wait in their own table (order-event.ts).
+     * A kind of the kind table (`KINDS` in `lib/messages/kinds/index.ts`). Text, not an enum: the
+     * table is the one list (written only from it), so a new kind needs no migration. Order events
+     * wait in their own table (order-event.ts).
      */
     kind: model.text(),
     /** Medusa payment id, and the service's payment id it belongs to. */
@@ -21,7 +21,7 @@ const BnplServiceMessage = model
     fulfillment_id: model.text().nullable(),
     /** What triggered it: an event word of the kind table (`MessageEvent`, lib/messages/kinds/kind.ts). */
     trigger: model.text(),
-    /** What is sent (or to send): the `shipping_info`, the order reference, the status, the tracking. */
+    /** What is sent (or to send): what the kind built. */
     payload: model.json().nullable(),
     /** A SHA-256 of the payload, per kind: the same content is never sent twice. */
     payload_hash: model.text().nullable(),
