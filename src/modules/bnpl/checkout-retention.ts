@@ -18,9 +18,18 @@ const madeWith = (knex: Knex) => payments(knex).whereRaw("p.checkout_id = s.id")
 const someSnapshots = (knex: Knex, where: (q: Knex) => void, limit: number) =>
   knex(`${SNAPSHOTS} as s`).select("s.id").where(where).limit(limit).forUpdate("s").skipLocked()
 
+/** Snapshots created before `before` that no order holds. */
+const unorderedBefore = (q: Knex, before: Date) => q.where("s.created_at", "<", before).whereNull("s.order_id")
+
+/** Deletes, for good, at most `limit` snapshots matching `where`; answers how many went. */
+const deleteSnapshots = (knex: Knex, where: (q: Knex) => void, limit: number): Promise<number> =>
+  knex(SNAPSHOTS)
+    .whereIn("id", someSnapshots(knex, where, limit))
+    .del()
+
 /** Checkouts all of whose payments ended without an order (cancelled or refunded). */
 export async function deleteEndedCheckouts(knex: Knex, limit: number): Promise<number> {
-  const ids = someSnapshots(
+  return deleteSnapshots(
     knex,
     (q) =>
       q
@@ -28,17 +37,14 @@ export async function deleteEndedCheckouts(knex: Knex, limit: number): Promise<n
         .whereNotExists(madeWith(knex).whereNotIn("p.status", ENDED_WITHOUT_ORDER)),
     limit
   )
-  return knex(SNAPSHOTS).whereIn("id", ids).del()
 }
 
 /** Checkouts created before `before` that no payment was made with and no order holds. */
 export async function deleteUnpaidCheckouts(knex: Knex, before: Date, limit: number): Promise<number> {
-  const ids = someSnapshots(
+  return deleteSnapshots(
     knex,
     (q) =>
-      q
-        .where("s.created_at", "<", before)
-        .whereNull("s.order_id")
+      unorderedBefore(q, before)
         .whereNotExists(madeWith(knex))
         // Payments recorded before they named their checkout: kept while one of the cart's may read it.
         .whereNotExists(
@@ -49,7 +55,6 @@ export async function deleteUnpaidCheckouts(knex: Knex, before: Date, limit: num
         ),
     limit
   )
-  return knex(SNAPSHOTS).whereIn("id", ids).del()
 }
 
 /**
@@ -74,14 +79,9 @@ export async function stripOrderedCheckouts(knex: Knex, limit: number): Promise<
 
 /** Checkouts created before `before` that no order holds, whatever their payment's state. */
 export async function deleteExpiredCheckouts(knex: Knex, before: Date, limit: number): Promise<number> {
-  const ids = someSnapshots(
+  return deleteSnapshots(
     knex,
-    (q) =>
-      q
-        .where("s.created_at", "<", before)
-        .whereNull("s.order_id")
-        .whereNotExists(madeWith(knex).whereIn("p.status", ["authorized", "ordered"])),
+    (q) => unorderedBefore(q, before).whereNotExists(madeWith(knex).whereIn("p.status", ["authorized", "ordered"])),
     limit
   )
-  return knex(SNAPSHOTS).whereIn("id", ids).del()
 }
