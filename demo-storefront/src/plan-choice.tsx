@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react"
+import { forwardRef, useState, type ComponentProps } from "react"
 import { formatPlan, planKey, type Plan } from "medusa-plugin-bnpl-storefront"
 import { BnplPlanPicker } from "medusa-plugin-bnpl-storefront/react"
 import { demoLegal } from "./country"
@@ -42,3 +42,33 @@ export function PlanChoice({
     </>
   )
 }
+
+/** The problem "no plan chosen", said in the page's language (which may change while it shows). */
+export const NO_PLAN = "no-plan"
+
+/**
+ * The payment step's plan and problem (NO_PLAN or an error's message): choosing a plan answers
+ * "no plan chosen", and only that.
+ */
+export function usePlanAndProblem() {
+  const [plan, setPlan] = useState<Plan | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const choosePlan = (chosen: Plan) => {
+    setPlan(chosen)
+    if (problem === NO_PLAN) setProblem(null)
+  }
+  return { plan, setPlan, choosePlan, problem, setProblem }
+}
+
+/** The payment step's problem, as an alert the page moves the focus to. */
+export const PaymentProblem = forwardRef<HTMLParagraphElement, { problem: string | null }>(function PaymentProblem(
+  { problem },
+  ref
+) {
+  const { t } = useT()
+  return problem ? (
+    <p className="error" role="alert" tabIndex={-1} ref={ref}>
+      {problem === NO_PLAN ? t.choosePlanFirst : problem}
+    </p>
+  ) : null
+})

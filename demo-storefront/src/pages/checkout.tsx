@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { type CartPlans, type CompleteReturnResult, type Plan } from "medusa-plugin-bnpl-storefront"
+import { type CartPlans, type CompleteReturnResult } from "medusa-plugin-bnpl-storefront"
 import { PageHeading } from "../heading"
-import { PlanChoice } from "../plan-choice"
+import { NO_PLAN, PaymentProblem, PlanChoice, usePlanAndProblem } from "../plan-choice"
 import { useT, useTitle } from "../i18n"
 import { CartSummary, useCart } from "../cart-state"
 import { Link, go } from "../routing"
 import { cartId, euros, type Shop } from "../shop"
-
-/** The problem "no plan chosen", said in the page's language (which may change while it shows). */
-const NO_PLAN = "no-plan"
 
 type ShippingOption = { id: string; name: string; amount?: number | null; calculated_price?: { calculated_amount?: number } }
 
@@ -29,9 +26,8 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   const [plansFor, setPlansFor] = useState<{ answer: CartPlans; option: string | null | undefined } | null>(null)
   // Delivery choices sent and not answered yet (arrow keys choose one option after the other).
   const [shippingPending, setShippingPending] = useState(0)
-  const [plan, setPlan] = useState<Plan | null>(null)
   const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { plan, setPlan, choosePlan, problem, setProblem } = usePlanAndProblem()
   const [outcome, setOutcome] = useState<CompleteReturnResult | null>(null)
   // The option just clicked, shown as chosen while the cart is updated.
   const [pendingOption, setPendingOption] = useState<string | null>(null)
@@ -239,10 +235,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
           <PlanChoice
             plans={plans}
             plan={plan}
-            onChoose={(chosenPlan) => {
-              setPlan(chosenPlan)
-              if (problem === NO_PLAN) setProblem(null)
-            }}
+            onChoose={choosePlan}
             busy={busy}
           />
           <button className="button button--pay" onClick={pay} disabled={busy}>
@@ -250,11 +243,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
           </button>
         </section>
       ) : null}
-      {problem ? (
-        <p className="error" role="alert" tabIndex={-1} ref={problemRef}>
-          {problem === NO_PLAN ? t.choosePlanFirst : problem}
-        </p>
-      ) : null}
+      <PaymentProblem problem={problem} ref={problemRef} />
     </div>
   )
 }

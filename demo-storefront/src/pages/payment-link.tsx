@@ -4,16 +4,12 @@ import {
   type CollectionPlans,
   type LinkMessages,
   type LinkReturnResult,
-  type Plan,
 } from "medusa-plugin-bnpl-storefront"
 import { PageHeading } from "../heading"
-import { PlanChoice } from "../plan-choice"
+import { NO_PLAN, PaymentProblem, PlanChoice, usePlanAndProblem } from "../plan-choice"
 import { useT, useTitle } from "../i18n"
 import { go } from "../routing"
 import { euros, type Shop } from "../shop"
-
-/** The problem "no plan chosen", said in the page's language. */
-const NO_PLAN = "no-plan"
 
 /** Why a link's page offers nothing: paid, or ended by the shop (the kit's words for each, as the DTC recipe's page says them). */
 const endedText = (texts: LinkMessages, reason: string | undefined): string | undefined =>
@@ -29,9 +25,8 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
   // The link page's texts: the kit's (one home with the DTC recipe's step 10).
   const lt = linkMessagesFor(locale)
   const [answer, setAnswer] = useState<CollectionPlans | null>(null)
-  const [plan, setPlan] = useState<Plan | null>(null)
   const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { plan, choosePlan, problem, setProblem } = usePlanAndProblem()
   const problemRef = useRef<HTMLParagraphElement>(null)
   const number = answer?.order?.display_id
   useTitle(number ? lt.title(number) : lt.titleNoOrder)
@@ -81,10 +76,7 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
           <PlanChoice
             plans={answer}
             plan={plan}
-            onChoose={(chosenPlan) => {
-              setPlan(chosenPlan)
-              if (problem === NO_PLAN) setProblem(null)
-            }}
+            onChoose={choosePlan}
             busy={busy}
           />
           {answer.plans.length ? (
@@ -94,11 +86,7 @@ export function PaymentLinkPage({ shop, collectionId, notice }: { shop: Shop; co
           ) : null}
         </section>
       ) : null}
-      {problem ? (
-        <p className="error" role="alert" tabIndex={-1} ref={problemRef}>
-          {problem === NO_PLAN ? t.choosePlanFirst : problem}
-        </p>
-      ) : null}
+      <PaymentProblem problem={problem} ref={problemRef} />
     </div>
   )
 }
