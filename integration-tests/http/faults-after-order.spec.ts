@@ -60,6 +60,26 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
     }, 3 * CLIENT_TIMEOUT_MS)
   }
 
+  /**
+   * The customer places the order (its attachment's first attempt awaited), then the merchant
+   * fulfils all its items; undefined when either step failed (noted in the row).
+   */
+  async function placeAndFulfil(row: Row, cartId: string) {
+    const placed = await op(row, "customer", "return and place the order", complete(cartId), placedOrder)
+    if (!placedOrder(placed)) return undefined
+    const order = placed.data.order
+    await afterOrderAttempted(order.id, 1).catch(() => row.notes.push(`order ${order.id}: the attachment made no attempt in time`))
+
+    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
+    const items = data.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
+    const fulfilled = await op(row, "merchant", "create fulfillment", () =>
+      api.post(`/admin/orders/${order.id}/fulfillments?fields=*fulfillments`, { items, location_id: store().stockLocationId }, admin())
+    )
+    if (!ok(fulfilled)) return undefined
+    const fulfillmentId = fulfilled.data.order.fulfillments.at(-1).id
+    return { order, items, fulfillmentId }
+  }
+
   /** One pay-at-shipment order placed, fulfilled, shipped with two parcels and delivered, its calls faulted. */
   async function afterOrderJourney(row: Row, fault: Record<string, unknown>, i: number): Promise<Shipped | undefined> {
     const cart = await checkout.cartWith(129.9, 1 + i)
@@ -72,19 +92,10 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
       sandbox().setFault({ ...fault, ratio: undefined, count: 1, match: { method: "POST", path } })
     }
     sandbox().setFault({ ...fault, seed: Number(fault.seed) + i, match: { method: "POST", path: `/v1/payments/${pid}/` } })
-    const placed = await op(row, "customer", "return and place the order", complete(cart.id), placedOrder)
-    if (!placedOrder(placed)) return undefined
-    const order = placed.data.order
+    const placed = await placeAndFulfil(row, cart.id)
+    if (!placed) return undefined
+    const { order, items, fulfillmentId } = placed
     const parcels = [`AO${suite.sequence}-${i}-A`, `AO${suite.sequence}-${i}-B`]
-    await afterOrderAttempted(order.id, 1).catch(() => row.notes.push(`order ${order.id}: the attachment made no attempt in time`))
-
-    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-    const items = data.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
-    const fulfilled = await op(row, "merchant", "create fulfillment", () =>
-      api.post(`/admin/orders/${order.id}/fulfillments?fields=*fulfillments`, { items, location_id: store().stockLocationId }, admin())
-    )
-    if (!ok(fulfilled)) return undefined
-    const fulfillmentId = fulfilled.data.order.fulfillments.at(-1).id
     const shipped = await op(row, "merchant", "create shipment", () =>
       api.post(
         `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`,
@@ -122,18 +133,9 @@ faultSuite({ ports, scenarios: SCENARIOS }, (suite) => {
     // 1/4 a 503, else 1/3 of the rest a lost answer: half in all.
     sandbox().setFault({ status: 503, ratio: 0.25, seed: 31 + i, match: { method: "POST", path: `/v1/payments/${pid}/` } })
     sandbox().setFault({ wrongShape: true, ratio: 1 / 3, seed: 41 + i, match: { method: "POST", path: `/v1/payments/${pid}/` } })
-    const placed = await op(row, "customer", "return and place the order", complete(cart.id), placedOrder)
-    if (!placedOrder(placed)) return undefined
-    const order = placed.data.order
-    await afterOrderAttempted(order.id, 1).catch(() => row.notes.push(`order ${order.id}: the attachment made no attempt in time`))
-
-    const { data } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
-    const items = data.order.items.map((item: any) => ({ id: item.id, quantity: item.quantity }))
-    const fulfilled = await op(row, "merchant", "create fulfillment", () =>
-      api.post(`/admin/orders/${order.id}/fulfillments?fields=*fulfillments`, { items, location_id: store().stockLocationId }, admin())
-    )
-    if (!ok(fulfilled)) return undefined
-    const fulfillmentId = fulfilled.data.order.fulfillments.at(-1).id
+    const placed = await placeAndFulfil(row, cart.id)
+    if (!placed) return undefined
+    const { order, fulfillmentId } = placed
     const pickedUp = await op(row, "merchant", "mark as picked up (delivered, no shipment)", () =>
       api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/mark-as-delivered`, {}, admin())
     )
