@@ -1,12 +1,13 @@
 import { Plus } from "@medusajs/icons"
-import { Button, Select, Text } from "@medusajs/ui"
-import { Controller, useFieldArray } from "react-hook-form"
+import { Button, Text } from "@medusajs/ui"
+import { useFieldArray } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
 import { ELIGIBILITY_APIS, planRow, type SectionProps } from "../../lib/settings-form"
-import { describedBy, Field } from "../common/field"
+import { Field } from "../common/field"
 import { Section } from "../common/section"
 import { PlanRowInputs } from "./plan-row"
 import { ServicePlans } from "./service-plans"
+import { SettingSelect } from "./setting-select"
 import { SourceHint } from "./source-hint"
 
 /** The plans checkout may offer, in their display order, each with the merchant's bounds. */
@@ -63,27 +64,13 @@ function EligibilityApiField({ form, settings }: SectionProps) {
       hint={<SourceHint source={settings.source.eligibility_api ?? null} env="BNPL_ELIGIBILITY_API" />}
       note={t("settings.plans.eligibilityApiHint")}
     >
-      <Controller
-        control={form.control}
+      <SettingSelect
+        form={form}
         name="eligibility_api"
-        render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <Select.Trigger
-              id="bnpl-eligibility-api"
-              data-testid="bnpl-eligibility-api"
-              aria-describedby={describedBy("bnpl-eligibility-api", { hint: true, note: true })}
-            >
-              <Select.Value />
-            </Select.Trigger>
-            <Select.Content>
-              {ELIGIBILITY_APIS.map((api) => (
-                <Select.Item key={api} value={api}>
-                  {t(`settings.plans.eligibilityApi_${api}`)}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select>
-        )}
+        id="bnpl-eligibility-api"
+        values={ELIGIBILITY_APIS}
+        labelOf={(api) => t(`settings.plans.eligibilityApi_${api}`)}
+        hint
       />
     </Field>
   )
