@@ -28,6 +28,11 @@ sandboxStoreSuite(
         const syncs = (await syncsOf(orderId)).filter((s: any) => s.trigger === trigger)
         return syncs.length >= count && syncs.every((s: any) => s.status !== "pending" || s.attempts > 0) && syncs
       }, 30000)
+    /** Where a new shipping option goes: Colissimo Home's service zone, the store's profile, the manual provider. */
+    const besideColissimo = async () => {
+      const [colissimo] = await getContainer().resolve(Modules.FULFILLMENT).listShippingOptions({ name: "Colissimo Home" })
+      return { provider_id: "manual_manual", service_zone_id: colissimo.service_zone_id, shipping_profile_id: store().shippingProfileId }
+    }
     /** The options offered were read when the order was placed (a subscriber). */
     const offeredRead = (orderId: string) =>
       eventually(async () => {
@@ -42,16 +47,12 @@ sandboxStoreSuite(
       await settled(order.id, "fulfillment_created")
 
       // A return shipping option (is_return) in the same zone as the outbound ones.
-      const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
-      const [colissimo] = await fulfillment.listShippingOptions({ name: "Colissimo Home" })
       const { result } = await createShippingOptionsWorkflow(getContainer()).run({
         input: [
           {
             name: "Return label Colissimo",
             price_type: "flat",
-            provider_id: "manual_manual",
-            service_zone_id: colissimo.service_zone_id,
-            shipping_profile_id: store().shippingProfileId,
+            ...(await besideColissimo()),
             type: { code: "return", label: "Return", description: "Return label" },
             prices: [{ currency_code: "eur", amount: 5 }],
             rules: [
@@ -66,6 +67,13 @@ sandboxStoreSuite(
       const { data: withItems } = await api.get(`/admin/orders/${order.id}?fields=*items`, admin())
       const item = withItems.order.items[0]
 
+      /** An exchange's or a claim's new item, sent by express; then the change is requested. */
+      const sendByExpress = async (change: string) => {
+        await api.post(`${change}/outbound/items`, { items: [{ variant_id: productAt(30).variantId, quantity: 1 }] }, admin())
+        await api.post(`${change}/outbound/shipping-method`, { shipping_option_id: express.id }, admin())
+        await api.post(`${change}/request`, {}, admin())
+      }
+
       // A return with its label.
       const { data: ret } = await api.post("/admin/returns", { order_id: order.id, location_id: store().stockLocationId }, admin())
       await api.post(`/admin/returns/${ret.return.id}/request-items`, { items: [{ id: item.id, quantity: 1 }] }, admin())
@@ -77,25 +85,13 @@ sandboxStoreSuite(
       const exchangeId = ex.exchange.id
       await api.post(`/admin/exchanges/${exchangeId}/inbound/items`, { items: [{ id: item.id, quantity: 1 }] }, admin())
       await api.post(`/admin/exchanges/${exchangeId}/inbound/shipping-method`, { shipping_option_id: returnOption.id }, admin())
-      await api.post(
-        `/admin/exchanges/${exchangeId}/outbound/items`,
-        { items: [{ variant_id: productAt(30).variantId, quantity: 1 }] },
-        admin()
-      )
-      await api.post(`/admin/exchanges/${exchangeId}/outbound/shipping-method`, { shipping_option_id: express.id }, admin())
-      await api.post(`/admin/exchanges/${exchangeId}/request`, {}, admin())
+      await sendByExpress(`/admin/exchanges/${exchangeId}`)
 
       // A claim: a replacement sent by express.
       const { data: cl } = await api.post("/admin/claims", { order_id: order.id, type: "replace" }, admin())
       const claimId = cl.claim.id
       await api.post(`/admin/claims/${claimId}/inbound/items`, { items: [{ id: item.id, quantity: 1 }] }, admin())
-      await api.post(
-        `/admin/claims/${claimId}/outbound/items`,
-        { items: [{ variant_id: productAt(30).variantId, quantity: 1 }] },
-        admin()
-      )
-      await api.post(`/admin/claims/${claimId}/outbound/shipping-method`, { shipping_option_id: express.id }, admin())
-      await api.post(`/admin/claims/${claimId}/request`, {}, admin())
+      await sendByExpress(`/admin/claims/${claimId}`)
 
       // The order now holds return, exchange and claim shipping methods...
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -206,14 +202,11 @@ sandboxStoreSuite(
       const cart = await cartWith(129.9)
       // An option whose price the provider cannot calculate: listing the cart's options throws.
       const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
-      const [colissimo] = await fulfillment.listShippingOptions({ name: "Colissimo Home" })
       const [broken] = await fulfillment.createShippingOptions([
         {
           name: "Carrier quote",
           price_type: "calculated",
-          provider_id: "manual_manual",
-          service_zone_id: colissimo.service_zone_id,
-          shipping_profile_id: store().shippingProfileId,
+          ...(await besideColissimo()),
           type: { code: "quote", label: "Quote", description: "Priced by the carrier" },
           rules: [
             { attribute: "enabled_in_store", value: "true", operator: "eq" },
