@@ -2,44 +2,32 @@ import { Input } from "@medusajs/ui"
 import { Controller, useWatch } from "react-hook-form"
 import { useBnplI18n } from "../../lib/i18n"
 import type { SectionProps } from "../../lib/settings-form"
-import { describedBy, Field, SwitchField } from "../common/field"
+import { describedBy, Field } from "../common/field"
 import { Section } from "../common/section"
 import { NotificationToken } from "./notification-token"
+import { SettingSwitch } from "./setting-switch"
 import { SourceHint } from "./source-hint"
 
 /** Automatic capture, the notifications' signature check and their tokens. */
 export function PaymentsSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
-  const source = settings.source
   return (
     <Section title={t("settings.payments.title")}>
-      <Controller
-        control={form.control}
+      <SettingSwitch
+        form={form}
+        settings={settings}
         name="auto_capture"
-        render={({ field }) => (
-          <SwitchField
-            id="bnpl-auto-capture"
-            label={t("settings.payments.autoCapture")}
-            description={t("settings.payments.autoCaptureDescription")}
-            checked={field.value}
-            onChange={field.onChange}
-            hint={<SourceHint source={source.auto_capture ?? null} />}
-          />
-        )}
+        id="bnpl-auto-capture"
+        label={t("settings.payments.autoCapture")}
+        description={t("settings.payments.autoCaptureDescription")}
       />
-      <Controller
-        control={form.control}
+      <SettingSwitch
+        form={form}
+        settings={settings}
         name="verify_notification_signature"
-        render={({ field }) => (
-          <SwitchField
-            id="bnpl-verify-signature"
-            label={t("settings.payments.verifySignature")}
-            description={t("settings.payments.verifySignatureDescription")}
-            checked={field.value}
-            onChange={field.onChange}
-            hint={<SourceHint source={source.verify_notification_signature ?? null} />}
-          />
-        )}
+        id="bnpl-verify-signature"
+        label={t("settings.payments.verifySignature")}
+        description={t("settings.payments.verifySignatureDescription")}
       />
       <SignatureHeaderField form={form} settings={settings} />
       <NotificationToken />

@@ -4,29 +4,22 @@ import { useShippingOptions } from "../../hooks/use-settings"
 import { useBnplI18n } from "../../lib/i18n"
 import { errorMessage } from "../../lib/sdk"
 import { type SectionProps, type SettingsFormValues, withOverride } from "../../lib/settings-form"
-import { SwitchField } from "../common/field"
 import { Section } from "../common/section"
+import { SettingSwitch } from "./setting-switch"
 import { ShippingOptionsTable } from "./shipping-options-table"
-import { SourceHint } from "./source-hint"
 
 /** The shipping sync: on or off, and what each shipping option is sent as. */
 export function ShippingSection({ form, settings }: SectionProps) {
   const { t } = useBnplI18n()
   return (
     <Section title={t("settings.shipping.title")} description={t("settings.shipping.description")}>
-      <Controller
-        control={form.control}
+      <SettingSwitch
+        form={form}
+        settings={settings}
         name="shipping_sync_enabled"
-        render={({ field }) => (
-          <SwitchField
-            id="bnpl-shipping-sync"
-            label={t("settings.shipping.sync")}
-            description={t("settings.shipping.syncDescription")}
-            checked={field.value}
-            onChange={field.onChange}
-            hint={<SourceHint source={settings.source.shipping_sync_enabled ?? null} />}
-          />
-        )}
+        id="bnpl-shipping-sync"
+        label={t("settings.shipping.sync")}
+        description={t("settings.shipping.syncDescription")}
       />
       <ShippingOptions form={form} />
     </Section>
