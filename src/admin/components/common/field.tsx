@@ -14,6 +14,29 @@ export function describedBy(htmlFor: string, parts: { hint?: boolean; note?: boo
   return ids.length ? ids.join(" ") : undefined
 }
 
+/** A field's left column: its label, what `children` add under it, then its hint (id `hintId(htmlFor)`). */
+function LabelColumn({
+  label,
+  htmlFor,
+  hint,
+  children,
+}: {
+  label: string
+  htmlFor?: string
+  hint?: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-y-1">
+      <Label htmlFor={htmlFor} size="small" weight="plus">
+        {label}
+      </Label>
+      {children}
+      {hint ? <div id={htmlFor ? hintId(htmlFor) : undefined}>{hint}</div> : null}
+    </div>
+  )
+}
+
 /**
  * A labelled row: the label and its hint on the left, the input (and its note) on the right. The
  * hint has the id `hintId(htmlFor)` and the note `noteId(htmlFor)`: give the control
@@ -35,12 +58,7 @@ export function Field({
 }) {
   return (
     <div className="grid grid-cols-1 gap-x-6 gap-y-2 px-6 py-4 md:grid-cols-[240px_1fr]">
-      <div className="flex min-w-0 flex-col gap-y-1">
-        <Label htmlFor={htmlFor} size="small" weight="plus">
-          {label}
-        </Label>
-        {hint ? <div id={htmlFor ? hintId(htmlFor) : undefined}>{hint}</div> : null}
-      </div>
+      <LabelColumn label={label} htmlFor={htmlFor} hint={hint} />
       <div className="flex min-w-0 flex-col gap-y-2">
         {children}
         {note ? (
@@ -72,15 +90,11 @@ export function SwitchField({
   const descriptionId = `${id}-description`
   return (
     <div className="flex items-start justify-between gap-x-6 px-6 py-4">
-      <div className="flex min-w-0 flex-col gap-y-1">
-        <Label htmlFor={id} size="small" weight="plus">
-          {label}
-        </Label>
+      <LabelColumn label={label} htmlFor={id} hint={hint}>
         <Text size="small" className="text-ui-fg-subtle" id={descriptionId}>
           {description}
         </Text>
-        {hint ? <div id={hintId(id)}>{hint}</div> : null}
-      </div>
+      </LabelColumn>
       <Switch
         id={id}
         checked={checked}
