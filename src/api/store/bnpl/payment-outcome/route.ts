@@ -68,16 +68,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (payment_collection_id) {
     return res.json({ outcome: await linkOutcome(req, payment_collection_id, pid) })
   }
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "completed_at", ...sessionFields("payment_collection.")],
-    filters: { id: cart_id },
-  })
-  const cart = data[0] as any
-  if (!cart) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown cart_id "${cart_id}"`)
-  }
+  const cart = await oneOf(req, "cart", cart_id, ["id", "completed_at", ...sessionFields("payment_collection.")])
   if (cart.completed_at) {
     return res.json({ outcome: { status: "ordered", current: true } })
   }
@@ -127,16 +118,7 @@ async function serviceOutcome(req: MedusaRequest, session: any, paymentId: strin
  * per payment), so the customer sees "paid" without waiting for the notification.
  */
 async function linkOutcome(req: MedusaRequest, collectionId: string, pid: string | undefined) {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_collection",
-    fields: ["id", "status", ...sessionFields("")],
-    filters: { id: collectionId },
-  })
-  const collection = data[0] as any
-  if (!collection) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown payment_collection_id "${collectionId}"`)
-  }
+  const collection = await oneOf(req, "payment_collection", collectionId, ["id", "status", ...sessionFields("")])
   const { session, paymentId } = bnplSessionOf(collection.payment_sessions)
   const current = !pid || pid === paymentId
   if (PAID_COLLECTION.has(collection.status)) {
@@ -161,4 +143,20 @@ async function linkOutcome(req: MedusaRequest, collectionId: string, pid: string
   return done.status === 200 && done.result === "processed"
     ? { status: "ordered" as const, current }
     : { ...outcome, current }
+}
+
+/** The cart or payment collection of this id (the query's `…_id`), with `fields`; unknown, a 400. */
+async function oneOf(
+  req: MedusaRequest,
+  entity: "cart" | "payment_collection",
+  id: string | undefined,
+  fields: string[]
+) {
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity, fields, filters: { id } })
+  const found = data[0] as any
+  if (!found) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Unknown ${entity}_id "${id}"`)
+  }
+  return found
 }
