@@ -1,6 +1,6 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Alert, Container, Heading } from "@medusajs/ui"
+import { LoadErrorCard } from "../components/common/load-error-card"
 import { PaymentCard } from "../components/order/payment-card"
 import { PaymentLinkCard } from "../components/order/payment-link-card"
 import { TimelineCard } from "../components/order/timeline-card"
@@ -28,12 +28,7 @@ function InstalmentPayment({ order }: { order: AdminOrder }) {
   }
   if (isError) {
     return (
-      <Container className="px-6 py-4">
-        <Heading level="h2">{t("order.title")}</Heading>
-        <Alert variant="error" className="mt-2">
-          {t("order.loadError", { message: errorMessage(error, t) })}
-        </Alert>
-      </Container>
+      <LoadErrorCard title={t("order.title")} message={t("order.loadError", { message: errorMessage(error, t) })} />
     )
   }
   const view = data?.bnpl_order

@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Copy, Heading, StatusBadge, Text } from "@medusajs/ui"
 import type { OwedCollectionView, PaymentLinkState } from "../../../lib/http/http-types"
 import { usePaymentLinkAction, usePaymentLinks } from "../../hooks/use-payment-links"
+import { LoadErrorCard } from "../common/load-error-card"
 import { formatCents, formatDate, planLabel } from "../../lib/format"
 import { useBnplI18n, type Translate } from "../../lib/i18n"
 import { errorMessage } from "../../lib/sdk"
@@ -24,12 +25,10 @@ export function PaymentLinkCard({ orderId, orderNumber }: { orderId: string; ord
   if (isLoading) return null
   if (isError) {
     return (
-      <Container className="px-6 py-4">
-        <Heading level="h2">{t("paymentLink.title")}</Heading>
-        <Alert variant="error" className="mt-2">
-          {t("paymentLink.loadError", { message: errorMessage(error, t) })}
-        </Alert>
-      </Container>
+      <LoadErrorCard
+        title={t("paymentLink.title")}
+        message={t("paymentLink.loadError", { message: errorMessage(error, t) })}
+      />
     )
   }
   const links = data?.payment_links
