@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react"
 import { COUNTRIES, countryName, rememberCountry, type Country } from "./country"
-import { PageHeading } from "./heading"
+import { NothingHere } from "./nothing-here"
 import { LangContext, localeOf, rememberLang, TEXTS, useT, useTitle, type Lang } from "./i18n"
 import { CartPage } from "./pages/cart"
 import { CheckoutPage } from "./pages/checkout"
@@ -14,14 +14,7 @@ import type { Shop } from "./shop"
 function NotFound() {
   const { t } = useT()
   useTitle(t.notFound)
-  return (
-    <>
-      <PageHeading>{t.notFound}</PageHeading>
-      <p>
-        <Link to="/">{t.backToShop}</Link>
-      </p>
-    </>
-  )
+  return <NothingHere heading={t.notFound} />
 }
 
 export function App({ shop }: { shop: Shop }) {

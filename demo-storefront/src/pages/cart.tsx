@@ -4,6 +4,7 @@ import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
 import { CartSummary, useCart } from "../cart-state"
 import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
+import { NothingHere } from "../nothing-here"
 import { useT, useTitle } from "../i18n"
 import { Link } from "../routing"
 import type { Shop } from "../shop"
@@ -17,15 +18,7 @@ export function CartPage({ shop }: { shop: Shop }) {
     if (cart) shop.bnpl.plansForCart(cart.id).then(setPlans).catch(() => setPlans(null))
   }, [shop, cart])
   if (cart === undefined) return <p>{t.loading}</p>
-  if (!cart || !cart.items?.length)
-    return (
-      <>
-        <PageHeading>{t.yourCart}</PageHeading>
-        <p>
-          {t.cartEmpty} <Link to="/">{t.backToShop}</Link>
-        </p>
-      </>
-    )
+  if (!cart || !cart.items?.length) return <NothingHere heading={t.yourCart} text={t.cartEmpty} />
   return (
     <>
       <PageHeading>{t.yourCart}</PageHeading>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react"
 import { type CartPlans, type CompleteReturnResult } from "medusa-plugin-bnpl-storefront"
 import { PageHeading } from "../heading"
+import { NothingHere } from "../nothing-here"
 import { NO_PLAN, PaymentProblem, PlanChoice, usePlanAndProblem } from "../plan-choice"
 import { useT, useTitle } from "../i18n"
 import { CartSummary, useCart } from "../cart-state"
-import { Link, go } from "../routing"
+import { go } from "../routing"
 import { cartId, euros, type Shop } from "../shop"
 
 type ShippingOption = { id: string; name: string; amount?: number | null; calculated_price?: { calculated_amount?: number } }
@@ -96,15 +97,7 @@ export function CheckoutPage({ shop, notice }: { shop: Shop; notice: string | nu
   }, [shop, cart, hasShipping])
 
   if (cart === undefined) return <p>{t.loading}</p>
-  if (!cart)
-    return (
-      <>
-        <PageHeading>{t.checkout}</PageHeading>
-        <p>
-          {t.cartEmpty} <Link to="/">{t.backToShop}</Link>
-        </p>
-      </>
-    )
+  if (!cart) return <NothingHere heading={t.checkout} text={t.cartEmpty} />
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true)

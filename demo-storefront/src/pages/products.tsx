@@ -3,6 +3,7 @@ import type { AmountPlans } from "medusa-plugin-bnpl-storefront"
 import { BnplTeaser } from "medusa-plugin-bnpl-storefront/react"
 import { demoLegal } from "../country"
 import { PageHeading } from "../heading"
+import { NothingHere } from "../nothing-here"
 import { useT, useTitle } from "../i18n"
 import { Link, go } from "../routing"
 import { cartId, euros, setCartId, type Shop } from "../shop"
@@ -75,15 +76,7 @@ export function ProductPage({ shop, handle }: { shop: Shop; handle: string }) {
   useTitle(products ? (product?.title ?? t.noSuchProduct) : null)
   if (error) return <p className="error">{error}</p>
   if (!products) return <p>{t.loading}</p>
-  if (!product)
-    return (
-      <>
-        <PageHeading>{t.noSuchProduct}</PageHeading>
-        <p>
-          <Link to="/">{t.backToShop}</Link>
-        </p>
-      </>
-    )
+  if (!product) return <NothingHere heading={t.noSuchProduct} />
 
   async function addToCart() {
     setAdding(true)
