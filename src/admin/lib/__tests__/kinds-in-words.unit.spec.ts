@@ -9,7 +9,7 @@ import { MESSAGE_TRIGGERS } from "../timeline"
  * What the admin shows of the kind table and the switches, in all 7 languages: a kind or an event
  * added to the table, or a switch added to the settings, without its words shows in the
  * dashboard as its raw word (keys-used.unit.spec.ts cannot see these: the admin asks for them
- * through templates). CONTRIBUTING's recipes name the keys.
+ * through templates). The recipes (docs/recipes/) name the keys.
  */
 const JSON_DIR = path.join(__dirname, "../../i18n/json")
 const languages = fs.readdirSync(JSON_DIR).filter((f) => f.endsWith(".json"))

@@ -5,7 +5,7 @@ import { KINDS } from "../kinds"
  * Medusa's order module rewrites any field it reads that names `items.` (but not `items.item`) to
  * the line item's (`mapRepositoryToOrderModel` in @medusajs/order/dist/utils/transform-order.js),
  * silently: a kind reading `returns.items.received_quantity` gets nothing, with no error and no
- * log line (a replay of CONTRIBUTING's recipe met it). The order's own lines (`items.*`,
+ * log line (a replay of docs/recipes/message-kind.md met it). The order's own lines (`items.*`,
  * `items.detail.*`) are safe; a return's, a claim's or an exchange's items are read from the order
  * line (`items.detail.return_received_quantity`...) or from their entity in a read of their own.
  */
