@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { BNPL_MODULE } from "../../../../../modules/bnpl/module-name"
 import type BnplModuleService from "../../../../../modules/bnpl/service"
 import { retryMessage, retryOrderEvent } from "../../../../../workflows/messages/workflows/handle-order-event"
+import type { PushAgainDecision } from "../../../../../lib/messages/view"
 import { orderView } from "./helpers"
 
 /** What the admin waits for: one short attempt; the retry job goes on if it fails. */
@@ -32,15 +33,8 @@ export async function pushMessageNow(
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no message ${messageId} to the service`)
   }
   const { decision } = claim
-  if (decision.action === "conflict") {
-    return { status: 409, body: { type: "conflict", message: decision.message } }
-  }
-  if (decision.action === "wait") {
-    return {
-      status: 429,
-      body: { type: "too_many_requests", message: decision.message },
-      retryAfterS: decision.retry_after_s,
-    }
+  if (decision.action !== "push") {
+    return refused(decision)
   }
   // Through its kind's push: shipping information rebuilt from the order as it is now; the
   // other messages as recorded.
@@ -67,15 +61,8 @@ export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
   }
   const claim = await scope.resolve<BnplModuleService>(BNPL_MODULE).claimOrderEventsPush(data[0])
-  if (claim.action === "conflict") {
-    return { status: 409, body: { type: "conflict", message: claim.message } }
-  }
-  if (claim.action === "wait") {
-    return {
-      status: 429,
-      body: { type: "too_many_requests", message: claim.message },
-      retryAfterS: claim.retry_after_s,
-    }
+  if (claim.action !== "push") {
+    return refused(claim)
   }
   const logger = scope.resolve(ContainerRegistrationKeys.LOGGER)
   let attempted = 0
@@ -89,6 +76,18 @@ export async function pushOrderEventsNow(scope: MedusaContainer, orderId: string
   }
   const view = await orderView(scope, orderId)
   return { status: 200, body: { attempted, bnpl_order: view } }
+}
+
+/** A claim refused: 409 with why (nothing to send), or 429 with when to try again. */
+function refused(decision: Exclude<PushAgainDecision, { action: "push" }>): PushAnswer {
+  if (decision.action === "conflict") {
+    return { status: 409, body: { type: "conflict", message: decision.message } }
+  }
+  return {
+    status: 429,
+    body: { type: "too_many_requests", message: decision.message },
+    retryAfterS: decision.retry_after_s,
+  }
 }
 
 /**
