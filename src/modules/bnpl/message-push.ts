@@ -68,7 +68,7 @@ export async function claimMessagePush(knex: Knex, orderId: string, messageId: s
 }
 
 /** An order as its events name it: its id, and its fulfillments' (shipments and deliveries name only those). */
-export type OrderWithFulfillments = { id: string; fulfillments?: { id: string }[] | null }
+export type OrderWithFulfillments = { id: string; fulfillments?: ({ id: string } | null | undefined)[] | null }
 
 /**
  * The order's events: those naming it, and those naming only one of its fulfillments (a shipment
@@ -77,7 +77,7 @@ export type OrderWithFulfillments = { id: string; fulfillments?: { id: string }[
 const eventsOf = (order: OrderWithFulfillments) => (q: Knex) =>
   q.where({ order_id: order.id }).orWhereIn(
     "fulfillment_id",
-    (order.fulfillments ?? []).map((f) => f.id)
+    (order.fulfillments ?? []).flatMap((f) => (f ? [f.id] : []))
   )
 
 /** The order's events still waiting, newest first (the order's view). */
