@@ -217,7 +217,7 @@ export const REGRESSIONS: Regression[] = [
       new SwitchMode(),
     ],
   },
-  // Review 4's findings R1-R6 (docs/figures.md, "Review 4's findings in the model"): each found by
+  // Review 4's findings R1-R6 (docs/money-model.md, "Review 4's findings in the model"): each found by
   // `MODEL_NO_REGRESSIONS=1 npm run model -- --runs 1000` (seed 302026) with its fix alone
   // reverted (the revert named), at the run index (fast-check `path`) given, shrunk on every
   // invariant. Each fails with its fix reverted and holds with it (R1's first: on ffe962b).
