@@ -12,7 +12,7 @@
 
 const GROUPS = {
   checkout: ["storefront", "exclusions", "eligibility-resilience", "customer-language", "account-plans", "checkout", "health", "key-binding"],
-  money: ["money", "payment-links", "reconciliation", "shipping-info", "session-details", "modes", "secrets", "admin-settings", "account-plans-v2"],
+  money: ["money", "payment-links", "payment-links-merchant", "reconciliation", "shipping-info", "session-details", "modes", "secrets", "admin-settings", "account-plans-v2"],
   notifications: ["storefront-urls", "shipping-sync", "notifications", "plan-bounds", "legal-texts"],
   "after-order": ["order-timeline", "notification-tokens", "after-order", "payments", "pay-at-shipment", "retention"],
 }
