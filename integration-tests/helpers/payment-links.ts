@@ -90,5 +90,38 @@ export function paymentLinkHelpers(s: {
     }, 30_000)
   }
 
-  return { collectionsOf, owedAfterEdit, paidByCard, eligibilityOf, outcomeOf, startOnCollection, shippingInfoOfGoods }
+  /** The merchant offers 3 instalments, and 3 at shipment beside them (the admin's settings). */
+  async function offerPayAtShipment() {
+    const saved = await api.post(
+      "/admin/bnpl/settings",
+      { plans: [{ installments_count: 3 }, { installments_count: 3, pay_at_shipment: true }] },
+      admin()
+    )
+    expect(saved.status).toBe(200)
+  }
+
+  /**
+   * An order paid by card that owes an edit (129.90), its link paid in 3 instalments and accepted
+   * at the service, with no notification and no return yet.
+   */
+  async function cardOrderLinkAccepted(sandbox: any) {
+    const order = await paidByCard(129.9)
+    const owed = await owedAfterEdit(order.id, 129.9)
+    const started = await startOnCollection(owed.id, { installments_count: 3 })
+    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
+    sandbox.accept(pid, { notify: false })
+    return { order, owed, pid }
+  }
+
+  return {
+    collectionsOf,
+    owedAfterEdit,
+    paidByCard,
+    eligibilityOf,
+    outcomeOf,
+    startOnCollection,
+    shippingInfoOfGoods,
+    offerPayAtShipment,
+    cardOrderLinkAccepted,
+  }
 }

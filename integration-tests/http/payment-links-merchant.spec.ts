@@ -17,7 +17,16 @@ const ports = testPorts(20)
  * the service alike.
  */
 sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl, knex, getContainer, fulfill, ship }) => {
-  const { collectionsOf, owedAfterEdit, paidByCard, eligibilityOf, outcomeOf, startOnCollection, shippingInfoOfGoods } =
+  const {
+    collectionsOf,
+    owedAfterEdit,
+    eligibilityOf,
+    outcomeOf,
+    startOnCollection,
+    shippingInfoOfGoods,
+    offerPayAtShipment,
+    cardOrderLinkAccepted,
+  } =
     paymentLinkHelpers({ api, admin, store, productAt, cartWith, complete, fulfill, bnpl })
 
   it("the merchant's link: plans and address in the admin, e-mailed in the customer's language, cancelled, sent again, expired, paid", async () => {
@@ -124,13 +133,9 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
     expect(sandbox().payments.get(pid).refunds).toEqual([])
     expect((await collectionsOf(order.id)).find((c) => c.id === owed.id).payments).toHaveLength(1)
   })
+
   it("an order paid in instalments at checkout owes an edit: the link is paid in instalments, never at shipment (the shipment starts the order's first payment only)", async () => {
-    const saved = await api.post(
-      "/admin/bnpl/settings",
-      { plans: [{ installments_count: 3 }, { installments_count: 3, pay_at_shipment: true }] },
-      admin()
-    )
-    expect(saved.status).toBe(200)
+    await offerPayAtShipment()
     const { order, pid: checkoutPid } = await paidOrder(sandbox(), 129.9)
     // Captured at checkout (autoCapture): an edit leaves it alone, nothing to warn about.
     const view = (await api.get(`/admin/bnpl/orders/${order.id}`, admin())).data.bnpl_order.payment
@@ -258,12 +263,9 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
       30_000
     )
   })
+
   it("a link paid whose notifications never got through and whose customer never came back: the settle job records it on the order, never gives it back", async () => {
-    const order = await paidByCard(129.9)
-    const owed = await owedAfterEdit(order.id, 129.9)
-    const started = await startOnCollection(owed.id, { installments_count: 3 })
-    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
-    sandbox().accept(pid, { notify: false })
+    const { order, owed, pid } = await cardOrderLinkAccepted(sandbox())
     // Past the page's expiry: the job finds it open, accepted at the service, held by nobody.
     await settleBnplPaymentsAt(getContainer(), Date.now() + 2 * 3600_000)
     const paid = (await collectionsOf(order.id)).find((c) => c.id === owed.id)

@@ -17,7 +17,17 @@ const ports = testPorts(14)
  * shipment's information; the merchant's side is payment-links-merchant.spec.ts.
  */
 sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder, cartWith, complete, bnpl, fulfill, ship }) => {
-  const { collectionsOf, owedAfterEdit, paidByCard, eligibilityOf, outcomeOf, startOnCollection, shippingInfoOfGoods } =
+  const {
+    collectionsOf,
+    owedAfterEdit,
+    paidByCard,
+    eligibilityOf,
+    outcomeOf,
+    startOnCollection,
+    shippingInfoOfGoods,
+    offerPayAtShipment,
+    cardOrderLinkAccepted,
+  } =
     paymentLinkHelpers({ api, admin, store, productAt, cartWith, complete, fulfill, bnpl })
 
   it("an order edit's difference: the service gets the order's customer, addresses and lines; a refund from the admin reaches it", async () => {
@@ -80,12 +90,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
   })
 
   it("pay at shipment: offered on the link of an order (paid by card) not shipped; once it has left, neither offered nor accepted", async () => {
-    const saved = await api.post(
-      "/admin/bnpl/settings",
-      { plans: [{ installments_count: 3 }, { installments_count: 3, pay_at_shipment: true }] },
-      admin()
-    )
-    expect(saved.status).toBe(200)
+    await offerPayAtShipment()
     const order = await paidByCard(349)
     // The goods the order was placed with (the edit's item is not paid for yet).
     const { data } = await api.get(`/admin/orders/${order.id}?fields=display_id,*items`, admin())
@@ -153,11 +158,7 @@ sandboxStoreSuite({ ports }, ({ api, sandbox, store, admin, productAt, paidOrder
   })
 
   it("an order paid by card owes an edit, paid by link in instalments: the shipment's information reaches the link's payment", async () => {
-    const order = await paidByCard(129.9)
-    const owed = await owedAfterEdit(order.id, 129.9)
-    const started = await startOnCollection(owed.id, { installments_count: 3 })
-    const pid: string = started.data.payment_collection.payment_sessions[0].data.bnpl_payment_id
-    sandbox().accept(pid, { notify: false })
+    const { order, owed, pid } = await cardOrderLinkAccepted(sandbox())
     expect(await outcomeOf(owed.id, pid)).toMatchObject({ status: "ordered" })
 
     expect((await shippingInfoOfGoods(order.id)).bnpl_payment_id).toBe(pid)
